@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+// Calyx: Apple's Core Animation (QuartzCore) and its CoreGraphics base, for Linux.
+// Layout and layering: see ../shared/design.md and README.md.
+import PackageDescription
+
+/// A C library from a Debian `-dev` package, found through pkg-config.
+func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt(apt)])
+}
+
+let package = Package(
+    name: "Calyx",
+    products: [
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "ImageIO", targets: ["ImageIO"]),
+        .library(name: "CoreText", targets: ["CoreText"]),
+        .executable(name: "calyx", targets: ["calyx"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // C libraries (Debian -dev packages).
+        systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
+        systemLibrary("CPixman", pkgConfig: "pixman-1", apt: ["libpixman-1-dev"]),
+        systemLibrary("CPango", pkgConfig: "pangocairo", apt: ["libpango1.0-dev"]),
+        systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
+        systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
+
+        // Apple-named modules.
+        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman"]),
+        .target(name: "ImageIO", dependencies: ["CoreGraphics", "CPNG", "CTurboJPEG"]),
+        .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
+
+        // The command line.
+        .executableTarget(name: "calyx", dependencies: [
+            "CoreGraphics", "ImageIO", "CoreText",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Tests mirror the modules; CalyxTestSupport holds the pixel probes they share.
+        .target(name: "CalyxTestSupport", dependencies: ["CoreGraphics"], path: "Tests/CalyxTestSupport"),
+        .testTarget(name: "CoreGraphicsTests", dependencies: [
+            "CoreGraphics", "CalyxTestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CalyxTestSupport"]),
+        .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CalyxTestSupport"]),
+    ]
+)

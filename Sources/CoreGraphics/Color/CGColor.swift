@@ -1,0 +1,108 @@
+/// An immutable colour: components in a colour space, alpha last.
+///
+/// Rendering uses ``rgba``, the colour converted to extended sRGB, unpremultiplied.
+public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertible {
+    /// The colour space of ``components``.
+    public let colorSpace: CGColorSpace?
+    /// The components, colour then alpha (so `numberOfComponents` = space components + 1).
+    public let components: [CGFloat]?
+    /// The same colour in extended sRGB: red, green, blue, alpha (unpremultiplied); NaN read as 0.
+    package let rgba: RGBA
+
+    /// Creates a colour in `space` from `components` (colour then alpha). Answers `nil` if the count is wrong.
+    public init?(colorSpace space: CGColorSpace, components: UnsafePointer<CGFloat>) {
+        let count = space.numberOfComponents + 1
+        guard space.numberOfComponents > 0 else { return nil }
+        let values = (0..<count).map { components[$0] }
+        self.colorSpace = space
+        self.components = values
+        self.rgba = RGBA(space: space, components: values)
+    }
+
+    package init(space: CGColorSpace, values: [CGFloat]) {
+        self.colorSpace = space
+        self.components = values
+        self.rgba = RGBA(space: space, components: values)
+    }
+
+    /// An sRGB colour; components are clamped to [0, 1] as Apple does for this space.
+    public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(srgbRed: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    /// An sRGB colour; components are clamped to [0, 1].
+    public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(space: .srgbSpace, values: [red, green, blue, alpha].map(clampUnit))
+    }
+
+    /// An extended-sRGB colour; components may lie outside [0, 1].
+    public convenience init(extendedSRGBRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(space: .extendedSRGBSpace, values: [red, green, blue, clampUnit(alpha)])
+    }
+
+    /// A gray colour (gamma 2.2 gray); clamped to [0, 1].
+    public convenience init(gray: CGFloat, alpha: CGFloat) {
+        self.init(space: .graySpace, values: [clampUnit(gray), clampUnit(alpha)])
+    }
+
+    /// A gray colour in the generic gamma-2.2 gray space.
+    public convenience init(genericGrayGamma2_2Gray gray: CGFloat, alpha: CGFloat) { self.init(gray: gray, alpha: alpha) }
+
+    /// Number of components including alpha.
+    public var numberOfComponents: Int { components?.count ?? 0 }
+
+    /// The alpha component.
+    public var alpha: CGFloat { components?.last ?? 1 }
+
+    /// The same colour with another alpha (clamped to [0, 1]).
+    public func copy(alpha: CGFloat) -> CGColor? {
+        guard let space = colorSpace, var values = components else { return nil }
+        values[values.count - 1] = clampUnit(alpha)
+        return CGColor(space: space, values: values)
+    }
+
+    /// The colour converted into `space` (RGB and gray spaces only); `nil` when Calyx cannot convert.
+    public func converted(to space: CGColorSpace, intent: CGColorRenderingIntent, options: CFDictionary?) -> CGColor? {
+        rgba.converted(to: space).map { CGColor(space: space, values: $0) }
+    }
+
+    public static let black = CGColor(gray: 0, alpha: 1)
+    public static let white = CGColor(gray: 1, alpha: 1)
+    public static let clear = CGColor(gray: 0, alpha: 0)
+
+    public static func == (l: CGColor, r: CGColor) -> Bool { l.colorSpace == r.colorSpace && l.components == r.components }
+    public func hash(into h: inout Hasher) { h.combine(components) }
+
+    public var description: String {
+        "<CGColor \(colorSpace?.description ?? "?") \(components?.map { "\($0)" }.joined(separator: " ") ?? "")>"
+    }
+}
+
+/// The colour constants by their older names.
+public let kCGColorBlack: CFString = "kCGColorBlack"
+public let kCGColorWhite: CFString = "kCGColorWhite"
+public let kCGColorClear: CFString = "kCGColorClear"
+
+/// A constant colour by name (`kCGColorBlack`, `kCGColorWhite`, `kCGColorClear`), else `nil`.
+public func CGColorGetConstantColor(_ name: CFString) -> CGColor? {
+    switch name {
+    case kCGColorBlack: return .black
+    case kCGColorWhite: return .white
+    case kCGColorClear: return .clear
+    default: return nil
+    }
+}
+
+public func CGColorCreate(_ space: CGColorSpace?, _ components: UnsafePointer<CGFloat>) -> CGColor? {
+    space.flatMap { CGColor(colorSpace: $0, components: components) }
+}
+public func CGColorCreateGenericRGB(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: a) }
+public func CGColorCreateSRGB(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat) -> CGColor { CGColor(srgbRed: r, green: g, blue: b, alpha: a) }
+public func CGColorCreateGenericGray(_ gray: CGFloat, _ a: CGFloat) -> CGColor { CGColor(gray: gray, alpha: a) }
+public func CGColorCreateCopyWithAlpha(_ color: CGColor?, _ alpha: CGFloat) -> CGColor? { color?.copy(alpha: alpha) }
+public func CGColorEqualToColor(_ a: CGColor?, _ b: CGColor?) -> Bool { a == b }
+public func CGColorGetAlpha(_ c: CGColor?) -> CGFloat { c?.alpha ?? 0 }
+public func CGColorGetNumberOfComponents(_ c: CGColor?) -> Int { c?.numberOfComponents ?? 0 }
+
+/// NaN becomes 0; everything else is clamped to [0, 1].
+@inline(__always) func clampUnit(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : min(max(v, 0), 1) }

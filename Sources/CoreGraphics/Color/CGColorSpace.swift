@@ -1,0 +1,77 @@
+/// The colour model of a colour space.
+public enum CGColorSpaceModel: Int32, Sendable {
+    case unknown = -1, monochrome = 0, rgb = 1, cmyk = 2, lab = 3, deviceN = 4, indexed = 5, pattern = 6, XYZ = 7
+}
+
+/// How colours outside a destination's gamut are mapped.
+public enum CGColorRenderingIntent: Int32, Sendable {
+    case defaultIntent = 0, absoluteColorimetric, relativeColorimetric, perceptual, saturation
+}
+
+/// A colour space. Calyx renders in extended sRGB; the spaces it knows are sRGB (and device RGB, which it treats
+/// as sRGB), extended sRGB, linear sRGB, and gray (gamma 2.2, which it treats as sRGB-encoded gray).
+/// Creating a space by any other name answers `nil`.
+public final class CGColorSpace: Hashable, @unchecked Sendable, CustomStringConvertible {
+    /// The space's name (`CGColorSpace.sRGB`…), or `nil` for device spaces.
+    public let name: CFString?
+    /// The colour model.
+    public let model: CGColorSpaceModel
+    /// Whether components may lie outside [0, 1].
+    package let isExtended: Bool
+    /// Whether RGB components are linear light rather than sRGB-encoded.
+    package let isLinear: Bool
+
+    package init(name: CFString?, model: CGColorSpaceModel, isExtended: Bool = false, isLinear: Bool = false) {
+        self.name = name; self.model = model; self.isExtended = isExtended; self.isLinear = isLinear
+    }
+
+    /// Creates a named colour space, or `nil` for a name Calyx does not support.
+    public convenience init?(name: CFString) {
+        switch name {
+        case CGColorSpace.sRGB: self.init(name: name, model: .rgb)
+        case CGColorSpace.extendedSRGB: self.init(name: name, model: .rgb, isExtended: true)
+        case CGColorSpace.linearSRGB, CGColorSpace.genericRGBLinear: self.init(name: name, model: .rgb, isLinear: true)
+        case CGColorSpace.extendedLinearSRGB: self.init(name: name, model: .rgb, isExtended: true, isLinear: true)
+        case CGColorSpace.genericGrayGamma2_2, CGColorSpace.linearGray: self.init(name: name, model: .monochrome, isLinear: name == CGColorSpace.linearGray)
+        case CGColorSpace.extendedGray: self.init(name: name, model: .monochrome, isExtended: true)
+        default: return nil
+        }
+    }
+
+    /// Components per colour, without alpha.
+    public var numberOfComponents: Int { model == .monochrome ? 1 : (model == .rgb ? 3 : (model == .cmyk ? 4 : 0)) }
+
+    /// Whether this is a wide-gamut space (extended ranges count).
+    public var isWideGamutRGB: Bool { model == .rgb && isExtended }
+
+    public static func == (l: CGColorSpace, r: CGColorSpace) -> Bool {
+        l.name == r.name && l.model == r.model && l.isExtended == r.isExtended && l.isLinear == r.isLinear
+    }
+    public func hash(into h: inout Hasher) { h.combine(name); h.combine(model); h.combine(isExtended) }
+
+    public var description: String { "<CGColorSpace \(name ?? (model == .monochrome ? "DeviceGray" : "DeviceRGB"))>" }
+
+    // Names, with Apple's string values.
+    public static let sRGB: CFString = "kCGColorSpaceSRGB"
+    public static let extendedSRGB: CFString = "kCGColorSpaceExtendedSRGB"
+    public static let linearSRGB: CFString = "kCGColorSpaceLinearSRGB"
+    public static let extendedLinearSRGB: CFString = "kCGColorSpaceExtendedLinearSRGB"
+    public static let genericRGBLinear: CFString = "kCGColorSpaceGenericRGBLinear"
+    public static let genericGrayGamma2_2: CFString = "kCGColorSpaceGenericGrayGamma2_2"
+    public static let linearGray: CFString = "kCGColorSpaceLinearGray"
+    public static let extendedGray: CFString = "kCGColorSpaceExtendedGray"
+    public static let displayP3: CFString = "kCGColorSpaceDisplayP3"
+
+    package static let deviceRGB = CGColorSpace(name: nil, model: .rgb)
+    package static let deviceGray = CGColorSpace(name: nil, model: .monochrome)
+    package static let srgbSpace = CGColorSpace(name: CGColorSpace.sRGB)!
+    package static let extendedSRGBSpace = CGColorSpace(name: CGColorSpace.extendedSRGB)!
+    package static let graySpace = CGColorSpace(name: CGColorSpace.genericGrayGamma2_2)!
+}
+
+/// The device RGB space (Calyx treats it as sRGB).
+public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { .deviceRGB }
+/// The device gray space.
+public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { .deviceGray }
+/// A named colour space, or `nil` for an unsupported name.
+public func CGColorSpaceCreateWithName(_ name: CFString) -> CGColorSpace? { CGColorSpace(name: name) }

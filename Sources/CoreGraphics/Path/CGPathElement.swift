@@ -1,0 +1,55 @@
+/// The kind of a path element.
+public enum CGPathElementType: Int32, Sendable {
+    case moveToPoint = 0, addLineToPoint, addQuadCurveToPoint, addCurveToPoint, closeSubpath
+}
+
+/// One element of a path, as handed to `applyWithBlock`: `points` holds 1 (move, line), 2 (quad: control, end),
+/// 3 (cubic: control 1, control 2, end) or 0 (close) points, valid only during the callback.
+public struct CGPathElement {
+    public var type: CGPathElementType
+    public var points: UnsafeMutablePointer<CGPoint>
+    public init(type: CGPathElementType, points: UnsafeMutablePointer<CGPoint>) { self.type = type; self.points = points }
+}
+
+/// The rule that decides which areas a path encloses.
+public enum CGPathFillRule: Int, Sendable {
+    /// Non-zero winding number.
+    case winding = 0
+    /// Even-odd crossings.
+    case evenOdd = 1
+}
+
+/// How the ends of open strokes are drawn.
+public enum CGLineCap: Int32, Sendable { case butt = 0, round, square }
+
+/// How stroke segments meet.
+public enum CGLineJoin: Int32, Sendable { case miter = 0, round, bevel }
+
+/// A path element in Calyx's own storage. Curves keep their control points; a line or curve never follows a
+/// close without a move (the builder inserts the implicit move), so consumers need no "current point" rules.
+package enum PathElement: Hashable, Sendable {
+    case move(CGPoint)
+    case line(CGPoint)
+    case quad(CGPoint, CGPoint)
+    case cubic(CGPoint, CGPoint, CGPoint)
+    case close
+
+    /// The element's end point, if it has one.
+    package var endPoint: CGPoint? {
+        switch self {
+        case .move(let p), .line(let p), .quad(_, let p), .cubic(_, _, let p): return p
+        case .close: return nil
+        }
+    }
+
+    /// The element with every point mapped by `t`.
+    package func applying(_ t: CGAffineTransform) -> PathElement {
+        switch self {
+        case .move(let p): return .move(p.applying(t))
+        case .line(let p): return .line(p.applying(t))
+        case .quad(let c, let p): return .quad(c.applying(t), p.applying(t))
+        case .cubic(let c1, let c2, let p): return .cubic(c1.applying(t), c2.applying(t), p.applying(t))
+        case .close: return .close
+        }
+    }
+}

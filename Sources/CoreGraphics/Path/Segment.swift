@@ -1,0 +1,158 @@
+/// One drawable piece of a path — a line or a cubic Bézier (quadratics are raised to cubics, exactly) — and
+/// the Bézier mathematics every path algorithm shares: evaluation, derivative, splitting, extrema, flattening
+/// and arc length.
+package enum Segment: Hashable, Sendable {
+    case line(CGPoint, CGPoint)
+    case cubic(CGPoint, CGPoint, CGPoint, CGPoint)
+
+    /// A quadratic from `p0` through control `c` to `p1`, as the equivalent cubic.
+    package static func quad(_ p0: CGPoint, _ c: CGPoint, _ p1: CGPoint) -> Segment {
+        .cubic(p0, p0 + (c - p0) * (2.0 / 3.0), p1 + (c - p1) * (2.0 / 3.0), p1)
+    }
+
+    package var start: CGPoint { switch self { case .line(let a, _), .cubic(let a, _, _, _): return a } }
+    package var end: CGPoint { switch self { case .line(_, let b), .cubic(_, _, _, let b): return b } }
+
+    /// The point at parameter `t` ∈ [0, 1].
+    package func point(at t: CGFloat) -> CGPoint {
+        switch self {
+        case .line(let a, let b): return a + (b - a) * t
+        case .cubic(let p0, let p1, let p2, let p3):
+            let u = 1 - t
+            return p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t)
+        }
+    }
+
+    /// The derivative at `t`.
+    package func derivative(at t: CGFloat) -> CGPoint {
+        switch self {
+        case .line(let a, let b): return b - a
+        case .cubic(let p0, let p1, let p2, let p3):
+            let u = 1 - t
+            return (p1 - p0) * (3 * u * u) + (p2 - p1) * (6 * u * t) + (p3 - p2) * (3 * t * t)
+        }
+    }
+
+    /// The unit tangent direction at `t`, falling back to the chord (or +x) where the derivative vanishes.
+    package func tangent(at t: CGFloat) -> CGPoint {
+        var d = derivative(at: t)
+        if d.length < 1e-12 {
+            // A cusp or coincident control points: look a little inside the segment, then at the chord.
+            d = derivative(at: t < 0.5 ? t + 1e-3 : t - 1e-3)
+            if d.length < 1e-12 { d = end - start }
+        }
+        let l = d.length
+        return l > 0 ? d * (1 / l) : CGPoint(x: 1, y: 0)
+    }
+
+    /// The part of the segment between parameters `t0` and `t1` (0 ≤ t0 ≤ t1 ≤ 1).
+    package func subsegment(from t0: CGFloat, to t1: CGFloat) -> Segment {
+        switch self {
+        case .line: return .line(point(at: t0), point(at: t1))
+        case .cubic:
+            let right = t0 > 0 ? split(at: t0).1 : self
+            guard t1 < 1 else { return right }
+            let local = t0 < 1 ? (t1 - t0) / (1 - t0) : 0
+            return right.split(at: local).0
+        }
+    }
+
+    /// De Casteljau split at `t`.
+    package func split(at t: CGFloat) -> (Segment, Segment) {
+        switch self {
+        case .line(let a, let b):
+            let m = a + (b - a) * t
+            return (.line(a, m), .line(m, b))
+        case .cubic(let p0, let p1, let p2, let p3):
+            let p01 = lerp(p0, p1, t), p12 = lerp(p1, p2, t), p23 = lerp(p2, p3, t)
+            let p012 = lerp(p01, p12, t), p123 = lerp(p12, p23, t), m = lerp(p012, p123, t)
+            return (.cubic(p0, p01, p012, m), .cubic(m, p123, p23, p3))
+        }
+    }
+
+    /// Parameters in (0, 1) where x or y has a local extremum (roots of the derivative's components).
+    package var extremaParameters: [CGFloat] {
+        guard case .cubic(let p0, let p1, let p2, let p3) = self else { return [] }
+        var ts: [CGFloat] = []
+        for axis in 0..<2 {
+            let (a0, a1, a2, a3) = axis == 0 ? (p0.x, p1.x, p2.x, p3.x) : (p0.y, p1.y, p2.y, p3.y)
+            // d/dt = 3[(a1-a0)(1-t)^2 + 2(a2-a1)(1-t)t + (a3-a2)t^2] = 3(A t^2 + B t + C)
+            let c = a1 - a0, b = 2 * (a2 - a1 - c), a = a3 - 3 * a2 + 3 * a1 - a0
+            ts += quadraticRoots(a: a, b: b, c: c).filter { $0 > 0 && $0 < 1 }
+        }
+        return ts
+    }
+
+    /// The tight bounding box (end points plus interior extrema).
+    package var bounds: CGRect {
+        var points = [start, end]
+        points += extremaParameters.map(point(at:))
+        return CGRect.enclosing(points)
+    }
+
+    /// Parameters of a polyline approximating the segment within `tolerance` (Wang's formula); starts at 0,
+    /// ends at 1.
+    package func flatteningParameters(tolerance: CGFloat) -> [CGFloat] {
+        guard case .cubic(let p0, let p1, let p2, let p3) = self else { return [0, 1] }
+        let dd = max((p0 - p1 * 2 + p2).length, (p1 - p2 * 2 + p3).length)
+        let raw = (0.75 * dd / max(tolerance, 1e-9)).squareRoot().rounded(.up)
+        let n = raw.isFinite ? Int(min(max(raw, 1), 4096)) : 1
+        return (0...n).map { CGFloat($0) / CGFloat(n) }
+    }
+
+    /// Arc length between parameters `t0` and `t1`: 8-point Gauss–Legendre quadrature of |B'(t)|, exact for lines.
+    package func length(from t0: CGFloat = 0, to t1: CGFloat = 1) -> CGFloat {
+        switch self {
+        case .line(let a, let b): return (b - a).length * (t1 - t0)
+        case .cubic:
+            let half = (t1 - t0) / 2, mid = (t1 + t0) / 2
+            var sum: CGFloat = 0
+            for (x, w) in gaussLegendre8 { sum += w * derivative(at: mid + half * x).length }
+            return sum * half
+        }
+    }
+}
+
+/// 8-point Gauss–Legendre nodes and weights on [−1, 1] (Abramowitz & Stegun, table 25.4).
+private let gaussLegendre8: [(CGFloat, CGFloat)] = [
+    (-0.9602898564975363, 0.1012285362903763), (-0.7966664774136267, 0.2223810344533745),
+    (-0.5255324099163290, 0.3137066458778873), (-0.1834346424956498, 0.3626837833783620),
+    (0.1834346424956498, 0.3626837833783620), (0.5255324099163290, 0.3137066458778873),
+    (0.7966664774136267, 0.2223810344533745), (0.9602898564975363, 0.1012285362903763),
+]
+
+/// Real roots of a·t² + b·t + c (a linear equation when a ≈ 0).
+package func quadraticRoots(a: CGFloat, b: CGFloat, c: CGFloat) -> [CGFloat] {
+    if abs(a) < 1e-12 { return abs(b) < 1e-12 ? [] : [-c / b] }
+    let disc = b * b - 4 * a * c
+    if disc < 0 { return [] }
+    let s = disc.squareRoot()
+    return [(-b + s) / (2 * a), (-b - s) / (2 * a)]
+}
+
+@inline(__always) package func lerp(_ a: CGPoint, _ b: CGPoint, _ t: CGFloat) -> CGPoint { a + (b - a) * t }
+
+// Small vector arithmetic on points, internal to Calyx.
+extension CGPoint {
+    @inline(__always) package static func + (l: CGPoint, r: CGPoint) -> CGPoint { CGPoint(x: l.x + r.x, y: l.y + r.y) }
+    @inline(__always) package static func - (l: CGPoint, r: CGPoint) -> CGPoint { CGPoint(x: l.x - r.x, y: l.y - r.y) }
+    @inline(__always) package static func * (l: CGPoint, s: CGFloat) -> CGPoint { CGPoint(x: l.x * s, y: l.y * s) }
+    @inline(__always) package var length: CGFloat { (x * x + y * y).squareRoot() }
+    @inline(__always) package func dot(_ o: CGPoint) -> CGFloat { x * o.x + y * o.y }
+    @inline(__always) package func cross(_ o: CGPoint) -> CGFloat { x * o.y - y * o.x }
+    /// The vector turned 90° toward increasing angle.
+    @inline(__always) package var leftNormal: CGPoint { CGPoint(x: -y, y: x) }
+    package var isFinite: Bool { x.isFinite && y.isFinite }
+}
+
+extension CGRect {
+    /// The smallest rectangle containing `points`; `.null` when empty.
+    package static func enclosing(_ points: [CGPoint]) -> CGRect {
+        guard let first = points.first else { return .null }
+        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+        for p in points.dropFirst() {
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
