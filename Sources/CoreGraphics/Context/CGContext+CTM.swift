@@ -1,0 +1,42 @@
+import CCairo
+
+extension CGContext {
+    /// The current transformation matrix from user space to the context's y-up pixel space.
+    public var ctm: CGAffineTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return CGAffineTransform(m).concatenating(baseTransform.inverted())
+    }
+
+    /// User space to the bitmap's y-up pixel space; same as ``ctm`` for a bitmap context.
+    public var userSpaceToDeviceSpaceTransform: CGAffineTransform { ctm }
+
+    /// Replaces the user part of Cairo's matrix. Matrices Cairo cannot use (singular, non-finite) are refused
+    /// and leave the CTM as it was — drawing under a singular CTM would paint nothing anyway.
+    func setCTM(_ t: CGAffineTransform) {
+        let full = t.concatenating(baseTransform)
+        guard full.isUsableByCairo else { return }
+        cairo_set_matrix(cr, [cairo_matrix_t(full)])
+    }
+
+    /// Applies `transform` before the current CTM (in user space).
+    public func concatenate(_ transform: CGAffineTransform) { setCTM(transform.concatenating(ctm)) }
+    public func translateBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(translationX: x, y: y)) }
+    public func scaleBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(scaleX: x, y: y)) }
+    /// Rotation by `angle` radians, counter-clockwise with y up.
+    public func rotate(by angle: CGFloat) { concatenate(CGAffineTransform(rotationAngle: angle)) }
+
+    public func convertToDeviceSpace(_ point: CGPoint) -> CGPoint { point.applying(ctm) }
+    public func convertToUserSpace(_ point: CGPoint) -> CGPoint { point.applying(ctm.inverted()) }
+    public func convertToDeviceSpace(_ size: CGSize) -> CGSize { size.applying(ctm) }
+    public func convertToUserSpace(_ size: CGSize) -> CGSize { size.applying(ctm.inverted()) }
+    public func convertToDeviceSpace(_ rect: CGRect) -> CGRect { rect.applying(ctm) }
+    public func convertToUserSpace(_ rect: CGRect) -> CGRect { rect.applying(ctm.inverted()) }
+
+    /// The matrix from user space to Cairo's y-down device space.
+    var cairoTransform: CGAffineTransform {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return CGAffineTransform(m)
+    }
+}

@@ -1,0 +1,141 @@
+import CCairo
+
+extension CGContext {
+    // MARK: Building the current path (points are mapped by the CTM as they are added, as in CoreGraphics).
+
+    /// Discards the current path.
+    public func beginPath() { devicePath = CGMutablePath() }
+    public func move(to point: CGPoint) { devicePath.move(to: point, transform: cairoTransform) }
+    public func addLine(to point: CGPoint) { devicePath.addLine(to: point, transform: cairoTransform) }
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+        devicePath.addQuadCurve(to: end, control: control, transform: cairoTransform)
+    }
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+        devicePath.addCurve(to: end, control1: control1, control2: control2, transform: cairoTransform)
+    }
+    public func closePath() { devicePath.closeSubpath() }
+    public func addRect(_ rect: CGRect) { devicePath.addRect(rect, transform: cairoTransform) }
+    public func addRects(_ rects: [CGRect]) { devicePath.addRects(rects, transform: cairoTransform) }
+    public func addEllipse(in rect: CGRect) { devicePath.addEllipse(in: rect, transform: cairoTransform) }
+    public func addLines(between points: [CGPoint]) { devicePath.addLines(between: points, transform: cairoTransform) }
+    public func addPath(_ path: CGPath) { devicePath.addPath(path, transform: cairoTransform) }
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        devicePath.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+                          clockwise: clockwise, transform: cairoTransform)
+    }
+    public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
+        devicePath.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius, transform: cairoTransform)
+    }
+
+    /// Whether the current path is empty.
+    public var isPathEmpty: Bool { devicePath.isEmpty }
+    /// The current point in user space.
+    public var currentPointOfPath: CGPoint { devicePath.currentPoint.applying(cairoTransform.inverted()) }
+    /// The current path in user space, or nil if empty.
+    public var path: CGPath? {
+        isPathEmpty ? nil : devicePath.copy(using: [cairoTransform.inverted()])
+    }
+    /// The tight bounding box of the current path in user space.
+    public var boundingBoxOfPath: CGRect { path?.boundingBoxOfPath ?? .null }
+
+    /// Whether `point` (user space) would be painted by drawing the current path in `mode`.
+    public func pathContains(_ point: CGPoint, mode: CGPathDrawingMode) -> Bool {
+        let p = point.applying(cairoTransform)
+        switch mode {
+        case .fill: return devicePath.contains(p, using: .winding)
+        case .eoFill: return devicePath.contains(p, using: .evenOdd)
+        case .stroke: return strokedDevicePath().contains(p)
+        case .fillStroke: return devicePath.contains(p) || strokedDevicePath().contains(p)
+        case .eoFillStroke: return devicePath.contains(p, using: .evenOdd) || strokedDevicePath().contains(p)
+        }
+    }
+
+    /// Replaces the current path with the outline of its stroke under the current line style.
+    public func replacePathWithStrokedPath() {
+        devicePath = strokedDevicePath().mutableCopy()!
+    }
+
+    private func strokedDevicePath() -> CGPath {
+        // Stroke in user space (where the line width lives), then map back to device space.
+        let toUser = cairoTransform.inverted()
+        guard let user = devicePath.copy(using: [toUser]) else { return CGPath() }
+        let cap = [CGLineCap.butt, .round, .square][Int(cairo_get_line_cap(cr).rawValue)]
+        let join = [CGLineJoin.miter, .round, .bevel][Int(cairo_get_line_join(cr).rawValue)]
+        let outline = user.copy(strokingWithWidth: cairo_get_line_width(cr), lineCap: cap, lineJoin: join,
+                                miterLimit: cairo_get_miter_limit(cr))
+        return outline.copy(using: [cairoTransform]) ?? CGPath()
+    }
+
+    // MARK: Painting
+
+    /// Appends the current (device-space) path to Cairo's, with Cairo's matrix kept for line widths.
+    private func loadPath(into target: OpaquePointer) {
+        cairo_save(target)
+        cairo_identity_matrix(target)
+        cairo_new_path(target)
+        cairoAppend(devicePath, to: target)
+        cairo_restore(target)  // restores the matrix; the path survives restore in Cairo
+    }
+
+    /// Fills the current path with the fill colour and clears it.
+    public func fillPath(using rule: CGPathFillRule = .winding) {
+        drawPath(using: rule == .winding ? .fill : .eoFill)
+    }
+
+    /// Strokes the current path with the stroke colour and line style, and clears it.
+    public func strokePath() { drawPath(using: .stroke) }
+
+    /// Paints the current path as `mode` says (fill then stroke for the combined modes), then clears it.
+    public func drawPath(using mode: CGPathDrawingMode) {
+        defer { beginPath() }
+        guard !devicePath.isEmpty else { return }
+        let fillRule: cairo_fill_rule_t? = switch mode {
+        case .fill, .fillStroke: CAIRO_FILL_RULE_WINDING
+        case .eoFill, .eoFillStroke: CAIRO_FILL_RULE_EVEN_ODD
+        case .stroke: nil
+        }
+        let strokes = mode == .stroke || mode == .fillStroke || mode == .eoFillStroke
+        paint { target in
+            loadPath(into: target)
+            if let fillRule {
+                cairo_set_fill_rule(target, fillRule)
+                cairoSetColor(target, state.fillColor, alpha: state.alpha)
+                cairo_fill_preserve(target)
+            }
+            if strokes {
+                cairoSetColor(target, state.strokeColor, alpha: state.alpha)
+                cairo_stroke_preserve(target)
+            }
+            cairo_new_path(target)
+        }
+    }
+
+    public func fill(_ rect: CGRect) { beginPath(); addRect(rect); fillPath() }
+    public func fill(_ rects: [CGRect]) { beginPath(); addRects(rects); fillPath() }
+    public func fillEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); fillPath() }
+    public func stroke(_ rect: CGRect) { beginPath(); addRect(rect); strokePath() }
+    public func stroke(_ rect: CGRect, width: CGFloat) {
+        saveGState(); setLineWidth(width); stroke(rect); restoreGState()
+    }
+    public func strokeEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); strokePath() }
+
+    /// Strokes separate segments: points 0–1, 2–3, … (an odd last point is ignored).
+    public func strokeLineSegments(between points: [CGPoint]) {
+        beginPath()
+        for i in stride(from: 0, to: points.count - 1, by: 2) { move(to: points[i]); addLine(to: points[i + 1]) }
+        strokePath()
+    }
+
+    /// Paints `rect` transparent (ignores blend mode, alpha and shadow, like Apple's `clear`).
+    public func clear(_ rect: CGRect) {
+        cairo_save(cr)
+        cairo_new_path(cr)
+        let path = CGMutablePath(); path.addRect(rect, transform: cairoTransform)
+        cairo_identity_matrix(cr)
+        cairoAppend(path, to: cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_fill(cr)
+        cairo_restore(cr)
+        didDraw()
+    }
+}

@@ -1,0 +1,114 @@
+import CCairo
+
+/// The part of a context's graphics state Calyx keeps itself; Cairo keeps the CTM, clip path, line style,
+/// antialiasing and dash, and `cairo_save`/`cairo_restore` move both together.
+struct GraphicsState {
+    var fillColor = RGBA(r: 0, g: 0, b: 0, a: 1)
+    var strokeColor = RGBA(r: 0, g: 0, b: 0, a: 1)
+    var alpha: CGFloat = 1
+    var blendMode = CGBlendMode.normal
+    var interpolationQuality = CGInterpolationQuality.default
+    var shadow: Shadow?
+    /// Intersection of every `clip(to:mask:)` so far, in device space.
+    var clipMask: MaskSurface?
+    var textDrawingMode = CGTextDrawingMode.fill
+    var fontSize: CGFloat = 12
+
+    struct Shadow {
+        var offset: CGSize
+        var blur: CGFloat
+        var color: RGBA
+    }
+}
+
+/// A device-sized 8-bit alpha surface used as a clip mask.
+final class MaskSurface {
+    let surface: OpaquePointer
+    init(surface: OpaquePointer) { self.surface = surface }
+    deinit { cairo_surface_destroy(surface) }
+}
+
+extension CGContext {
+    /// Pushes a copy of the graphics state.
+    public func saveGState() {
+        cairo_save(cr)
+        stateStack.append(state)
+    }
+
+    /// Pops the graphics state; unbalanced calls are ignored.
+    public func restoreGState() {
+        guard let saved = stateStack.popLast() else { return }
+        cairo_restore(cr)
+        state = saved
+    }
+
+    public func setFillColor(_ color: CGColor) { state.fillColor = color.rgba }
+    public func setStrokeColor(_ color: CGColor) { state.strokeColor = color.rgba }
+    public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        state.fillColor = RGBA(r: red, g: green, b: blue, a: alpha)
+    }
+    public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        state.strokeColor = RGBA(r: red, g: green, b: blue, a: alpha)
+    }
+    public func setFillColor(gray: CGFloat, alpha: CGFloat) { state.fillColor = RGBA(r: gray, g: gray, b: gray, a: alpha) }
+    public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { state.strokeColor = RGBA(r: gray, g: gray, b: gray, a: alpha) }
+    public func setGrayFillColor(_ gray: CGFloat, alpha: CGFloat) { setFillColor(gray: gray, alpha: alpha) }
+    public func setGrayStrokeColor(_ gray: CGFloat, alpha: CGFloat) { setStrokeColor(gray: gray, alpha: alpha) }
+    public func setRGBFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { setFillColor(red: red, green: green, blue: blue, alpha: alpha) }
+    public func setRGBStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { setStrokeColor(red: red, green: green, blue: blue, alpha: alpha) }
+
+    /// Global alpha multiplied into everything drawn, clamped to [0, 1].
+    public func setAlpha(_ alpha: CGFloat) { state.alpha = clampUnit(alpha) }
+    public func setBlendMode(_ mode: CGBlendMode) { state.blendMode = mode }
+
+    /// Line width in user space at stroke time; negative or non-finite values are ignored.
+    public func setLineWidth(_ width: CGFloat) { if width >= 0, width.isFinite { cairo_set_line_width(cr, width) } }
+    public func setLineCap(_ cap: CGLineCap) {
+        cairo_set_line_cap(cr, [CAIRO_LINE_CAP_BUTT, CAIRO_LINE_CAP_ROUND, CAIRO_LINE_CAP_SQUARE][Int(cap.rawValue)])
+    }
+    public func setLineJoin(_ join: CGLineJoin) {
+        cairo_set_line_join(cr, [CAIRO_LINE_JOIN_MITER, CAIRO_LINE_JOIN_ROUND, CAIRO_LINE_JOIN_BEVEL][Int(join.rawValue)])
+    }
+    public func setMiterLimit(_ limit: CGFloat) { if limit.isFinite { cairo_set_miter_limit(cr, max(limit, 1)) } }
+
+    /// Dash pattern: `lengths` alternate on and off, starting `phase` in. An empty array (or one with a negative,
+    /// non-finite, or all-zero lengths) turns dashing off.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        let valid = !lengths.isEmpty && lengths.allSatisfy { $0 >= 0 && $0.isFinite } && lengths.contains { $0 > 0 }
+        let values = valid ? lengths.map(Double.init) : []
+        cairo_set_dash(cr, values, Int32(values.count), valid && phase.isFinite ? phase : 0)
+    }
+
+    /// Curve flattening tolerance in device pixels (Cairo's tolerance; clamped to ≥ 0.01).
+    public func setFlatness(_ flatness: CGFloat) { if flatness.isFinite { cairo_set_tolerance(cr, max(flatness, 0.01)) } }
+
+    public func setShouldAntialias(_ on: Bool) { cairo_set_antialias(cr, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE) }
+    public func setAllowsAntialiasing(_ on: Bool) { setShouldAntialias(on) }
+
+    public var interpolationQuality: CGInterpolationQuality {
+        get { state.interpolationQuality }
+        set { state.interpolationQuality = newValue }
+    }
+
+    /// A shadow under everything drawn: `offset` in base space (not affected by the CTM, y up), `blur` the
+    /// Gaussian's diameter-like size (σ = blur / 2, as CSS), `color` nil for none.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        guard let color, color.alpha > 0, offset.width.isFinite, offset.height.isFinite, blur.isFinite else {
+            state.shadow = nil; return
+        }
+        state.shadow = .init(offset: offset, blur: max(blur, 0), color: color.rgba)
+    }
+
+    /// A shadow in black at one-third alpha, Apple's default colour.
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3.0))
+    }
+
+    public func setTextDrawingMode(_ mode: CGTextDrawingMode) { state.textDrawingMode = mode }
+    public func setFontSize(_ size: CGFloat) { state.fontSize = size }
+
+    /// The fill colour in effect (for text drawn "from the context").
+    package var currentFillColor: RGBA { state.fillColor }
+    package var currentStrokeColor: RGBA { state.strokeColor }
+    package var currentTextDrawingMode: CGTextDrawingMode { state.textDrawingMode }
+}

@@ -1,0 +1,48 @@
+/// Where alpha sits in a pixel and whether colour is premultiplied by it.
+public enum CGImageAlphaInfo: UInt32, Sendable {
+    case none = 0, premultipliedLast, premultipliedFirst, last, first, noneSkipLast, noneSkipFirst, alphaOnly
+}
+
+/// Byte order of a pixel's components.
+public enum CGImageByteOrderInfo: UInt32, Sendable {
+    case orderMask = 0x7000, orderDefault = 0, order16Little = 0x1000, order32Little = 0x2000
+    case order16Big = 0x3000, order32Big = 0x4000
+}
+
+/// Pixel layout flags: an alpha info in the low 5 bits, byte order in bits 12–14.
+public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public init(alphaInfo: CGImageAlphaInfo) { self.rawValue = alphaInfo.rawValue }
+
+    public static let alphaInfoMask = CGBitmapInfo(rawValue: 0x1F)
+    public static let floatInfoMask = CGBitmapInfo(rawValue: 0xF00)
+    public static let floatComponents = CGBitmapInfo(rawValue: 1 << 8)
+    public static let byteOrderMask = CGBitmapInfo(rawValue: 0x7000)
+    public static let byteOrderDefault = CGBitmapInfo([])
+    public static let byteOrder16Little = CGBitmapInfo(rawValue: 0x1000)
+    public static let byteOrder32Little = CGBitmapInfo(rawValue: 0x2000)
+    public static let byteOrder16Big = CGBitmapInfo(rawValue: 0x3000)
+    public static let byteOrder32Big = CGBitmapInfo(rawValue: 0x4000)
+    public static let byteOrder16Host = byteOrder16Little
+    public static let byteOrder32Host = byteOrder32Little
+
+    /// The alpha info part.
+    package var alphaInfo: CGImageAlphaInfo? { CGImageAlphaInfo(rawValue: rawValue & 0x1F) }
+    /// The byte order part.
+    package var byteOrder: CGImageByteOrderInfo? { CGImageByteOrderInfo(rawValue: rawValue & 0x7000) }
+}
+
+/// Calyx's bounds on bitmap sizes. Contexts and images beyond them are refused (initialisers answer `nil`),
+/// where Apple's would fail an allocation: a bitmap is at most 32,768 pixels on a side and 2²⁷ pixels (512 MiB
+/// at 4 bytes a pixel) in all.
+public enum CalyxLimits {
+    public static let maximumBitmapDimension = 32_768
+    public static let maximumBitmapPixelCount = 1 << 27
+
+    /// Whether a `width` × `height` bitmap is within the limits (and not empty).
+    public static func allowsBitmap(width: Int, height: Int) -> Bool {
+        width > 0 && height > 0 && width <= maximumBitmapDimension && height <= maximumBitmapDimension
+            && width * height <= maximumBitmapPixelCount
+    }
+}
