@@ -1,0 +1,75 @@
+import CPango
+import CCairo
+
+/// Pango, HarfBuzz and fontconfig set up once for the process, and the lock that serialises every call into
+/// them (Pango contexts and layouts are not thread-safe).
+///
+/// For output identical on every machine, fontconfig sees only the fonts of two pinned Debian packages —
+/// `fonts-liberation2` (metric-compatible stand-ins for Helvetica/Arial, Times and Courier) and
+/// `fonts-dejavu-core` (wide Unicode coverage) — through a private configuration that maps Apple's family
+/// names onto them. Hinting is off and metrics are unhinted, so layout does not depend on the drawing transform.
+/// If neither package is installed, Calyx falls back to the system's fontconfig configuration.
+final class FontSystem: @unchecked Sendable {
+    static let shared = FontSystem()
+
+    let lock = NSRecursiveLock()
+    let context: OpaquePointer  // PangoContext*
+    /// Whether the pinned fonts were found.
+    let usesPinnedFonts: Bool
+
+    static let fontDirectories = ["/usr/share/fonts/truetype/liberation2", "/usr/share/fonts/truetype/dejavu"]
+
+    private init() {
+        let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)!
+        let available = FontSystem.fontDirectories.filter { FileManager.default.fileExists(atPath: $0) }
+        if !available.isEmpty, let config = FcConfigCreate() {
+            for dir in available { _ = FcConfigAppFontAddDir(config, dir) }
+            _ = FcConfigParseAndLoadFromMemory(config, FontSystem.aliases, 1)
+            _ = FcConfigBuildFonts(config)
+            pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
+            FcConfigDestroy(config)  // the font map keeps its own reference
+            usesPinnedFonts = true
+        } else {
+            usesPinnedFonts = false
+        }
+        context = pango_font_map_create_context(fontMap)
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        // One point is one user-space unit, as in CoreText.
+        pango_cairo_context_set_resolution(context, 72)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    /// Runs `body` holding the Pango lock.
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock(); defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Apple's font families mapped onto the pinned fonts; anything unknown falls back to Liberation Sans, then
+    /// DejaVu Sans for characters it lacks.
+    static let aliases = """
+    <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+    <fontconfig>
+      <cachedir>\(NSTemporaryDirectory())calyx-fontconfig-cache</cachedir>
+      \(alias(["Helvetica", "Helvetica Neue", "Arial", "San Francisco", "SF Pro", "SF Pro Text", "SF Pro Display",
+               ".SF UI Text", ".SF UI Display", "System", "system-ui", "Avenir", "Avenir Next", "Futura", "Verdana",
+               "Geneva", "Lucida Grande", "sans-serif"], to: "Liberation Sans"))
+      \(alias(["Times", "Times New Roman", "Georgia", "New York", "Palatino", "Baskerville", "serif"], to: "Liberation Serif"))
+      \(alias(["Courier", "Courier New", "Menlo", "Monaco", "SF Mono", "monospace"], to: "Liberation Mono"))
+      <match target="pattern">
+        <edit name="family" mode="append_last"><string>Liberation Sans</string><string>DejaVu Sans</string></edit>
+      </match>
+    </fontconfig>
+    """
+
+    private static func alias(_ names: [String], to family: String) -> String {
+        names.map { "<alias binding=\"same\"><family>\($0)</family><prefer><family>\(family)</family><family>DejaVu Sans</family></prefer></alias>" }
+            .joined(separator: "\n")
+    }
+}

@@ -1,0 +1,215 @@
+import CPango
+import CCairo
+
+/// An attributed string shaped and broken into lines by Pango: what `CTLine`, `CTFrame` and (later)
+/// `CATextLayer` draw. Immutable after creation; every Pango call holds ``FontSystem``'s lock.
+package final class TextLayout: @unchecked Sendable {
+    /// Horizontal alignment of lines within the layout width.
+    package enum Alignment: Sendable { case natural, left, center, right, justified }
+    /// Where an over-long line is cut and marked with "…".
+    package enum Truncation: Sendable { case none, start, middle, end }
+
+    /// One laid-out line. Distances in points; `baseline` is measured down from the layout's top.
+    package struct Line: Sendable {
+        package var index: Int
+        package var baseline: CGFloat
+        package var ascent: CGFloat
+        package var descent: CGFloat
+        package var width: CGFloat
+        /// Left edge of the line's logical box relative to the layout's left (non-zero when aligned).
+        package var x: CGFloat
+        /// Ink rectangle relative to the line's baseline origin, y up.
+        package var inkBounds: CGRect
+        package var glyphCount: Int
+        /// UTF-16 range of the source string this line shows.
+        package var range: CFRange
+    }
+
+    let layout: OpaquePointer  // PangoLayout*
+    package let lines: [Line]
+    /// Logical size of the whole layout.
+    package let size: CGSize
+    /// Whether text without a colour attribute takes the context's fill colour rather than black.
+    let colorFromContext: Bool
+    package let string: NSAttributedString
+
+    /// Lays out `string`. `width` nil means one unbroken paragraph per line break (no wrapping); with a width,
+    /// lines wrap at words (and inside words that do not fit). `singleLine` keeps line separators as text.
+    package init(_ string: NSAttributedString, width: CGFloat?, alignment: Alignment = .natural,
+                 truncation: Truncation = .none, singleLine: Bool = false) {
+        self.string = string
+        let text = string.string
+        let offsets = UTF16ToUTF8(text)
+        var fromContext = false
+        (layout, lines, size) = FontSystem.shared.locked {
+            let layout = pango_layout_new(FontSystem.shared.context)!
+            pango_layout_set_text(layout, text, Int32(offsets.utf8Count))
+            pango_layout_set_single_paragraph_mode(layout, singleLine ? 1 : 0)
+            if let width, width.isFinite, width > 0, width < 1e7 {
+                pango_layout_set_width(layout, Int32(width * CGFloat(PANGO_SCALE)))
+                pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            }
+            switch truncation {
+            case .none: break
+            case .start: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+            case .middle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+            case .end: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            }
+            switch alignment {
+            case .natural, .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+            case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+            case .justified: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT); pango_layout_set_justify(layout, 1)
+            }
+            if alignment == .natural { pango_layout_set_auto_dir(layout, 1) }
+
+            let defaultFont = CTFont(name: "Helvetica", size: 12).makeDescription()
+            pango_layout_set_font_description(layout, defaultFont)
+            pango_font_description_free(defaultFont)
+            let attributes = pango_attr_list_new()!
+            string.enumerateAttributes(in: NSRange(location: 0, length: string.length)) { attrs, range, _ in
+                let start = UInt32(offsets[range.location]), end = UInt32(offsets[range.location + range.length])
+                func add(_ attribute: UnsafeMutablePointer<PangoAttribute>?) {
+                    guard let attribute else { return }
+                    attribute.pointee.start_index = start
+                    attribute.pointee.end_index = end
+                    pango_attr_list_insert(attributes, attribute)
+                }
+                for (key, value) in attrs {
+                    switch key.rawValue {
+                    case kCTFontAttributeName:
+                        if let font = value as? CTFont {
+                            let d = font.makeDescription(); add(pango_attr_font_desc_new(d)); pango_font_description_free(d)
+                        }
+                    case kCTForegroundColorAttributeName, uiKitForegroundColorKey:
+                        if let color = colorValue(value) {
+                            let c = color.rgba
+                            add(pango_attr_foreground_new(channel16(c.r), channel16(c.g), channel16(c.b)))
+                            add(pango_attr_foreground_alpha_new(channel16(c.a)))
+                        }
+                    case kCTForegroundColorFromContextAttributeName:
+                        if (value as? Bool) == true || (value as? NSNumber)?.boolValue == true { fromContext = true }
+                    case kCTUnderlineStyleAttributeName:
+                        let raw = (value as? Int) ?? (value as? NSNumber)?.intValue ?? Int((value as? CTUnderlineStyle)?.rawValue ?? 0)
+                        let style = raw & 0xFF
+                        if style != 0 {
+                            add(pango_attr_underline_new(style == 9 ? PANGO_UNDERLINE_DOUBLE : PANGO_UNDERLINE_SINGLE))
+                        }
+                    case kCTUnderlineColorAttributeName:
+                        if let color = colorValue(value) {
+                            let c = color.rgba
+                            add(pango_attr_underline_color_new(channel16(c.r), channel16(c.g), channel16(c.b)))
+                        }
+                    case kCTKernAttributeName:
+                        if let kern = (value as? CGFloat) ?? (value as? NSNumber).map({ CGFloat($0.doubleValue) }), kern.isFinite {
+                            add(pango_attr_letter_spacing_new(Int32(kern * CGFloat(PANGO_SCALE))))
+                        }
+                    default:
+                        break
+                    }
+                }
+            }
+            pango_layout_set_attributes(layout, attributes)
+            pango_attr_list_unref(attributes)
+            return (layout, TextLayout.measureLines(layout, offsets: offsets), TextLayout.logicalSize(layout))
+        }
+        colorFromContext = fromContext
+    }
+
+    deinit { FontSystem.shared.locked { g_object_unref(UnsafeMutableRawPointer(layout)) } }
+
+    /// Draws line `index` with its baseline origin at `origin` in the context's user space (y up).
+    package func drawLine(_ index: Int, at origin: CGPoint, in context: CGContext) {
+        let mode = context.currentTextDrawingMode
+        guard mode != .invisible, mode != .clip else { return }
+        let defaultColor = colorFromContext ? context.currentFillColor : RGBA(r: 0, g: 0, b: 0, a: 1)
+        context.drawText(at: origin) { cr in
+            FontSystem.shared.locked {
+                guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return }
+                cairoSetColor(cr, defaultColor)
+                cairo_move_to(cr, 0, 0)
+                if mode == .stroke || mode == .strokeClip || mode == .fillStroke || mode == .fillStrokeClip {
+                    pango_cairo_layout_line_path(cr, line)
+                    if mode == .fillStroke || mode == .fillStrokeClip { cairo_fill_preserve(cr) }
+                    cairoSetColor(cr, context.currentStrokeColor)
+                    cairo_stroke(cr)
+                } else {
+                    pango_cairo_show_layout_line(cr, line)
+                }
+            }
+        }
+    }
+
+    private static func measureLines(_ layout: OpaquePointer, offsets: UTF16ToUTF8) -> [Line] {
+        var result: [Line] = []
+        let iter = pango_layout_get_iter(layout)!
+        defer { pango_layout_iter_free(iter) }
+        let scale = CGFloat(PANGO_SCALE)
+        var index = 0
+        repeat {
+            let line = pango_layout_iter_get_line_readonly(iter)!
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            var lineInk = PangoRectangle(), lineLogical = PangoRectangle()
+            pango_layout_line_get_extents(line, &lineInk, &lineLogical)
+            _ = ink
+            let baseline = CGFloat(pango_layout_iter_get_baseline(iter)) / scale
+            let ascent = CGFloat(-lineLogical.y) / scale
+            let descent = CGFloat(lineLogical.height + lineLogical.y) / scale
+            var glyphs = 0
+            var run = line.pointee.runs
+            while let node = run {
+                if let item = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
+                    glyphs += Int(item.pointee.glyphs.pointee.num_glyphs)
+                }
+                run = node.pointee.next
+            }
+            let start = Int(line.pointee.start_index), length = Int(line.pointee.length)
+            let u16Start = offsets.utf16Offset(ofUTF8: start), u16End = offsets.utf16Offset(ofUTF8: start + length)
+            result.append(Line(index: index, baseline: baseline, ascent: ascent, descent: descent,
+                               width: CGFloat(logical.width) / scale, x: CGFloat(logical.x) / scale,
+                               inkBounds: CGRect(x: CGFloat(lineInk.x) / scale, y: -CGFloat(lineInk.y + lineInk.height) / scale,
+                                                 width: CGFloat(lineInk.width) / scale, height: CGFloat(lineInk.height) / scale),
+                               glyphCount: glyphs, range: CFRange(location: u16Start, length: u16End - u16Start)))
+            index += 1
+        } while pango_layout_iter_next_line(iter) != 0
+        return result
+    }
+
+    private static func logicalSize(_ layout: OpaquePointer) -> CGSize {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return CGSize(width: CGFloat(logical.width) / CGFloat(PANGO_SCALE), height: CGFloat(logical.height) / CGFloat(PANGO_SCALE))
+    }
+}
+
+/// 0…1 (clamped) to Pango's 16-bit colour channel.
+private func channel16(_ v: CGFloat) -> UInt16 { UInt16((min(max(v.isNaN ? 0 : v, 0), 1) * 65535).rounded()) }
+
+/// UTF-16 offsets (NSString's) mapped to UTF-8 byte offsets (Pango's), and back.
+struct UTF16ToUTF8 {
+    private var table: [Int]  // utf16 offset → utf8 offset, count = utf16Count + 1
+    let utf8Count: Int
+
+    init(_ s: String) {
+        var table: [Int] = [0]
+        table.reserveCapacity(s.utf16.count + 1)
+        var utf8 = 0
+        for scalar in s.unicodeScalars {
+            utf8 += UTF8.width(scalar)
+            let units = UTF16.width(scalar)
+            // A surrogate pair's middle maps to the scalar's end.
+            for _ in 0..<units { table.append(utf8) }
+        }
+        self.table = table
+        utf8Count = utf8
+    }
+
+    subscript(utf16Offset: Int) -> Int { table[min(max(utf16Offset, 0), table.count - 1)] }
+
+    func utf16Offset(ofUTF8 byte: Int) -> Int {
+        var lo = 0, hi = table.count - 1
+        while lo < hi { let mid = (lo + hi) / 2; if table[mid] < byte { lo = mid + 1 } else { hi = mid } }
+        return lo
+    }
+}
