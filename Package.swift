@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "CoreText", targets: ["CoreText"]),
+        // Needed by any Swift Testing target that imports Calyx's CoreGraphics (see its source).
+        .library(name: "_Testing_CoreGraphics", targets: ["_Testing_CoreGraphics"]),
         .executable(name: "calyx", targets: ["calyx"]),
     ],
     dependencies: [
@@ -33,6 +35,8 @@ let package = Package(
         .target(name: "ImageIO", dependencies: ["CoreGraphics", "CPNG", "CTurboJPEG"]),
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
 
+        .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
+
         // The command line.
         .executableTarget(name: "calyx", dependencies: [
             "CoreGraphics", "ImageIO", "CoreText",
@@ -40,7 +44,7 @@ let package = Package(
         ]),
 
         // Tests mirror the modules; CalyxTestSupport holds the pixel probes they share.
-        .target(name: "CalyxTestSupport", dependencies: ["CoreGraphics"], path: "Tests/CalyxTestSupport"),
+        .target(name: "CalyxTestSupport", dependencies: ["CoreGraphics", "_Testing_CoreGraphics"], path: "Tests/CalyxTestSupport"),
         .testTarget(name: "CoreGraphicsTests", dependencies: [
             "CoreGraphics", "CalyxTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),

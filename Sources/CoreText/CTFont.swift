@@ -1,4 +1,4 @@
-import CPango
+@_implementationOnly import CPango
 
 /// A font at a size: a family, weight and slant resolved through fontconfig, shaped by HarfBuzz.
 ///

@@ -1,5 +1,5 @@
-import CPango
-import CCairo
+@_implementationOnly import CPango
+@_implementationOnly import CCairo
 
 /// Pango, HarfBuzz and fontconfig set up once for the process, and the lock that serialises every call into
 /// them (Pango contexts and layouts are not thread-safe).

@@ -1,5 +1,5 @@
-import CPango
-import CCairo
+@_implementationOnly import CPango
+@_implementationOnly import CCairo
 
 /// An attributed string shaped and broken into lines by Pango: what `CTLine`, `CTFrame` and (later)
 /// `CATextLayer` draw. Immutable after creation; every Pango call holds ``FontSystem``'s lock.

@@ -1,4 +1,4 @@
-import CTurboJPEG
+@_implementationOnly import CTurboJPEG
 
 /// JPEG through libjpeg-turbo's TurboJPEG API, which returns errors instead of calling `exit` or `longjmp`.
 /// A truncated file that still yields a picture (TurboJPEG reports a warning) decodes to what was readable,

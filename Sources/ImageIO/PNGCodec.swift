@@ -1,4 +1,4 @@
-import CPNG
+@_implementationOnly import CPNG
 
 /// PNG through libpng's simplified API, which handles every bit depth, palette, gray and gamma case and reports
 /// errors by return value (no `longjmp` reaches Swift).

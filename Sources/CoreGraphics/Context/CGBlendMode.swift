@@ -1,4 +1,4 @@
-import CCairo
+@_implementationOnly import CCairo
 
 /// How drawing combines with what is already in the context (PDF blend modes and Porter–Duff operators).
 public enum CGBlendMode: Int32, Sendable {

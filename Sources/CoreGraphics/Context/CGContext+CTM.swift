@@ -1,4 +1,4 @@
-import CCairo
+@_implementationOnly import CCairo
 
 extension CGContext {
     /// The current transformation matrix from user space to the context's y-up pixel space.

@@ -1,4 +1,4 @@
-import CCairo
+@_implementationOnly import CCairo
 
 extension CGContext {
     /// Intersects the clip with the current path (non-zero rule) and clears the path.

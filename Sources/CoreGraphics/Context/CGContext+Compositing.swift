@@ -1,4 +1,4 @@
-import CCairo
+@_implementationOnly import CCairo
 
 extension CGContext {
     /// Runs one drawing operation. `body` draws with Cairo using the context's current matrix, line style and

@@ -1,4 +1,4 @@
-import CCairo
+@_implementationOnly import CCairo
 
 extension CGContext {
     /// Fills the clip with an axial gradient from `start` to `end` (user space). Without the options, nothing is

@@ -1,4 +1,4 @@
-import CCairo
+@_implementationOnly import CCairo
 
 extension CGContext {
     /// Draws `image` scaled to fill `rect` (user space), upright: its top row at `rect.maxY`, as CoreGraphics

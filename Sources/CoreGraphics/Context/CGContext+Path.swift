@@ -1,4 +1,4 @@
-import CCairo
+@_implementationOnly import CCairo
 
 extension CGContext {
     // MARK: Building the current path (points are mapped by the CTM as they are added, as in CoreGraphics).

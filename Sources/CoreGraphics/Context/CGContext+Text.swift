@@ -1,4 +1,4 @@
-import CCairo
+@_implementationOnly import CCairo
 
 extension CGContext {
     /// Runs a text-drawing body (CoreText's) as one drawing operation. The body gets a Cairo context whose user

@@ -1,4 +1,4 @@
-import CCairo
+@_implementationOnly import CCairo
 
 /// A drawing destination: here, a bitmap in memory, rasterized by Cairo.
 ///

@@ -1,4 +1,4 @@
-import CCairo
+@_implementationOnly import CCairo
 
 /// The part of a context's graphics state Calyx keeps itself; Cairo keeps the CTM, clip path, line style,
 /// antialiasing and dash, and `cairo_save`/`cairo_restore` move both together.

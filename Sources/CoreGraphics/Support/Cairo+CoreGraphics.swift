@@ -1,4 +1,4 @@
-import CCairo
+@_implementationOnly import CCairo
 
 extension cairo_matrix_t {
     /// The Cairo matrix equal to a CoreGraphics transform (both map row vectors the same way).
