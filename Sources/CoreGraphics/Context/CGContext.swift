@@ -46,16 +46,16 @@ public final class CGContext {
     public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
                  space: CGColorSpace, bitmapInfo: UInt32) {
         let info = CGBitmapInfo(rawValue: bitmapInfo)
-        let model = info.alphaInfo == .alphaOnly ? nil : space.model
+        guard let alphaInfo = info.alphaInfo else { return nil }
         let bpp: Int
-        switch (model, info.alphaInfo) {
+        switch (space.model, alphaInfo) {
         case (_, .alphaOnly): bpp = 8
-        case (.monochrome, .none): bpp = 8
+        case (.monochrome, CGImageAlphaInfo.none): bpp = 8
         case (.monochrome, _): bpp = 16
-        case (.rgb, .none): bpp = 24
+        case (.rgb, CGImageAlphaInfo.none): bpp = 24
         default: bpp = 32
         }
-        guard let format = PixelFormat(bitsPerComponent: bitsPerComponent, bitsPerPixel: bpp, model: model ?? .rgb,
+        guard let format = PixelFormat(bitsPerComponent: bitsPerComponent, bitsPerPixel: bpp, model: space.model,
                                        bitmapInfo: info),
               CalyxLimits.allowsBitmap(width: width, height: height) else { return nil }
         let rowBytes = bytesPerRow == 0 ? width * format.bytesPerPixel : bytesPerRow
