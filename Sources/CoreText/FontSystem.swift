@@ -23,8 +23,9 @@ final class FontSystem: @unchecked Sendable {
         let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)!
         let available = FontSystem.fontDirectories.filter { FileManager.default.fileExists(atPath: $0) }
         if !available.isEmpty, let config = FcConfigCreate() {
-            for dir in available { _ = FcConfigAppFontAddDir(config, dir) }
+            // The configuration (with its cache directory) first, so adding fonts can write their cache.
             _ = FcConfigParseAndLoadFromMemory(config, FontSystem.aliases, 1)
+            for dir in available { _ = FcConfigAppFontAddDir(config, dir) }
             _ = FcConfigBuildFonts(config)
             pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
             FcConfigDestroy(config)  // the font map keeps its own reference

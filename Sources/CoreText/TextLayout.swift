@@ -173,6 +173,12 @@ package final class TextLayout: @unchecked Sendable {
                                glyphCount: glyphs, range: CFRange(location: u16Start, length: u16End - u16Start)))
             index += 1
         } while pango_layout_iter_next_line(iter) != 0
+        // CoreText's line ranges include the line's trailing separator; Pango's stop before it. Extend each
+        // line to where the next begins (the last to the end of the string).
+        for i in result.indices {
+            let end = i + 1 < result.count ? result[i + 1].range.location : offsets.utf16Count
+            result[i].range.length = max(result[i].range.length, end - result[i].range.location)
+        }
         return result
     }
 
@@ -206,6 +212,9 @@ struct UTF16ToUTF8 {
     }
 
     subscript(utf16Offset: Int) -> Int { table[min(max(utf16Offset, 0), table.count - 1)] }
+
+    /// Length of the string in UTF-16 units.
+    var utf16Count: Int { table.count - 1 }
 
     func utf16Offset(ofUTF8 byte: Int) -> Int {
         var lo = 0, hi = table.count - 1
