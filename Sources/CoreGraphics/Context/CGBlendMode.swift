@@ -45,12 +45,13 @@ public enum CGBlendMode: Int32, Sendable {
 public enum CGInterpolationQuality: Int32, Sendable {
     case `default` = 0, none, low, medium, high
 
+    /// Cairo's filter. `.high` uses GOOD too: Cairo's BEST reconstructs magnified images as soft-edged blocks,
+    /// where Apple's high quality is smooth; GOOD is bilinear when magnifying and box-filtered when shrinking.
     var cairoFilter: cairo_filter_t {
         switch self {
         case .none: return CAIRO_FILTER_NEAREST
         case .low: return CAIRO_FILTER_BILINEAR
-        case .default, .medium: return CAIRO_FILTER_GOOD
-        case .high: return CAIRO_FILTER_BEST
+        case .default, .medium, .high: return CAIRO_FILTER_GOOD
         }
     }
 }

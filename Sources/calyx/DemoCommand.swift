@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+
+/// `calyx demo`: renders the showcase into a folder and prints the paths it wrote.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Render the CoreGraphics showcase (paths, strokes, gradients, images, text, clipping, shadows).")
+
+    @Option(name: .shortAndLong, help: "Folder to write into (created if missing).")
+    var output: String = "out"
+
+    func run() throws {
+        let folder = URL(fileURLWithPath: output, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("showcase.png")
+        try Showcase.render().writePNG(to: file)
+        print(file.path)
+    }
+}

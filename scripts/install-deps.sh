@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Calyx builds, tests and renders with — only those missing, quietly.
+# Safe to run repeatedly; `make demo` and `make test` call it first.
+set -euo pipefail
+
+PACKAGES=(
+  pkg-config              # SwiftPM finds the C libraries' headers through it
+  libcairo2-dev           # rasterizing (CoreGraphics)
+  libpixman-1-dev         # pixel compositing
+  libpango1.0-dev         # text layout and shaping (Pango, HarfBuzz, fontconfig, FreeType)
+  libpng-dev              # PNG (ImageIO)
+  libjpeg-dev libturbojpeg0-dev  # JPEG (ImageIO), through libjpeg-turbo's error-safe API
+  fonts-liberation2       # pinned fonts: metric-compatible Helvetica/Times/Courier …
+  fonts-dejavu-core       # … and wide Unicode coverage, so text renders identically everywhere
+)
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "Installing: ${missing[*]}"
+$sudo apt-get update -qq >/dev/null
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
