@@ -17,12 +17,7 @@ extension CGContext {
             if !options.contains(.drawsAfterEndLocation) {
                 clipToHalfPlane(target, from: end, direction: unit(axis) * -1, across: across, depth: huge)
             }
-            let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)!
-            addStops(gradient, to: pattern)
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            cairo_set_source(target, pattern)
-            cairo_paint_with_alpha(target, Double(state.alpha))
-            cairo_pattern_destroy(pattern)
+            paintPadded(cairo_pattern_create_linear(start.x, start.y, end.x, end.y)!, stops: gradient, on: target)
             cairo_restore(target)
         }
     }
@@ -47,13 +42,8 @@ extension CGContext {
                 cairo_arc(target, startCenter.x, startCenter.y, startRadius, 0, 2 * .pi)
                 cairo_clip(target)
             }
-            let pattern = cairo_pattern_create_radial(startCenter.x, startCenter.y, startRadius,
-                                                      endCenter.x, endCenter.y, endRadius)!
-            addStops(gradient, to: pattern)
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            cairo_set_source(target, pattern)
-            cairo_paint_with_alpha(target, Double(state.alpha))
-            cairo_pattern_destroy(pattern)
+            paintPadded(cairo_pattern_create_radial(startCenter.x, startCenter.y, startRadius,
+                                                    endCenter.x, endCenter.y, endRadius)!, stops: gradient, on: target)
             cairo_restore(target)
         }
     }
@@ -92,6 +82,16 @@ extension CGContext {
             cairo_paint_with_alpha(target, Double(state.alpha))
             cairo_restore(target)
         }
+    }
+
+    /// Gives `pattern` the gradient's stops, pads it both ways (callers clip away what must stay empty), paints
+    /// the clip with it at the global alpha, and releases it.
+    private func paintPadded(_ pattern: OpaquePointer, stops gradient: CGGradient, on target: OpaquePointer) {
+        addStops(gradient, to: pattern)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_set_source(target, pattern)
+        cairo_paint_with_alpha(target, Double(state.alpha))
+        cairo_pattern_destroy(pattern)
     }
 
     private func addStops(_ gradient: CGGradient, to pattern: OpaquePointer) {
