@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "CoreText", targets: ["CoreText"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
         // Needed by any Swift Testing target that imports Calyx's CoreGraphics (see its source).
         .library(name: "_Testing_CoreGraphics", targets: ["_Testing_CoreGraphics"]),
         .executable(name: "calyx", targets: ["calyx"]),
@@ -35,6 +36,7 @@ let package = Package(
         .target(name: "ImageIO", dependencies: ["CoreGraphics", "CPNG", "CTurboJPEG"]),
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
 
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
 
         // The command line.
@@ -51,5 +53,9 @@ let package = Package(
         ]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CalyxTestSupport"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CalyxTestSupport"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: [
+            "QuartzCore", "CalyxTestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
     ]
 )
