@@ -4,12 +4,23 @@ import Glibc
 
 /// The source of "now" for Core Animation. Hosts and tests replace it to choose time: frames rendered offline
 /// or in tests are reproducible because nothing in Calyx reads the system clock except through this.
+///
+/// Each clock also owns the animation events (delegate callbacks, completion blocks) of the animations added
+/// while it is current, so independent clocks — two hosts, or tests running in parallel — never see each
+/// other's events.
 public final class CAMediaClock: @unchecked Sendable {
     private let lock = NSLock()
     private var manualTime: CFTimeInterval?
+    let events = AnimationEventDispatcher()
 
-    /// The clock `CACurrentMediaTime()` reads.
+    /// The process's clock, current unless a task binds another with `CAMediaClock.$current.withValue`.
     public static let shared = CAMediaClock()
+
+    /// The clock in effect for this task (``shared`` unless bound).
+    @TaskLocal public static var current: CAMediaClock = .shared
+
+    /// A clock; manual (frozen) at `time` if given, else following the system's monotonic clock.
+    public init(manualTime time: CFTimeInterval? = nil) { manualTime = time }
 
     /// The current media time: the manual time if one is set, else `CLOCK_MONOTONIC` in seconds.
     public var currentTime: CFTimeInterval {
@@ -31,5 +42,6 @@ public final class CAMediaClock: @unchecked Sendable {
     }
 }
 
-/// Seconds on the monotonic media clock (or the manual time set on ``CAMediaClock/shared``).
-public func CACurrentMediaTime() -> CFTimeInterval { CAMediaClock.shared.currentTime }
+/// Seconds on the current media clock: the monotonic system clock, or the manual time of the clock bound to
+/// this task (see ``CAMediaClock``).
+public func CACurrentMediaTime() -> CFTimeInterval { CAMediaClock.current.currentTime }

@@ -1,0 +1,82 @@
+/// How keyframe values are interpolated.
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let linear = Self(rawValue: "linear"), discrete = Self(rawValue: "discrete")
+    public static let paced = Self(rawValue: "paced"), cubic = Self(rawValue: "cubic"), cubicPaced = Self(rawValue: "cubicPaced")
+}
+
+/// Whether an animation along a path turns the layer to follow it.
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let rotateAuto = Self(rawValue: "auto"), rotateAutoReverse = Self(rawValue: "autoReverse")
+}
+
+public let kCAAnimationLinear = CAAnimationCalculationMode.linear.rawValue
+public let kCAAnimationDiscrete = CAAnimationCalculationMode.discrete.rawValue
+public let kCAAnimationPaced = CAAnimationCalculationMode.paced.rawValue
+public let kCAAnimationCubic = CAAnimationCalculationMode.cubic.rawValue
+public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced.rawValue
+public let kCAAnimationRotateAuto = CAAnimationRotationMode.rotateAuto.rawValue
+public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoReverse.rawValue
+
+/// Animates through a sequence of values, or along a path (semantics §4).
+open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
+    open var values: [Any]?
+    /// For point properties: overrides `values`; each segment's end point is a keyframe.
+    open var path: CGPath?
+    /// Fractions of the duration at which keyframes occur; invalid arrays are ignored (keyframes spaced evenly).
+    open var keyTimes: [NSNumber]?
+    /// One per segment, each easing its own segment (after the animation's `timingFunction`).
+    open var timingFunctions: [CAMediaTimingFunction]?
+    open var calculationMode = CAAnimationCalculationMode.linear
+    open var tensionValues: [NSNumber]?
+    open var continuityValues: [NSNumber]?
+    open var biasValues: [NSNumber]?
+    open var rotationMode: CAAnimationRotationMode?
+
+    open override func copyAnimationState(to other: CAAnimation) {
+        super.copyAnimationState(to: other)
+        guard let o = other as? CAKeyframeAnimation else { return }
+        o.values = values; o.path = path; o.keyTimes = keyTimes; o.timingFunctions = timingFunctions
+        o.calculationMode = calculationMode; o.tensionValues = tensionValues; o.continuityValues = continuityValues
+        o.biasValues = biasValues; o.rotationMode = rotationMode
+    }
+}
+
+/// The kinds of `CATransition`.
+public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let fade = Self(rawValue: "fade"), moveIn = Self(rawValue: "moveIn")
+    public static let push = Self(rawValue: "push"), reveal = Self(rawValue: "reveal")
+}
+
+/// Directions of `CATransition`.
+public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let fromRight = Self(rawValue: "fromRight"), fromLeft = Self(rawValue: "fromLeft")
+    public static let fromTop = Self(rawValue: "fromTop"), fromBottom = Self(rawValue: "fromBottom")
+}
+
+/// A transition between a layer's appearance before and after the transaction (semantics §8). Its pixels are
+/// the compositor's; here it is an animation object with timing and progress.
+open class CATransition: CAAnimation, @unchecked Sendable {
+    open var type = CATransitionType.fade
+    open var subtype: CATransitionSubtype?
+    /// Kept as given even outside [0, 1] or with start > end, as Apple keeps them.
+    open var startProgress: Float = 0
+    open var endProgress: Float = 1
+    open var filter: Any?
+
+    open override func copyAnimationState(to other: CAAnimation) {
+        super.copyAnimationState(to: other)
+        guard let o = other as? CATransition else { return }
+        o.type = type; o.subtype = subtype; o.startProgress = startProgress; o.endProgress = endProgress; o.filter = filter
+    }
+
+    /// The transition's progress for a timing fraction q: `start + (end − start)·q`.
+    package func progress(at q: Double) -> Double { Double(startProgress) + Double(endProgress - startProgress) * q }
+}

@@ -1,0 +1,52 @@
+/// The outcome of an action lookup.
+enum ActionLookup {
+    case action(CAAction)
+    /// Some step answered `NSNull`: no action, and no implicit animation either.
+    case blocked
+    case none
+}
+
+extension CALayer {
+    /// Apple's lookup order (semantics §6.2): delegate, `actions`, `style["actions"]` (recursing through
+    /// `style["style"]`), then the class's `defaultAction(forKey:)`. `NSNull` at any step ends the search.
+    func lookUpAction(forKey event: String) -> ActionLookup {
+        func classify(_ a: CAAction?) -> ActionLookup? {
+            guard let a else { return nil }
+            return a is NSNull ? .blocked : .action(a)
+        }
+        if let delegate, let found = classify(delegate.action(for: self, forKey: event)) { return found }
+        if let found = classify(actions?[event]) { return found }
+        var style = self.style
+        while let s = style {
+            if let table = s["actions"] as? [String: Any], let entry = table[event] {
+                if entry is NSNull { return .blocked }
+                if let a = entry as? CAAction { return .action(a) }
+            }
+            if s["style"] is NSNull { break }
+            style = s["style"] as? [AnyHashable: Any]
+        }
+        if let found = classify(type(of: self).defaultAction(forKey: event)) { return found }
+        return .none
+    }
+
+    /// Runs the action for a changed key or an event: the looked-up action if any; otherwise, for a property
+    /// that animates implicitly, the implicit animation — a basic animation from the old presentation value to
+    /// the new model value, over the transaction's duration with its timing function or the default curve (Q21).
+    func runAction(forKey key: String, oldValue: Any?) {
+        guard !isPresentationCopy, !CATransaction.disableActions() else { return }
+        switch lookUpAction(forKey: key) {
+        case .action(let action):
+            action.run(forKey: key, object: self, arguments: nil)
+        case .blocked:
+            return
+        case .none:
+            guard let property = type(of: self).propertyTable[key], property.implicitlyAnimates,
+                  hasBeenCommitted || superlayer?.hasBeenCommitted == true else { return }
+            let animation = CABasicAnimation(keyPath: key)
+            animation.fromValue = presentationValue(forKey: key) ?? oldValue
+            animation.duration = CATransaction.animationDuration()
+            animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+            add(animation, forKey: key)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// An animation attached to a layer: the caller's object copied, its key, and its compiled form.
+struct AnimationEntry {
+    let key: String
+    let animation: CAAnimation
+    /// Nil when the key path does not resolve (the animation is kept but has no effect).
+    let compiled: CompiledAnimation?
+    /// Waiting for the commit to stamp its begin time.
+    var pendingBegin: Bool
+    var didStart = false
+}
+
+extension CALayer {
+    /// Attaches a copy of `anim` under `key` (nil: a unique internal key), replacing any animation with the same
+    /// key (whose delegate hears `finished: false`). A duration of 0 or less takes the transaction's (0.25 s);
+    /// a `beginTime` of 0 becomes the layer's local time at commit.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        guard !isPresentationCopy, let copy = anim.copy() as? CAAnimation else { return }
+        if copy.duration <= 0 || !copy.duration.isFinite && !(copy.duration == .infinity) {
+            copy.duration = CATransaction.animationDuration()
+        }
+        if copy.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
+            copy.timingFunction = function
+        }
+        let entryKey = key ?? "calyx.unkeyed.\(UInt(bitPattern: ObjectIdentifier(copy).hashValue))"
+        if let existing = animationEntries.firstIndex(where: { $0.key == entryKey }) {
+            let old = animationEntries.remove(at: existing)
+            CAMediaClock.current.events.animationEnded(old.animation, finished: false)
+        }
+        let compiled = CompiledAnimation(copy, for: self)
+        animationEntries.append(AnimationEntry(key: entryKey, animation: copy, compiled: compiled, pendingBegin: copy.beginTime == 0))
+        markChanged("animations")
+        CATransaction.noteAnimationAdded(copy)
+        CAMediaClock.current.events.track(self)
+    }
+
+    /// The animation under `key` (the layer's copy; treat it as read-only).
+    public func animation(forKey key: String) -> CAAnimation? {
+        animationEntries.first { $0.key == key }?.animation
+    }
+
+    /// Keys of attached animations, in the order they apply; nil when there are none.
+    public func animationKeys() -> [String]? {
+        let keys = animationEntries.filter { !$0.key.hasPrefix("calyx.unkeyed.") }.map(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key` (its delegate hears `finished: false`); removing twice is harmless.
+    public func removeAnimation(forKey key: String) {
+        guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+        let entry = animationEntries.remove(at: i)
+        markChanged("animations")
+        CAMediaClock.current.events.animationEnded(entry.animation, finished: false)
+    }
+
+    /// Removes every animation.
+    public func removeAllAnimations() {
+        let removed = animationEntries
+        animationEntries.removeAll()
+        if !removed.isEmpty { markChanged("animations") }
+        for entry in removed { CAMediaClock.current.events.animationEnded(entry.animation, finished: false) }
+    }
+
+    /// Stamps `beginTime` on animations added with 0: the layer's local time now (semantics §1.6).
+    func commitPendingAnimations(mediaTime: CFTimeInterval) {
+        guard animationEntries.contains(where: \.pendingBegin) else { return }
+        let local = localTime(forMediaTime: mediaTime)
+        for i in animationEntries.indices where animationEntries[i].pendingBegin {
+            animationEntries[i].animation.beginTime = local
+            animationEntries[i].compiled?.timing.beginTime = local
+            animationEntries[i].pendingBegin = false
+        }
+    }
+
+    /// Clears the change set after a commit.
+    func markSubtreeCommitted() {
+        changedKeys.removeAll()
+        subtreeNeedsCommit = false
+    }
+}
+
+extension CATransaction {
+    /// Completion blocks already set in open transactions wait for this animation.
+    static func noteAnimationAdded(_ animation: CAAnimation) {
+        for scope in stack.scopes { scope.animationAdded(animation) }
+    }
+}

@@ -1,0 +1,36 @@
+extension CALayer {
+    /// Records a change to `key` when the value really changed, then runs the key's action.
+    @inline(__always)
+    func didChange<T: Equatable>(_ key: String, _ old: T, _ new: T) {
+        guard old != new else { return }
+        propertyDidChange(key, oldValue: old)
+    }
+
+    /// Records a change to a key whose values cannot be compared (`Any`-typed properties).
+    func didChangeUncompared(_ key: String, _ old: Any?) {
+        propertyDidChange(key, oldValue: old as Any)
+    }
+
+    /// The change path (semantics §6): mark the change for the next commit, join the current transaction,
+    /// redraw if the class asks, and — unless actions are disabled — look up and run the key's action.
+    func propertyDidChange(_ key: String, oldValue: Any?) {
+        guard !suppressesChangeTracking, !isPresentationCopy else { return }
+        markChanged(key)
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        if key == "bounds" && needsDisplayOnBoundsChange { setNeedsDisplay() }
+        if key == "bounds" { setNeedsLayout() }
+        guard !CATransaction.disableActions() else { return }
+        runAction(forKey: key, oldValue: oldValue)
+    }
+
+    /// Marks `key` for the next commit and flags the path to the root.
+    package func markChanged(_ key: String) {
+        changedKeys.insert(key)
+        CATransaction.current.register(self)
+        var layer: CALayer? = self
+        while let l = layer, !l.subtreeNeedsCommit {
+            l.subtreeNeedsCommit = true
+            layer = l.superlayer ?? l.maskedLayer
+        }
+    }
+}

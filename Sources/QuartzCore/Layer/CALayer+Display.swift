@@ -1,0 +1,73 @@
+/// Whether the root of a layer tree is flipped (y down), as on iOS, where a window's layer is. Layers then draw
+/// with the origin at the top-left, and `contentsAreFlipped()` accounts for it. Calyx emulates iOS by default.
+nonisolated(unsafe) public var CALayerRootIsFlipped = true
+
+extension CALayer {
+    /// Marks the whole layer for redrawing at the next display pass.
+    public func setNeedsDisplay() {
+        needsDisplayFlag = true
+        dirtyRect = nil
+        markChanged("contents")
+    }
+
+    /// Marks part of the layer (in its bounds space) for redrawing.
+    public func setNeedsDisplay(_ r: CGRect) {
+        if !needsDisplayFlag { dirtyRect = r } else if let d = dirtyRect { dirtyRect = d.union(r) }
+        needsDisplayFlag = true
+        markChanged("contents")
+    }
+
+    /// Whether the layer is marked for display.
+    public func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Displays the layer if it is marked.
+    public func displayIfNeeded() {
+        guard needsDisplayFlag else { return }
+        display()
+    }
+
+    /// `display()`'s default: hand over to the delegate's `display(_:)`, whose own default draws the backing
+    /// store.
+    func displayImplementation() {
+        if let delegate { delegate.display(self) } else { displayBackingStore() }
+    }
+
+    /// Draws a new backing store through `draw(in:)`: a bitmap of `bounds.size × contentsScale` pixels, its
+    /// context transformed so one unit is one point of the bounds (flipped when the contents are flipped, as
+    /// iOS gives y-down contexts), then installs it as `contents` without an action.
+    public func displayBackingStore() {
+        needsDisplayFlag = false
+        dirtyRect = nil
+        let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
+        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
+        guard width > 0, height > 0,
+              let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                      space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                                      bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return }
+        if contentsAreFlipped() != !CALayerRootIsFlipped {
+            // Flipped: y down from the top edge.
+            context.translateBy(x: 0, y: CGFloat(height))
+            context.scaleBy(x: scale, y: -scale)
+        } else {
+            context.scaleBy(x: scale, y: scale)
+        }
+        context.translateBy(x: -bounds.minX, y: -bounds.minY)
+        delegate?.layerWillDraw(self)
+        draw(in: context)
+        let wasSuppressed = suppressesChangeTracking
+        CATransaction.withActionsDisabled { contents = context.makeImage() }
+        suppressesChangeTracking = wasSuppressed
+        contentVersion += 1
+    }
+}
+
+extension CATransaction {
+    /// Runs `body` with actions disabled in a nested transaction.
+    static func withActionsDisabled(_ body: () -> Void) {
+        begin()
+        setDisableActions(true)
+        body()
+        commit()
+    }
+}

@@ -1,0 +1,155 @@
+extension CALayer {
+    /// The layer's rectangle in its superlayer: the axis-aligned bounding box of `bounds` transformed about the
+    /// anchor point and placed at `position` (semantics §9.8; with perspective, the corners are divided by w,
+    /// Q26). Setting it sets `bounds.size` (keeping `bounds.origin`) and `position`, inverting the transform.
+    public var frame: CGRect {
+        get {
+            let size = bounds.size
+            if CATransform3DIsIdentity(transform) {
+                return CGRect(x: position.x - anchorPoint.x * size.width, y: position.y - anchorPoint.y * size.height,
+                              width: size.width, height: size.height)
+            }
+            let m = frameTransform
+            let corners = [CGPoint.zero, CGPoint(x: size.width, y: 0), CGPoint(x: 0, y: size.height),
+                           CGPoint(x: size.width, y: size.height)].map { m.project($0).point }
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        }
+        set {
+            let r = newValue.standardized
+            guard [r.minX, r.minY, r.width, r.height].allSatisfy(\.isFinite) else { return }
+            var size = r.size
+            var center = CGPoint(x: r.minX + anchorPoint.x * r.width, y: r.minY + anchorPoint.y * r.height)
+            if !CATransform3DIsIdentity(transform) {
+                // The frame is the transformed box: undo the transform's linear part on the size and its
+                // translation on the position (exact for scales and translations, as Apple's).
+                let t = transform
+                if t.m11 != 0 && t.m22 != 0 { size = CGSize(width: r.width / abs(t.m11), height: r.height / abs(t.m22)) }
+                center = CGPoint(x: r.minX + anchorPoint.x * r.width - t.m41, y: r.minY + anchorPoint.y * r.height - t.m42)
+            }
+            bounds = CGRect(origin: bounds.origin, size: size)
+            position = center
+        }
+    }
+
+    /// Maps the layer's own (bounds-origin-relative) points into its superlayer: `T(−anchor) · transform ·
+    /// T(position, zPosition)` with row vectors (semantics §10.5).
+    var frameTransform: CATransform3D {
+        let anchor = CATransform3DMakeTranslation(-anchorPoint.x * bounds.width, -anchorPoint.y * bounds.height, -anchorPointZ)
+        let place = CATransform3DMakeTranslation(position.x, position.y, zPosition)
+        return anchor.concatenating(transform).concatenating(place)
+    }
+
+    /// Maps a point in the layer's coordinate space (bounds space) to its superlayer's.
+    func pointToSuperlayer(_ p: CGPoint) -> CGPoint {
+        let local = CGPoint(x: p.x - bounds.minX, y: p.y - bounds.minY)
+        var inParent = frameTransform.project(local).point
+        if let parent = superlayer {
+            // The parent's sublayerTransform applies about its anchor point (Q27), after its bounds offset.
+            if !CATransform3DIsIdentity(parent.sublayerTransform) {
+                let pivot = CGPoint(x: parent.bounds.minX + parent.anchorPoint.x * parent.bounds.width,
+                                    y: parent.bounds.minY + parent.anchorPoint.y * parent.bounds.height)
+                let m = CATransform3DMakeTranslation(-pivot.x, -pivot.y, 0).concatenating(parent.sublayerTransform)
+                    .concatenating(CATransform3DMakeTranslation(pivot.x, pivot.y, 0))
+                inParent = m.project(inParent).point
+            }
+        }
+        return inParent
+    }
+
+    /// Maps a point in the superlayer's space into this layer's bounds space (nil when not invertible).
+    func pointFromSuperlayer(_ p: CGPoint) -> CGPoint? {
+        var m = frameTransform
+        if let parent = superlayer, !CATransform3DIsIdentity(parent.sublayerTransform) {
+            let pivot = CGPoint(x: parent.bounds.minX + parent.anchorPoint.x * parent.bounds.width,
+                                y: parent.bounds.minY + parent.anchorPoint.y * parent.bounds.height)
+            m = m.concatenating(CATransform3DMakeTranslation(-pivot.x, -pivot.y, 0)).concatenating(parent.sublayerTransform)
+                .concatenating(CATransform3DMakeTranslation(pivot.x, pivot.y, 0))
+        }
+        // Invert the 2-D part of the projection (the z = 0 plane).
+        let a = CGAffineTransform(a: m.m11, b: m.m12, c: m.m21, d: m.m22, tx: m.m41, ty: m.m42)
+        guard a.a * a.d - a.b * a.c != 0, m.m14 == 0, m.m24 == 0 else {
+            let inverse = CATransform3DInvert(m)
+            guard inverse != m else { return nil }
+            let q = inverse.project(p).point
+            return CGPoint(x: q.x + bounds.minX, y: q.y + bounds.minY)
+        }
+        let q = p.applying(a.inverted())
+        return CGPoint(x: q.x + bounds.minX, y: q.y + bounds.minY)
+    }
+
+    /// The chain from the root down to `self`.
+    var ancestry: [CALayer] {
+        var chain: [CALayer] = []
+        var current: CALayer? = self
+        while let c = current { chain.append(c); current = c.superlayer }
+        return chain.reversed()
+    }
+
+    /// Converts `point` from `layer`'s space (nil: the root's) to this layer's.
+    public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
+        let root = pointToRoot(point, from: layer ?? ancestry.first!)
+        return pointFromRoot(root)
+    }
+
+    /// Converts `point` from this layer's space to `layer`'s (nil: the root's).
+    public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
+        (layer ?? ancestry.first!).convert(point, from: self)
+    }
+
+    public func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect {
+        CGRect.enclosing(corners(of: rect).map { convert($0, from: layer) })
+    }
+
+    public func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect {
+        CGRect.enclosing(corners(of: rect).map { convert($0, to: layer) })
+    }
+
+    private func corners(of r: CGRect) -> [CGPoint] {
+        [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)]
+    }
+
+    private func pointToRoot(_ p: CGPoint, from layer: CALayer) -> CGPoint {
+        var point = p
+        var current = layer
+        while let parent = current.superlayer {
+            point = current.pointToSuperlayer(point)
+            current = parent
+        }
+        return point
+    }
+
+    private func pointFromRoot(_ p: CGPoint) -> CGPoint {
+        var point = p
+        for layer in ancestry.dropFirst() {
+            point = layer.pointFromSuperlayer(point) ?? point
+        }
+        return point
+    }
+
+
+    /// The furthest descendant (front-most first, by zPosition then order) containing `p`, given in the
+    /// superlayer's space; hidden layers and their subtrees are skipped; `masksToBounds` clips the search.
+    func hitTestImplementation(_ p: CGPoint) -> CALayer? {
+        guard !isHidden, opacity > 0 else { return nil }
+        guard let local = superlayer == nil ? pointFromSuperlayerOrSelf(p) : pointFromSuperlayer(p) else { return nil }
+        let inside = contains(local)
+        if masksToBounds && !inside { return nil }
+        let ordered = sublayerStorage.enumerated().sorted { ($0.element.zPosition, $0.offset) > ($1.element.zPosition, $1.offset) }
+        for (_, child) in ordered {
+            if let hit = child.hitTest(local) { return hit }
+        }
+        return inside ? self : nil
+    }
+
+    private func pointFromSuperlayerOrSelf(_ p: CGPoint) -> CGPoint? { pointFromSuperlayer(p) }
+
+    /// The transform as an affine transform (its 2-D part).
+    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// Whether the layer's contents draw flipped: an odd number of `geometryFlipped` layers from here to the root.
+    public func contentsAreFlipped() -> Bool {
+        ancestry.reduce(false) { $0 != $1.isGeometryFlipped }
+    }
+}

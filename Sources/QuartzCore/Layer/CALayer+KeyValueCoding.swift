@@ -1,0 +1,95 @@
+extension CALayer {
+    /// `value(forKey:)`'s default.
+    func valueImplementation(forKey key: String) -> Any? {
+        if let p = type(of: self).propertyTable[key] { return p.read(self) }
+        switch key {
+        case "sublayers": return sublayers
+        case "mask": return mask
+        case "frame": return frame
+        case "superlayer": return superlayer
+        default: return dynamicValues[key]
+        }
+    }
+
+    /// `setValue(_:forKey:)`'s default. A value of the wrong type for a declared property is ignored (Apple
+    /// raises an exception; Calyx keeps the property as it was).
+    func setValueImplementation(_ value: Any?, forKey key: String) {
+        if let p = type(of: self).propertyTable[key] { _ = p.write(self, value); return }
+        switch key {
+        case "sublayers": sublayers = value as? [CALayer]
+        case "mask": mask = value as? CALayer
+        case "frame": if let r = Convert.rect(value) { frame = r }
+        default:
+            let old = dynamicValues[key]
+            dynamicValues[key] = value
+            propertyDidChange(key, oldValue: old)
+        }
+    }
+
+    /// The value at a key path: a property, a virtual field (`transform.rotation.z`, `position.x`,
+    /// `bounds.size.width`…), or a named sublayer's value (`sublayers.<name>.<key>`).
+    public func value(forKeyPath keyPath: String) -> Any? {
+        if let (layer, rest) = namedSublayer(in: keyPath) { return layer.value(forKeyPath: rest) }
+        guard keyPath.contains(".") else { return value(forKey: keyPath) }
+        guard let binding = KeyPathBinding(keyPath, table: type(of: self).propertyTable),
+              let whole = type(of: self).propertyTable[binding.property]?.value(of: self) else { return nil }
+        return binding.read(whole).map(\.anyValue) ?? nil
+    }
+
+    /// Sets the value at a key path (see ``value(forKeyPath:)``); the change runs actions like any other.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        if let (layer, rest) = namedSublayer(in: keyPath) { layer.setValue(value, forKeyPath: rest); return }
+        guard keyPath.contains(".") else { setValue(value, forKey: keyPath); return }
+        guard let binding = KeyPathBinding(keyPath, table: type(of: self).propertyTable),
+              let property = type(of: self).propertyTable[binding.property],
+              let whole = property.value(of: self),
+              let fieldValue = AnimatableValue(value, as: binding.fieldKind) else { return }
+        _ = property.write(self, binding.write(fieldValue, into: whole).anyValue)
+    }
+
+    /// `sublayers.<name>.<rest>` → the first sublayer with that name, and the rest of the path.
+    func namedSublayer(in keyPath: String) -> (CALayer, String)? {
+        let parts = keyPath.split(separator: ".", maxSplits: 2).map(String.init)
+        guard parts.count == 3, parts[0] == "sublayers",
+              let layer = sublayerStorage.first(where: { $0.name == parts[1] }) else { return nil }
+        return (layer, parts[2])
+    }
+
+    /// Copies every property, dynamic value and the animation list into `copy` (for `init(layer:)`).
+    func copyProperties(into copy: CALayer) {
+        for p in type(of: self).propertyTable.ordered { _ = p.write(copy, p.read(self)) }
+        copy.dynamicValues = dynamicValues
+        copy.delegate = delegate
+        copy.actions = actions
+        copy.style = style
+        copy.sublayerStorage = sublayerStorage
+        copy.maskStorage = maskStorage
+        copy.animationEntries = animationEntries
+        copy.modelSource = (self.isPresentationCopy ? self.modelSource : self)
+        copy.hasBeenCommitted = hasBeenCommitted
+        copy.autoresizingMask = autoresizingMask
+        copy.drawsAsynchronously = drawsAsynchronously
+        copy.edgeAntialiasingMask = edgeAntialiasingMask
+        copy.maskedCorners = maskedCorners
+        copy.contentVersion = contentVersion
+    }
+
+    /// `defaultValue(forKey:)`'s default: the value a new instance of the class has.
+    static func defaultValueImplementation(forKey key: String) -> Any? {
+        guard propertyTable[key] != nil || key == "sublayers" || key == "mask" else { return nil }
+        return prototype(of: self).value(forKey: key)
+    }
+
+    /// One default instance per class, made on first use.
+    nonisolated(unsafe) private static var prototypes: [ObjectIdentifier: CALayer] = [:]
+    private static let prototypeLock = NSLock()
+
+    private static func prototype(of cls: CALayer.Type) -> CALayer {
+        prototypeLock.lock(); defer { prototypeLock.unlock() }
+        if let p = prototypes[ObjectIdentifier(cls)] { return p }
+        // A non-layer argument gives a fresh instance with the class's defaults (init(layer:) is required).
+        let p = cls.init(layer: NSNull())
+        prototypes[ObjectIdentifier(cls)] = p
+        return p
+    }
+}

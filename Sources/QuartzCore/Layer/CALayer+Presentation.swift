@@ -1,0 +1,71 @@
+/// The values of a layer's properties while its animations are applied: starts empty and reads each property
+/// from the model the first time an animation touches it.
+struct RunningValues {
+    let table: PropertyTable
+    unowned let model: CALayer
+    private(set) var values: [String: AnimatableValue] = [:]
+
+    init(model: CALayer) { self.model = model; self.table = type(of: model).propertyTable }
+
+    subscript(property: String) -> AnimatableValue? {
+        mutating get {
+            if let v = values[property] { return v }
+            let base = table[property]?.value(of: model) ?? model.dynamicValues[property].flatMap { AnimatableValue($0, as: inferKind($0)) }
+            if let base { values[property] = base }
+            return base
+        }
+        set { values[property] = newValue }
+    }
+
+    var changed: [String: AnimatableValue] { values }
+}
+
+extension CALayer {
+    /// A copy of the layer with every active animation applied at the current media time, in the order added,
+    /// additive ones on top (semantics §7). Nil until the layer has been committed. Its `sublayers`,
+    /// `superlayer` and `mask` answer presentation copies too.
+    public func presentation() -> Self? {
+        if isPresentationCopy { return self }
+        guard hasBeenCommitted else { return nil }
+        let copy = type(of: self).init(layer: self)
+        let values = animatedValues(atMediaTime: CACurrentMediaTime())
+        copy.apply(values)
+        return copy
+    }
+
+    /// The model layer: itself for a model layer, the source for a presentation copy.
+    public func model() -> Self {
+        guard isPresentationCopy, let source = modelSource as? Self else { return self }
+        return source
+    }
+
+    /// The animated values at a media time (only properties that animations touch).
+    package func animatedValues(atMediaTime t: CFTimeInterval, only property: String? = nil) -> [String: AnimatableValue] {
+        let active = animationEntries.filter { !$0.pendingBegin }
+        guard !active.isEmpty else { return [:] }
+        var running = RunningValues(model: self)
+        let local = localTime(forMediaTime: t)
+        for entry in active {
+            guard let compiled = entry.compiled else { continue }
+            if let property, !compiled.affects(property) { continue }
+            compiled.apply(atParentTime: local, to: &running)
+        }
+        return running.changed
+    }
+
+    /// The presentation value of one key now, if an animation affects it (for implicit animations' fromValue).
+    func presentationValue(forKey key: String) -> Any? {
+        guard hasBeenCommitted, animationEntries.contains(where: { $0.compiled?.affects(key) == true }) else { return nil }
+        return animatedValues(atMediaTime: CACurrentMediaTime(), only: key)[key]?.anyValue
+    }
+
+    /// Writes animated values into a presentation copy.
+    func apply(_ values: [String: AnimatableValue]) {
+        let table = type(of: self).propertyTable
+        suppressesChangeTracking = true
+        for (key, value) in values {
+            if let p = table[key] { _ = p.write(self, value.anyValue) } else { dynamicValues[key] = value.anyValue }
+        }
+        suppressesChangeTracking = false
+    }
+}

@@ -1,0 +1,30 @@
+extension CALayer {
+    /// The layer's own timing as a value.
+    package var timingSpec: TimingSpec { TimingSpec(self) }
+
+    /// The layer's local time for a media time `t` (its parent time at the root), through every ancestor's
+    /// (beginTime, speed, timeOffset) — the parent time of the layer's animations (semantics §1.4).
+    package func localTime(forMediaTime t: CFTimeInterval) -> CFTimeInterval {
+        ancestry.reduce(t) { $1.timingSpec.localTime(fromParent: $0) }
+    }
+
+    /// Converts a time from `layer`'s local time (nil: media time) to this layer's.
+    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        CALayer.convertTime(t, from: layer, to: self)
+    }
+
+    /// Converts a time from this layer's local time to `layer`'s (nil: media time).
+    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        CALayer.convertTime(t, from: self, to: layer)
+    }
+
+    /// Up from `source` to the nearest common ancestor (inverting each layer's timing), then down to `target`
+    /// (applying each); nil stands for media time, above every root.
+    static func convertTime(_ t: CFTimeInterval, from source: CALayer?, to target: CALayer?) -> CFTimeInterval {
+        let up = source?.ancestry ?? [], down = target?.ancestry ?? []
+        var shared = 0
+        while shared < up.count, shared < down.count, up[shared] === down[shared] { shared += 1 }
+        let ascended = up[shared...].reversed().reduce(t) { $1.timingSpec.parentTime(fromLocal: $0) }
+        return down[shared...].reduce(ascended) { $1.timingSpec.localTime(fromParent: $0) }
+    }
+}

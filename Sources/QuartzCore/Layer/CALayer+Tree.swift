@@ -1,0 +1,128 @@
+/// Why a tree operation was refused.
+public enum CALayerTreeError: Error, CustomStringConvertible {
+    /// Adding the layer would make it its own ancestor.
+    case cycle(child: String, parent: String)
+
+    public var description: String {
+        switch self {
+        case .cycle(let child, let parent):
+            return "refused to add \(child) to \(parent): it would become its own ancestor (a cycle in the layer tree)"
+        }
+    }
+}
+
+/// Receives tree-operation diagnostics. Apple's frameworks crash on a cycle; Calyx refuses the operation,
+/// leaves the tree unchanged and reports here (by default, to standard error).
+nonisolated(unsafe) public var CALayerTreeDiagnosticHandler: (CALayerTreeError) -> Void = { error in
+    FileHandle.standardError.write(Data("Calyx: \(error)\n".utf8))
+}
+
+extension CALayer {
+    /// Whether `self` is `layer` or one of its ancestors (through superlayers and masked layers).
+    func isAncestorOrSelf(of layer: CALayer) -> Bool {
+        var current: CALayer? = layer
+        while let c = current {
+            if c === self { return true }
+            current = c.superlayer ?? c.maskedLayer
+        }
+        return false
+    }
+
+    /// Checks `child` may become a sublayer of `self`; reports and answers false for a cycle.
+    func acceptsAsSublayer(_ child: CALayer) -> Bool {
+        guard !child.isAncestorOrSelf(of: self) else {
+            CALayerTreeDiagnosticHandler(.cycle(child: child.description, parent: description))
+            return false
+        }
+        return true
+    }
+
+    /// Appends `layer` (removing it from its old superlayer first).
+    public func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(sublayerStorage.count)) }
+
+    /// Inserts `layer` at `index` (clamped to the sublayer count).
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        guard acceptsAsSublayer(layer) else { return }
+        layer.detach()
+        let i = min(Int(index), sublayerStorage.count)
+        sublayerStorage.insert(layer, at: i)
+        layer.superlayer = self
+        layer.runAction(forKey: kCAOnOrderIn, oldValue: nil)
+        sublayersDidChange()
+    }
+
+    /// Inserts `layer` just below `sibling` (at the front if `sibling` is nil or not a sublayer).
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        let index = sibling.flatMap { s in sublayerStorage.firstIndex { $0 === s } } ?? 0
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Inserts `layer` just above `sibling` (at the end if `sibling` is nil or not a sublayer).
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        let index = sibling.flatMap { s in sublayerStorage.firstIndex { $0 === s }.map { $0 + 1 } } ?? sublayerStorage.count
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Puts `newLayer` where `oldLayer` is; nothing happens if `oldLayer` is not a sublayer.
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let i = sublayerStorage.firstIndex(where: { $0 === oldLayer }), oldLayer !== newLayer,
+              acceptsAsSublayer(newLayer) else { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(i))
+    }
+
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    public func removeFromSuperlayer() {
+        guard superlayer != nil || maskedLayer != nil else { return }
+        runAction(forKey: kCAOnOrderOut, oldValue: nil)
+        detach()
+    }
+
+    /// Removes the layer from wherever it is, without actions.
+    func detach() {
+        if let parent = superlayer {
+            parent.sublayerStorage.removeAll { $0 === self }
+            superlayer = nil
+            parent.sublayersDidChange()
+        }
+        if let masked = maskedLayer {
+            masked.maskStorage = nil
+            maskedLayer = nil
+            masked.propertyDidChange("mask", oldValue: self)
+        }
+    }
+
+    /// Replaces all sublayers; layers that would form a cycle are left out.
+    func setSublayers(_ layers: [CALayer]) {
+        for old in sublayerStorage where !layers.contains(where: { $0 === old }) {
+            old.superlayer = nil
+        }
+        sublayerStorage = []
+        for layer in layers where acceptsAsSublayer(layer) {
+            if layer.superlayer !== self { layer.detach() }
+            sublayerStorage.append(layer)
+            layer.superlayer = self
+        }
+        sublayersDidChange()
+    }
+
+    func setMask(_ newMask: CALayer?) {
+        guard newMask !== maskStorage else { return }
+        if let newMask {
+            guard !newMask.isAncestorOrSelf(of: self) else {
+                CALayerTreeDiagnosticHandler(.cycle(child: newMask.description, parent: description)); return
+            }
+            newMask.detach()
+        }
+        let old = maskStorage
+        old?.maskedLayer = nil
+        maskStorage = newMask
+        newMask?.maskedLayer = self
+        propertyDidChange("mask", oldValue: old)
+    }
+
+    private func sublayersDidChange() {
+        markChanged("sublayers")
+        setNeedsLayout()
+    }
+}

@@ -1,0 +1,191 @@
+/// The model object of Core Animation: a rectangle with content, geometry, appearance and timing, in a tree.
+///
+/// Every property has Apple's default (semantics §9.1). Setting an animatable property outside
+/// `CATransaction.setDisableActions(true)` looks up an action and, by default, adds an implicit animation.
+/// Coordinates are the layer's own: `bounds` is in its space, `position` in its superlayer's.
+open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
+    // MARK: Geometry
+    open var bounds: CGRect = .zero { didSet { bounds = bounds.standardized; didChange("bounds", oldValue, bounds) } }
+    open var position: CGPoint = .zero { didSet { didChange("position", oldValue, position) } }
+    open var zPosition: CGFloat = 0 { didSet { didChange("zPosition", oldValue, zPosition) } }
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { didChange("anchorPoint", oldValue, anchorPoint) } }
+    open var anchorPointZ: CGFloat = 0 { didSet { didChange("anchorPointZ", oldValue, anchorPointZ) } }
+    open var transform = CATransform3DIdentity { didSet { didChange("transform", oldValue, transform) } }
+    open var sublayerTransform = CATransform3DIdentity { didSet { didChange("sublayerTransform", oldValue, sublayerTransform) } }
+    open var isGeometryFlipped = false { didSet { didChange("geometryFlipped", oldValue, isGeometryFlipped) } }
+
+    // MARK: Visibility and compositing
+    open var isHidden = false { didSet { didChange("hidden", oldValue, isHidden) } }
+    open var isDoubleSided = true { didSet { didChange("doubleSided", oldValue, isDoubleSided) } }
+    open var masksToBounds = false { didSet { didChange("masksToBounds", oldValue, masksToBounds) } }
+    open var opacity: Float = 1 { didSet { didChange("opacity", oldValue, opacity) } }
+    open var allowsGroupOpacity = true { didSet { didChange("allowsGroupOpacity", oldValue, allowsGroupOpacity) } }
+    open var isOpaque = false { didSet { didChange("opaque", oldValue, isOpaque) } }
+    open var shouldRasterize = false { didSet { didChange("shouldRasterize", oldValue, shouldRasterize) } }
+    open var rasterizationScale: CGFloat = 1 { didSet { didChange("rasterizationScale", oldValue, rasterizationScale) } }
+    open var allowsEdgeAntialiasing = false { didSet { didChange("allowsEdgeAntialiasing", oldValue, allowsEdgeAntialiasing) } }
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge] {
+        didSet { didChange("edgeAntialiasingMask", oldValue, edgeAntialiasingMask) }
+    }
+    open var compositingFilter: Any? { didSet { didChangeUncompared("compositingFilter", oldValue) } }
+    open var filters: [Any]? { didSet { didChangeUncompared("filters", oldValue) } }
+    open var backgroundFilters: [Any]? { didSet { didChangeUncompared("backgroundFilters", oldValue) } }
+
+    // MARK: Content
+    open var contents: Any? { didSet { didChangeUncompared("contents", oldValue) } }
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { didChange("contentsRect", oldValue, contentsRect) } }
+    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { didChange("contentsCenter", oldValue, contentsCenter) } }
+    open var contentsGravity = CALayerContentsGravity.resize { didSet { didChange("contentsGravity", oldValue, contentsGravity) } }
+    open var contentsScale: CGFloat = 1 { didSet { didChange("contentsScale", oldValue, contentsScale) } }
+    open var contentsFormat = CALayerContentsFormat.RGBA8Uint { didSet { didChange("contentsFormat", oldValue, contentsFormat) } }
+    open var minificationFilter = CALayerContentsFilter.linear { didSet { didChange("minificationFilter", oldValue, minificationFilter) } }
+    open var magnificationFilter = CALayerContentsFilter.linear { didSet { didChange("magnificationFilter", oldValue, magnificationFilter) } }
+    open var minificationFilterBias: Float = 0 { didSet { didChange("minificationFilterBias", oldValue, minificationFilterBias) } }
+    open var needsDisplayOnBoundsChange = false
+    open var drawsAsynchronously = false
+
+    // MARK: Appearance
+    open var backgroundColor: CGColor? { didSet { didChange("backgroundColor", oldValue, backgroundColor) } }
+    open var cornerRadius: CGFloat = 0 { didSet { didChange("cornerRadius", oldValue, cornerRadius) } }
+    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
+        didSet { didChange("maskedCorners", oldValue, maskedCorners) }
+    }
+    /// Unknown values read back as `.circular` (semantics §9.1).
+    open var cornerCurve = CALayerCornerCurve.circular {
+        didSet {
+            if cornerCurve != .circular && cornerCurve != .continuous { cornerCurve = .circular }
+            didChange("cornerCurve", oldValue, cornerCurve)
+        }
+    }
+    open var borderWidth: CGFloat = 0 { didSet { didChange("borderWidth", oldValue, borderWidth) } }
+    open var borderColor: CGColor? = .black { didSet { didChange("borderColor", oldValue, borderColor) } }
+    open var shadowColor: CGColor? = .black { didSet { didChange("shadowColor", oldValue, shadowColor) } }
+    open var shadowOpacity: Float = 0 { didSet { didChange("shadowOpacity", oldValue, shadowOpacity) } }
+    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { didChange("shadowOffset", oldValue, shadowOffset) } }
+    open var shadowRadius: CGFloat = 3 { didSet { didChange("shadowRadius", oldValue, shadowRadius) } }
+    open var shadowPath: CGPath? { didSet { didChange("shadowPath", oldValue, shadowPath) } }
+
+    // MARK: Tree (see CALayer+Tree.swift)
+    /// The superlayer (weak: the superlayer owns its sublayers).
+    public internal(set) weak var superlayer: CALayer?
+    /// Sublayers back to front; nil, not empty, when there are none (an empty array reads back nil).
+    open var sublayers: [CALayer]? {
+        get { sublayerStorage.isEmpty ? nil : sublayerStorage }
+        set { setSublayers(newValue ?? []) }
+    }
+    var sublayerStorage: [CALayer] = []
+    /// A layer whose alpha masks this one; kept out of the sublayer tree.
+    open var mask: CALayer? {
+        get { maskStorage }
+        set { setMask(newValue) }
+    }
+    var maskStorage: CALayer?
+    /// The layer a mask masks (so a mask can be detached when reused).
+    weak var maskedLayer: CALayer?
+
+    // MARK: Identity and behaviour
+    open var name: String?
+    open weak var delegate: CALayerDelegate?
+    /// Actions by key; `NSNull()` blocks the search (semantics §6.2).
+    open var actions: [String: CAAction]?
+    open var style: [AnyHashable: Any]?
+    open var autoresizingMask: CAAutoresizingMask = []
+    open var layoutManager: AnyObject?
+
+    // MARK: Timing (CAMediaTiming; a layer's duration is infinite)
+    open var beginTime: CFTimeInterval = 0 { didSet { didChange("beginTime", oldValue, beginTime) } }
+    open var duration: CFTimeInterval = .infinity { didSet { didChange("duration", oldValue, duration) } }
+    open var speed: Float = 1 { didSet { didChange("speed", oldValue, speed) } }
+    open var timeOffset: CFTimeInterval = 0 { didSet { didChange("timeOffset", oldValue, timeOffset) } }
+    open var repeatCount: Float = 0 { didSet { didChange("repeatCount", oldValue, repeatCount) } }
+    open var repeatDuration: CFTimeInterval = 0 { didSet { didChange("repeatDuration", oldValue, repeatDuration) } }
+    open var autoreverses = false { didSet { didChange("autoreverses", oldValue, autoreverses) } }
+    open var fillMode = CAMediaTimingFillMode.removed { didSet { didChange("fillMode", oldValue, fillMode) } }
+
+    // MARK: Engine state
+    /// Values set for keys that are not declared properties (KVC on layers accepts any key), and the storage
+    /// of `@Managed` properties.
+    var dynamicValues: [String: Any] = [:]
+    /// Animations in the order they apply, each with its key (nil keys get a unique internal one).
+    var animationEntries: [AnimationEntry] = []
+    /// Keys changed since the last commit (the render tree's change set).
+    package var changedKeys: Set<String> = []
+    /// Whether this layer or a descendant changed since the last commit.
+    package var subtreeNeedsCommit = false
+    /// Whether this is a presentation copy (copies never run actions or record changes).
+    package private(set) var isPresentationCopy = false
+    /// The model a presentation copy was made from.
+    weak var modelSource: CALayer?
+    /// Set once the layer has been part of a committed transaction.
+    package var hasBeenCommitted = false
+    /// While true, property changes are not tracked (initialisation and presentation copies).
+    var suppressesChangeTracking = false
+    var needsLayoutFlag = false
+    var needsDisplayFlag = false
+    /// Rect passed to the last `setNeedsDisplay(_:)` calls, unioned (nil: the whole layer).
+    package var dirtyRect: CGRect?
+    /// Incremented whenever the content (backing store or `contents`) must be redrawn.
+    package var contentVersion = 0
+
+    public override init() {
+        super.init()
+    }
+
+    /// Creates a copy of `layer` for the presentation tree: every property, timing, dynamic value and the
+    /// animations list. Subclasses override it to copy their own stored state, calling `super.init(layer:)`
+    /// first. It is `required` (iOS code writes `override init(layer:)`; here write `required init(layer:)`):
+    /// without the Objective-C runtime, only a required initializer can build a copy of any subclass.
+    public required init(layer: Any) {
+        super.init()
+        guard let source = layer as? CALayer else { return }
+        suppressesChangeTracking = true
+        isPresentationCopy = true
+        source.copyProperties(into: self)
+        suppressesChangeTracking = false
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
+
+    // MARK: Overridable entry points
+    // Swift on Linux cannot override methods declared in extensions, so everything a subclass may override is
+    // declared here; the work lives in the extension files named beside each.
+
+    /// Draws the layer's backing store: asks the delegate's `display(_:)`, whose default draws through
+    /// `draw(in:)` (CALayer+Display.swift).
+    open func display() { displayImplementation() }
+    /// Draws the content; the default asks the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+    /// Lays out sublayers; the default asks the delegate's `layoutSublayers(of:)` (CALayer+Layout.swift).
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+    /// The preferred size: the bounds size, as Apple's default.
+    open func preferredFrameSize() -> CGSize { bounds.size }
+    /// The action for `event` through Apple's lookup order; nil when there is none or it is `NSNull`
+    /// (CALayer+Actions.swift).
+    open func action(forKey event: String) -> CAAction? {
+        if case .action(let a) = lookUpAction(forKey: event) { return a }
+        return nil
+    }
+    /// Whether changing `key` redisplays the layer. Default false.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+    /// The class's default for `key` (CALayer+KeyValueCoding.swift).
+    open class func defaultValue(forKey key: String) -> Any? { defaultValueImplementation(forKey: key) }
+    /// The class's default action: nil for every key, as measured on Apple's (implicit animations come from a
+    /// separate path; semantics §6.2).
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+    /// Whether `p` (in the layer's space) lies inside its bounds.
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+    /// The furthest descendant containing `p` (in the superlayer's space) (CALayer+Geometry.swift).
+    open func hitTest(_ p: CGPoint) -> CALayer? { hitTestImplementation(p) }
+    /// A property's value by key, a virtual key path's field, or a value set for any other key.
+    open func value(forKey key: String) -> Any? { valueImplementation(forKey: key) }
+    /// Sets a property by key (converting numbers and geometry), or stores a value for any other key.
+    open func setValue(_ value: Any?, forKey key: String) { setValueImplementation(value, forKey: key) }
+    /// Whether the value for `key` would be archived (always true here).
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    open override var description: String {
+        "<\(type(of: self)) \(name.map { "'\($0)' " } ?? "")bounds=\(bounds) position=\(position)>"
+    }
+}

@@ -1,0 +1,94 @@
+/// Something that can respond to a layer event or property change: animations, and `NSNull` (which means
+/// "no action").
+public protocol CAAction {
+    /// Performs the action for `event` on `anObject` (a layer).
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+/// The optional callbacks a layer's delegate may implement (every method has a default that does nothing, or
+/// does the layer's own work).
+public protocol CALayerDelegate: AnyObject {
+    /// Replaces the layer's backing-store drawing; the default draws through `draw(_:in:)`.
+    func display(_ layer: CALayer)
+    /// Draws the layer's content into `ctx`.
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    func layerWillDraw(_ layer: CALayer)
+    /// Lays out the layer's sublayers.
+    func layoutSublayers(of layer: CALayer)
+    /// The action for `event`: nil continues the search, `NSNull()` ends it with no action.
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
+}
+
+extension CALayerDelegate {
+    public func display(_ layer: CALayer) { layer.displayBackingStore() }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func layerWillDraw(_ layer: CALayer) {}
+    public func layoutSublayers(of layer: CALayer) {}
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+}
+
+/// How `contents` is placed in the bounds.
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let center = Self(rawValue: "center"), top = Self(rawValue: "top"), bottom = Self(rawValue: "bottom")
+    public static let left = Self(rawValue: "left"), right = Self(rawValue: "right")
+    public static let topLeft = Self(rawValue: "topLeft"), topRight = Self(rawValue: "topRight")
+    public static let bottomLeft = Self(rawValue: "bottomLeft"), bottomRight = Self(rawValue: "bottomRight")
+    public static let resize = Self(rawValue: "resize"), resizeAspect = Self(rawValue: "resizeAspect")
+    public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
+}
+
+/// Resampling filters for `contents`.
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let nearest = Self(rawValue: "nearest"), linear = Self(rawValue: "linear"), trilinear = Self(rawValue: "trilinear")
+}
+
+/// Pixel formats for backing stores.
+public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let RGBA8Uint = Self(rawValue: "RGBA8"), RGBA16Float = Self(rawValue: "RGBAh"), gray8Uint = Self(rawValue: "Gray8")
+}
+
+/// The shape of rounded corners.
+public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let circular = Self(rawValue: "circular"), continuous = Self(rawValue: "continuous")
+}
+
+/// Which corners `cornerRadius` rounds.
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1), layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4), layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+}
+
+/// Which edges are antialiased.
+public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let layerLeftEdge = Self(rawValue: 1), layerRightEdge = Self(rawValue: 2)
+    public static let layerBottomEdge = Self(rawValue: 4), layerTopEdge = Self(rawValue: 8)
+}
+
+/// How a layer resizes with its superlayer (macOS API, kept for source compatibility).
+public struct CAAutoresizingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let layerMinXMargin = Self(rawValue: 1), layerWidthSizable = Self(rawValue: 2), layerMaxXMargin = Self(rawValue: 4)
+    public static let layerMinYMargin = Self(rawValue: 8), layerHeightSizable = Self(rawValue: 16), layerMaxYMargin = Self(rawValue: 32)
+}
+
+/// Events that are not property changes.
+public let kCAOnOrderIn = "onOrderIn"
+public let kCAOnOrderOut = "onOrderOut"
+public let kCATransition = "transition"

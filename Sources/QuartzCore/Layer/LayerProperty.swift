@@ -1,0 +1,145 @@
+/// One key of a layer class: how to read and write it, its value kind, and whether it animates implicitly.
+package struct LayerProperty: @unchecked Sendable {
+    package let name: String
+    package let kind: ValueKind
+    /// Whether changing it adds an implicit animation (semantics §6.2, CAPG table B-1).
+    package let implicitlyAnimates: Bool
+    /// Whether it interpolates at all (discrete kinds switch; `doubleSided` and friends do not animate).
+    package let animatable: Bool
+    let read: (CALayer) -> Any?
+    /// Converts and stores a value; false when the value does not fit the property's type.
+    let write: (CALayer, Any?) -> Bool
+
+    /// A typed property: `convert` turns an API value into `T` (nil: refused).
+    static func make<L: CALayer, T>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, T>, _ kind: ValueKind,
+                                    implicit: Bool = true, animatable: Bool = true,
+                                    _ convert: @escaping (Any?) -> T?) -> LayerProperty {
+        LayerProperty(name: name, kind: kind, implicitlyAnimates: implicit && animatable, animatable: animatable,
+                      read: { ($0 as? L)?[keyPath: keyPath] },
+                      write: { layer, value in
+                          guard let l = layer as? L, let t = convert(value) else { return false }
+                          l[keyPath: keyPath] = t
+                          return true
+                      })
+    }
+
+    /// The current value as an animatable value.
+    func value(of layer: CALayer) -> AnimatableValue? { AnimatableValue(read(layer), as: kind) }
+}
+
+/// The keys of a layer class, by name, with their order (the order presentation copies use).
+package struct PropertyTable: @unchecked Sendable {
+    package private(set) var byName: [String: LayerProperty] = [:]
+    package private(set) var ordered: [LayerProperty] = []
+
+    init(_ properties: [LayerProperty]) { add(properties) }
+
+    /// This table plus `properties` (a subclass's own keys; later entries replace earlier ones).
+    func adding(_ properties: [LayerProperty]) -> PropertyTable {
+        var copy = self
+        copy.add(properties)
+        return copy
+    }
+
+    private mutating func add(_ properties: [LayerProperty]) {
+        for p in properties {
+            if byName[p.name] != nil { ordered.removeAll { $0.name == p.name } }
+            byName[p.name] = p
+            ordered.append(p)
+        }
+    }
+
+    package subscript(name: String) -> LayerProperty? { byName[name] }
+}
+
+// Converters from API values to property types. Numbers accept any numeric type; optionals accept nil.
+enum Convert {
+    static func cgFloat(_ v: Any?) -> CGFloat? { anyToDouble(v).map { CGFloat($0) } }
+    static func float(_ v: Any?) -> Float? { anyToDouble(v).map { Float($0) } }
+    static func double(_ v: Any?) -> Double? { anyToDouble(v) }
+    static func bool(_ v: Any?) -> Bool? { (v as? Bool) ?? (v as? NSNumber)?.boolValue }
+    static func point(_ v: Any?) -> CGPoint? { if case .point(let p)? = AnimatableValue(v, as: .point) { return p }; return nil }
+    static func size(_ v: Any?) -> CGSize? { if case .size(let s)? = AnimatableValue(v, as: .size) { return s }; return nil }
+    static func rect(_ v: Any?) -> CGRect? { if case .rect(let r)? = AnimatableValue(v, as: .rect) { return r }; return nil }
+    static func transform(_ v: Any?) -> CATransform3D? {
+        if case .transform(let t)? = AnimatableValue(v, as: .transform) { return t }; return nil
+    }
+    /// `CGColor?`: nil is a valid value (`.some(nil)`), a non-colour is refused.
+    static func color(_ v: Any?) -> CGColor?? {
+        guard let v else { return .some(nil) }
+        if let c = v as? CGColorConvertible { return .some(c.cgColor) }
+        if case .color(let c)? = AnimatableValue(v, as: .color) { return .some(CGColor(extendedSRGBRed: c.r, green: c.g, blue: c.b, alpha: c.a)) }
+        return nil
+    }
+    static func path(_ v: Any?) -> CGPath?? {
+        guard let v else { return .some(nil) }
+        return (v as? CGPath).map { .some($0) }
+    }
+    static func any(_ v: Any?) -> Any?? { .some(v) }
+    static func string<T: RawRepresentable>(_ v: Any?) -> T? where T.RawValue == String {
+        if let t = v as? T { return t }
+        return (v as? String).flatMap(T.init(rawValue:))
+    }
+    static func optionalString(_ v: Any?) -> String?? { v == nil ? .some(nil) : (v as? String).map { .some($0) } }
+    static func optionalArray(_ v: Any?) -> [Any]?? { v == nil ? .some(nil) : (v as? [Any]).map { .some($0) } }
+}
+
+extension CALayer {
+    /// CALayer's own keys (semantics §9.1; implicit animations per CAPG table B-1 and the header's
+    /// "Animatable" marks; discrete keys such as `hidden` switch but have no implicit animation).
+    static let layerProperties = PropertyTable([
+        .make("bounds", \CALayer.bounds, .rect, Convert.rect),
+        .make("position", \CALayer.position, .point, Convert.point),
+        .make("zPosition", \CALayer.zPosition, .number, Convert.cgFloat),
+        .make("anchorPoint", \CALayer.anchorPoint, .point, Convert.point),
+        .make("anchorPointZ", \CALayer.anchorPointZ, .number, Convert.cgFloat),
+        .make("transform", \CALayer.transform, .transform, Convert.transform),
+        .make("sublayerTransform", \CALayer.sublayerTransform, .transform, Convert.transform),
+        .make("geometryFlipped", \CALayer.isGeometryFlipped, .discrete, implicit: false, Convert.bool),
+        .make("hidden", \CALayer.isHidden, .discrete, implicit: false, Convert.bool),
+        .make("doubleSided", \CALayer.isDoubleSided, .discrete, implicit: false, animatable: false, Convert.bool),
+        .make("masksToBounds", \CALayer.masksToBounds, .discrete, implicit: false, Convert.bool),
+        .make("opacity", \CALayer.opacity, .number, Convert.float),
+        .make("allowsGroupOpacity", \CALayer.allowsGroupOpacity, .discrete, implicit: false, animatable: false, Convert.bool),
+        .make("opaque", \CALayer.isOpaque, .discrete, implicit: false, animatable: false, Convert.bool),
+        .make("shouldRasterize", \CALayer.shouldRasterize, .discrete, implicit: false, Convert.bool),
+        .make("rasterizationScale", \CALayer.rasterizationScale, .number, Convert.cgFloat),
+        .make("allowsEdgeAntialiasing", \CALayer.allowsEdgeAntialiasing, .discrete, implicit: false, animatable: false, Convert.bool),
+        .make("compositingFilter", \CALayer.compositingFilter, .discrete, implicit: false, Convert.any),
+        .make("filters", \CALayer.filters, .discrete, implicit: false, Convert.optionalArray),
+        .make("backgroundFilters", \CALayer.backgroundFilters, .discrete, implicit: false, Convert.optionalArray),
+        // Contents cross-dissolve: a discrete value the compositor blends (semantics §3.3).
+        .make("contents", \CALayer.contents, .discrete, Convert.any),
+        .make("contentsRect", \CALayer.contentsRect, .rect, Convert.rect),
+        .make("contentsCenter", \CALayer.contentsCenter, .rect, Convert.rect),
+        .make("contentsGravity", \CALayer.contentsGravity, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("contentsScale", \CALayer.contentsScale, .number, Convert.cgFloat),
+        .make("contentsFormat", \CALayer.contentsFormat, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("minificationFilter", \CALayer.minificationFilter, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("magnificationFilter", \CALayer.magnificationFilter, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("minificationFilterBias", \CALayer.minificationFilterBias, .number, Convert.float),
+        .make("backgroundColor", \CALayer.backgroundColor, .color, Convert.color),
+        .make("cornerRadius", \CALayer.cornerRadius, .number, Convert.cgFloat),
+        .make("cornerCurve", \CALayer.cornerCurve, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("borderWidth", \CALayer.borderWidth, .number, Convert.cgFloat),
+        .make("borderColor", \CALayer.borderColor, .color, Convert.color),
+        .make("shadowColor", \CALayer.shadowColor, .color, Convert.color),
+        .make("shadowOpacity", \CALayer.shadowOpacity, .number, Convert.float),
+        .make("shadowOffset", \CALayer.shadowOffset, .size, Convert.size),
+        .make("shadowRadius", \CALayer.shadowRadius, .number, Convert.cgFloat),
+        .make("shadowPath", \CALayer.shadowPath, .path, Convert.path),
+        .make("name", \CALayer.name, .discrete, implicit: false, animatable: false, Convert.optionalString),
+        .make("needsDisplayOnBoundsChange", \CALayer.needsDisplayOnBoundsChange, .discrete, implicit: false, animatable: false, Convert.bool),
+        .make("beginTime", \CALayer.beginTime, .number, implicit: false, animatable: false, Convert.double),
+        .make("duration", \CALayer.duration, .number, implicit: false, animatable: false, Convert.double),
+        .make("speed", \CALayer.speed, .number, implicit: false, animatable: false, Convert.float),
+        .make("timeOffset", \CALayer.timeOffset, .number, implicit: false, animatable: false, Convert.double),
+        .make("repeatCount", \CALayer.repeatCount, .number, implicit: false, animatable: false, Convert.float),
+        .make("repeatDuration", \CALayer.repeatDuration, .number, implicit: false, animatable: false, Convert.double),
+        .make("autoreverses", \CALayer.autoreverses, .discrete, implicit: false, animatable: false, Convert.bool),
+        .make("fillMode", \CALayer.fillMode, .discrete, implicit: false, animatable: false, Convert.string),
+    ])
+
+    /// The keys of this class. Subclasses with keys of their own override it and add to `super`'s table.
+    package class var propertyTable: PropertyTable { layerProperties }
+}

@@ -1,0 +1,155 @@
+/// Batches layer-tree changes into atomic updates (semantics §6.1).
+///
+/// Each thread has a stack of transactions. Changing a layer with none open starts an *implicit* transaction,
+/// committed by ``flush()`` or, on the main thread, when the run loop next turns. Values set with
+/// ``setValue(_:forKey:)`` are scoped: reads find the innermost transaction that set the key. Committing copies
+/// nothing yet in Calyx (the render tree arrives with the compositor); it stamps `beginTime` on animations
+/// added with `beginTime == 0`, marks layers committed, and hands completion blocks to the event dispatcher.
+public final class CATransaction: @unchecked Sendable {
+    /// One open transaction.
+    final class Scope {
+        var values: [String: Any] = [:]
+        let isImplicit: Bool
+        /// Layers changed in this scope's lifetime (shared by nesting: the outermost commits them).
+        var layers: [ObjectIdentifier: CALayer] = [:]
+        /// Completion blocks with the animations added after each was set.
+        var completions: [TransactionCompletion] = []
+        init(isImplicit: Bool) { self.isImplicit = isImplicit }
+    }
+
+    /// The per-thread stack.
+    final class Stack {
+        var scopes: [Scope] = []
+    }
+
+    private static let threadKey = "Calyx.CATransaction.stack"
+
+    static var stack: Stack {
+        let dictionary = Thread.current.threadDictionary
+        if let s = dictionary[threadKey] as? Stack { return s }
+        let s = Stack()
+        dictionary[threadKey] = s
+        return s
+    }
+
+    /// The innermost open transaction, opening an implicit one if none is.
+    static var current: Scope {
+        if let top = stack.scopes.last { return top }
+        let implicit = Scope(isImplicit: true)
+        stack.scopes.append(implicit)
+        if Thread.isMainThread {
+            // What the run-loop observer does on Apple platforms: commit when the loop next turns.
+            RunLoop.main.perform { CATransaction.commitImplicit() }
+        }
+        return implicit
+    }
+
+    /// Opens an explicit transaction.
+    public class func begin() { stack.scopes.append(Scope(isImplicit: false)) }
+
+    /// Commits the innermost explicit transaction. Its changes join the enclosing transaction if there is one;
+    /// the outermost commit applies them. Unbalanced calls are ignored.
+    public class func commit() {
+        let s = stack
+        guard let index = s.scopes.lastIndex(where: { !$0.isImplicit }) else { return }
+        let scope = s.scopes.remove(at: index)
+        if let outer = s.scopes.last {
+            outer.layers.merge(scope.layers) { a, _ in a }
+            outer.completions += scope.completions
+        } else {
+            apply(scope)
+        }
+    }
+
+    /// Commits the implicit transaction, if one is open and no explicit one is (then it waits for them).
+    public class func flush() { commitImplicit() }
+
+    static func commitImplicit() {
+        let s = stack
+        guard let first = s.scopes.first, first.isImplicit, s.scopes.count == 1 else { return }
+        s.scopes.removeAll()
+        apply(first)
+    }
+
+    /// Applies a committed transaction's changes.
+    private static func apply(_ scope: Scope) {
+        let now = CACurrentMediaTime()
+        for layer in scope.layers.values {
+            layer.commitPendingAnimations(mediaTime: now)
+            layer.hasBeenCommitted = true
+            layer.markSubtreeCommitted()
+        }
+        CAMediaClock.current.events.schedule(scope.completions)
+    }
+
+    // MARK: Scoped values
+
+    /// The value set for `key` by the innermost transaction that set it.
+    public class func value(forKey key: String) -> Any? {
+        for scope in stack.scopes.reversed() { if let v = scope.values[key] { return v } }
+        return nil
+    }
+
+    /// Sets `key` on the innermost transaction (opening an implicit one if needed).
+    public class func setValue(_ value: Any?, forKey key: String) { current.values[key] = value }
+
+    /// Duration of implicit animations; 0.25 unless set.
+    public class func animationDuration() -> CFTimeInterval { anyToDouble(value(forKey: kCATransactionAnimationDuration)) ?? 0.25 }
+    public class func setAnimationDuration(_ duration: CFTimeInterval) { setValue(duration, forKey: kCATransactionAnimationDuration) }
+
+    /// Timing function given to animations added in the transaction; nil unless set.
+    public class func animationTimingFunction() -> CAMediaTimingFunction? {
+        value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+    }
+    public class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        setValue(function, forKey: kCATransactionAnimationTimingFunction)
+    }
+
+    /// Whether property changes skip their actions (implicit animations).
+    public class func disableActions() -> Bool { (value(forKey: kCATransactionDisableActions) as? Bool) ?? false }
+    public class func setDisableActions(_ flag: Bool) { setValue(flag, forKey: kCATransactionDisableActions) }
+
+    /// The block run once every animation added in this transaction after it was set has finished or been
+    /// removed — on a later turn, never during the commit (semantics §6.1). Setting another block keeps both.
+    public class func completionBlock() -> (() -> Void)? {
+        value(forKey: kCATransactionCompletionBlock) as? () -> Void
+    }
+    public class func setCompletionBlock(_ block: (() -> Void)?) {
+        let scope = current
+        scope.values[kCATransactionCompletionBlock] = block
+        if let block {
+            // The outermost scope owns the completion; nested scopes hand theirs outward at commit.
+            scope.completions.append(TransactionCompletion(block: block))
+        }
+    }
+
+    /// A recursive lock around layer-tree changes from several threads.
+    private static let treeLock = NSRecursiveLock()
+    public class func lock() { treeLock.lock() }
+    public class func unlock() { treeLock.unlock() }
+}
+
+public let kCATransactionAnimationDuration = "animationDuration"
+public let kCATransactionDisableActions = "disableActions"
+public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+public let kCATransactionCompletionBlock = "completionBlock"
+
+extension CATransaction.Scope {
+    /// Includes `layer` in the transaction.
+    func register(_ layer: CALayer) { layers[ObjectIdentifier(layer)] = layer }
+
+    /// Tells completion blocks set so far that `animation` was added (they wait for it).
+    func animationAdded(_ animation: CAAnimation) {
+        for completion in completions { completion.waitFor(animation) }
+    }
+}
+
+/// A transaction's completion block and the animations it waits for.
+final class TransactionCompletion: @unchecked Sendable {
+    let block: () -> Void
+    private(set) var pending: [ObjectIdentifier: CAAnimation] = [:]
+    init(block: @escaping () -> Void) { self.block = block }
+    func waitFor(_ animation: CAAnimation) { pending[ObjectIdentifier(animation)] = animation }
+    func animationEnded(_ animation: CAAnimation) { pending[ObjectIdentifier(animation)] = nil }
+    var isReady: Bool { pending.isEmpty }
+}
