@@ -43,7 +43,7 @@ extension CALayer {
             guard let property = type(of: self).propertyTable[key], property.implicitlyAnimates,
                   hasBeenCommitted || superlayer?.hasBeenCommitted == true else { return }
             let animation = CABasicAnimation(keyPath: key)
-            animation.fromValue = presentationValue(forKey: key) ?? oldValue
+            animation.fromValue = presentationValue(forKey: key, modelValue: oldValue) ?? oldValue
             animation.duration = CATransaction.animationDuration()
             animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
             add(animation, forKey: key)

@@ -39,11 +39,14 @@ extension CALayer {
         return source
     }
 
-    /// The animated values at a media time (only properties that animations touch).
-    package func animatedValues(atMediaTime t: CFTimeInterval, only property: String? = nil) -> [String: AnimatableValue] {
+    /// The animated values at a media time (only properties that animations touch). `seed` replaces model
+    /// values as the starting point (for evaluating against a model value that has just been replaced).
+    package func animatedValues(atMediaTime t: CFTimeInterval, only property: String? = nil,
+                                seed: [String: AnimatableValue] = [:]) -> [String: AnimatableValue] {
         let active = animationEntries.filter { !$0.pendingBegin }
         guard !active.isEmpty else { return [:] }
         var running = RunningValues(model: self)
+        for (key, value) in seed { running[key] = value }
         let local = localTime(forMediaTime: t)
         for entry in active {
             guard let compiled = entry.compiled else { continue }
@@ -53,10 +56,13 @@ extension CALayer {
         return running.changed
     }
 
-    /// The presentation value of one key now, if an animation affects it (for implicit animations' fromValue).
-    func presentationValue(forKey key: String) -> Any? {
-        guard hasBeenCommitted, animationEntries.contains(where: { $0.compiled?.affects(key) == true }) else { return nil }
-        return animatedValues(atMediaTime: CACurrentMediaTime(), only: key)[key]?.anyValue
+    /// The presentation value of one key now, computed as if the model still held `modelValue`, if an animation
+    /// affects it (an implicit animation starts from what was on screen before the change).
+    func presentationValue(forKey key: String, modelValue: Any?) -> Any? {
+        guard hasBeenCommitted, animationEntries.contains(where: { $0.compiled?.affects(key) == true }),
+              let kind = type(of: self).propertyTable[key]?.kind else { return nil }
+        let seed = AnimatableValue(modelValue, as: kind).map { [key: $0] } ?? [:]
+        return animatedValues(atMediaTime: CACurrentMediaTime(), only: key, seed: seed)[key]?.anyValue
     }
 
     /// Writes animated values into a presentation copy.
