@@ -11,10 +11,15 @@
 ///
 /// (iOS code writes `@NSManaged var progress: CGFloat`; `@NSManaged` needs the Objective-C runtime.)
 @propertyWrapper
-public struct Managed<Value> {
+public struct Managed<Value>: ManagedStorage {
     let initialValue: Value
+    /// Distinguishes this property's storage from every other, to find its name by reflection.
+    let identity: Int
 
-    public init(wrappedValue: Value) { initialValue = wrappedValue }
+    public init(wrappedValue: Value) {
+        initialValue = wrappedValue
+        identity = ManagedNames.nextIdentity()
+    }
 
     @available(*, unavailable, message: "@Managed is only for properties of CALayer subclasses")
     public var wrappedValue: Value {
@@ -26,7 +31,7 @@ public struct Managed<Value> {
                                             wrapped wrappedKeyPath: ReferenceWritableKeyPath<Layer, Value>,
                                             storage storageKeyPath: ReferenceWritableKeyPath<Layer, Self>) -> Value {
         get {
-            let key = managedKey(wrappedKeyPath)
+            let key = ManagedNames.name(of: storageKeyPath, in: layer)
             if let stored = layer.dynamicValues[key] {
                 if let value = stored as? Value { return value }
                 if let converted = convertManaged(stored, to: Value.self) { return converted }
@@ -34,15 +39,45 @@ public struct Managed<Value> {
             return layer[keyPath: storageKeyPath].initialValue
         }
         set {
-            layer.setValue(newValue, forKey: managedKey(wrappedKeyPath))
+            layer.setValue(newValue, forKey: ManagedNames.name(of: storageKeyPath, in: layer))
         }
     }
 }
 
-/// The property's name from its key path (`\ProgressLayer.progress` → "progress").
-func managedKey(_ keyPath: AnyKeyPath) -> String {
-    let text = "\(keyPath)"
-    return String(text.split(separator: ".").last ?? Substring(text))
+protocol ManagedStorage { var identity: Int { get } }
+
+/// Names of `@Managed` properties. Swift on Linux cannot name a key path, so the first access finds the
+/// wrapper's storage (`_progress`) among the layer's reflected children by its identity and caches the name.
+enum ManagedNames {
+    nonisolated(unsafe) private static var names: [AnyKeyPath: String] = [:]
+    nonisolated(unsafe) private static var counter = 0
+    private static let lock = NSLock()
+
+    static func nextIdentity() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        counter += 1
+        return counter
+    }
+
+    static func name<Layer: CALayer, Storage: ManagedStorage>(of storage: ReferenceWritableKeyPath<Layer, Storage>, in layer: Layer) -> String {
+        lock.lock()
+        if let cached = names[storage] { lock.unlock(); return cached }
+        lock.unlock()
+        let identity = layer[keyPath: storage].identity
+        var mirror: Mirror? = Mirror(reflecting: layer)
+        var found = "\(storage)"
+        search: while let m = mirror {
+            for child in m.children {
+                if let s = child.value as? ManagedStorage, s.identity == identity, let label = child.label {
+                    found = label.hasPrefix("_") ? String(label.dropFirst()) : label
+                    break search
+                }
+            }
+            mirror = m.superclassMirror
+        }
+        lock.lock(); names[storage] = found; lock.unlock()
+        return found
+    }
 }
 
 /// Animated numbers come back as `Double`; convert them to the declared numeric type.
