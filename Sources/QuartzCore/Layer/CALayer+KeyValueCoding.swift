@@ -39,6 +39,9 @@ extension CALayer {
     /// Sets the value at a key path (see ``value(forKeyPath:)``); the change runs actions like any other.
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
         if let (layer, rest) = namedSublayer(in: keyPath) { layer.setValue(value, forKeyPath: rest); return }
+        if keyPath.hasPrefix("emitterCells."), let emitter = self as? CAEmitterLayer {
+            emitter.setEmitterCellValue(value, forKeyPath: keyPath); return
+        }
         guard keyPath.contains(".") else { setValue(value, forKey: keyPath); return }
         guard let binding = KeyPathBinding(keyPath, table: type(of: self).propertyTable),
               let property = type(of: self).propertyTable[binding.property],

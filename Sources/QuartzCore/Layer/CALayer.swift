@@ -129,6 +129,8 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
 
     public override init() {
         super.init()
+        // Creating a layer is a change its transaction commits (after which it may animate implicitly).
+        CATransaction.current.register(self)
     }
 
     /// Creates a copy of `layer` for the presentation tree: every property, timing, dynamic value and the
@@ -146,6 +148,7 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
 
     public required init?(coder: NSCoder) {
         super.init()
+        CATransaction.current.register(self)
     }
 
     // MARK: Overridable entry points
@@ -184,6 +187,8 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     open func setValue(_ value: Any?, forKey key: String) { setValueImplementation(value, forKey: key) }
     /// Whether the value for `key` would be archived (always true here).
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
+    /// The keys of this class (LayerProperty.swift). Built-in subclasses add theirs to `super`'s table.
+    package class var propertyTable: PropertyTable { layerProperties }
 
     open override var description: String {
         "<\(type(of: self)) \(name.map { "'\($0)' " } ?? "")bounds=\(bounds) position=\(position)>"

@@ -76,6 +76,11 @@ enum Convert {
         return (v as? CGPath).map { .some($0) }
     }
     static func any(_ v: Any?) -> Any?? { .some(v) }
+    static func int(_ v: Any?) -> Int? { anyToDouble(v).flatMap { $0.isFinite ? Int(exactly: $0.rounded(.down)) : nil } }
+    static func numberArray(_ v: Any?) -> [NSNumber]?? {
+        guard let v else { return .some(nil) }
+        return anyToDoubles(v).map { .some($0.map { NSNumber(value: $0) }) }
+    }
     static func string<T: RawRepresentable>(_ v: Any?) -> T? where T.RawValue == String {
         if let t = v as? T { return t }
         return (v as? String).flatMap(T.init(rawValue:))
@@ -139,7 +144,4 @@ extension CALayer {
         .make("autoreverses", \CALayer.autoreverses, .discrete, implicit: false, animatable: false, Convert.bool),
         .make("fillMode", \CALayer.fillMode, .discrete, implicit: false, animatable: false, Convert.string),
     ])
-
-    /// The keys of this class. Subclasses with keys of their own override it and add to `super`'s table.
-    package class var propertyTable: PropertyTable { layerProperties }
 }

@@ -1,0 +1,99 @@
+/// One kind of particle in an emitter: how many are born, how long they live, how they move and look.
+/// Mean M with range R means a value uniform in [M − R/2, M + R/2] (semantics §9.6). A cell adopts
+/// `CAMediaTiming` but is not a layer.
+open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
+    open var name: String?
+    open var isEnabled = true
+    open var birthRate: Float = 0
+    open var lifetime: Float = 0
+    open var lifetimeRange: Float = 0
+    open var emissionLatitude: CGFloat = 0
+    open var emissionLongitude: CGFloat = 0
+    open var emissionRange: CGFloat = 0
+    open var velocity: CGFloat = 0
+    open var velocityRange: CGFloat = 0
+    open var xAcceleration: CGFloat = 0
+    open var yAcceleration: CGFloat = 0
+    open var zAcceleration: CGFloat = 0
+    open var scale: CGFloat = 1
+    open var scaleRange: CGFloat = 0
+    open var scaleSpeed: CGFloat = 0
+    open var spin: CGFloat = 0
+    open var spinRange: CGFloat = 0
+    open var color: CGColor? = .white
+    open var redRange: Float = 0, greenRange: Float = 0, blueRange: Float = 0, alphaRange: Float = 0
+    open var redSpeed: Float = 0, greenSpeed: Float = 0, blueSpeed: Float = 0, alphaSpeed: Float = 0
+    open var contents: Any?
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    open var contentsScale: CGFloat = 1
+    open var minificationFilter = CALayerContentsFilter.linear.rawValue
+    open var magnificationFilter = CALayerContentsFilter.linear.rawValue
+    open var minificationFilterBias: Float = 0
+    open var emitterCells: [CAEmitterCell]?
+    open var style: [AnyHashable: Any]?
+    open var beginTime: CFTimeInterval = 0
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode = CAMediaTimingFillMode.removed
+    var taggedValues: [String: Any] = [:]
+
+    public override init() { super.init() }
+
+    /// Apple's `+defaultValueForKey:` answers nil for the cell's keys, birthRate and lifetime included (§9.6).
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// A cell's value by key (its numeric and colour properties), or a value set for any other key.
+    open func value(forKey key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "enabled": return isEnabled
+        case "birthRate": return birthRate
+        case "lifetime": return lifetime
+        case "velocity": return velocity
+        case "scale": return scale
+        case "spin": return spin
+        case "color": return color
+        case "emissionLongitude": return emissionLongitude
+        case "emissionRange": return emissionRange
+        case "contents": return contents
+        default: return taggedValues[key]
+        }
+    }
+
+    /// Sets a cell property by key (`emitterCells.<name>.<key>` on the emitter reaches here).
+    open func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "enabled": if let b = Convert.bool(value) { isEnabled = b }
+        case "birthRate": if let f = Convert.float(value) { birthRate = f }
+        case "lifetime": if let f = Convert.float(value) { lifetime = f }
+        case "velocity": if let f = Convert.cgFloat(value) { velocity = f }
+        case "scale": if let f = Convert.cgFloat(value) { scale = f }
+        case "spin": if let f = Convert.cgFloat(value) { spin = f }
+        case "emissionLongitude": if let f = Convert.cgFloat(value) { emissionLongitude = f }
+        case "emissionRange": if let f = Convert.cgFloat(value) { emissionRange = f }
+        case "color": if let c = Convert.color(value) { color = c }
+        case "contents": contents = value
+        default: taggedValues[key] = value
+        }
+    }
+}
+
+extension CAEmitterLayer {
+    /// `emitterCells.<name>.<key>` reaches a named cell (nested cells by further names).
+    public func setEmitterCellValue(_ value: Any?, forKeyPath keyPath: String) {
+        let parts = keyPath.split(separator: ".").map(String.init)
+        guard parts.count >= 3, parts[0] == "emitterCells" else { return }
+        var cells = emitterCells ?? []
+        var cell: CAEmitterCell?
+        for name in parts[1..<(parts.count - 1)] where name != "emitterCells" {
+            cell = cells.first { $0.name == name }
+            cells = cell?.emitterCells ?? []
+        }
+        cell?.setValue(value, forKey: parts.last!)
+        markChanged("emitterCells")
+    }
+}

@@ -1,0 +1,67 @@
+/// Emitter shapes.
+public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let point = Self(rawValue: "point"), line = Self(rawValue: "line"), rectangle = Self(rawValue: "rectangle")
+    public static let cuboid = Self(rawValue: "cuboid"), circle = Self(rawValue: "circle"), sphere = Self(rawValue: "sphere")
+}
+
+/// Where on the shape particles are born.
+public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let points = Self(rawValue: "points"), outline = Self(rawValue: "outline")
+    public static let surface = Self(rawValue: "surface"), volume = Self(rawValue: "volume")
+}
+
+/// How particles are ordered and blended.
+public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let unordered = Self(rawValue: "unordered"), oldestFirst = Self(rawValue: "oldestFirst")
+    public static let oldestLast = Self(rawValue: "oldestLast"), backToFront = Self(rawValue: "backToFront")
+    public static let additive = Self(rawValue: "additive")
+}
+
+/// A particle system: cells emitted from a shape, affected by the layer's timing (semantics §9.6). The
+/// layer's birthRate, lifetime, velocity, scale and spin multiply every cell's.
+open class CAEmitterLayer: CALayer, @unchecked Sendable {
+    open var emitterCells: [CAEmitterCell]? { didSet { didChangeUncompared("emitterCells", oldValue) } }
+    open var birthRate: Float = 1 { didSet { didChange("birthRate", oldValue, birthRate) } }
+    open var lifetime: Float = 1 { didSet { didChange("lifetime", oldValue, lifetime) } }
+    open var emitterPosition = CGPoint.zero { didSet { didChange("emitterPosition", oldValue, emitterPosition) } }
+    open var emitterZPosition: CGFloat = 0 { didSet { didChange("emitterZPosition", oldValue, emitterZPosition) } }
+    open var emitterSize = CGSize.zero { didSet { didChange("emitterSize", oldValue, emitterSize) } }
+    open var emitterDepth: CGFloat = 0 { didSet { didChange("emitterDepth", oldValue, emitterDepth) } }
+    open var emitterShape = CAEmitterLayerEmitterShape.point { didSet { didChange("emitterShape", oldValue, emitterShape) } }
+    open var emitterMode = CAEmitterLayerEmitterMode.volume { didSet { didChange("emitterMode", oldValue, emitterMode) } }
+    open var renderMode = CAEmitterLayerRenderMode.unordered { didSet { didChange("renderMode", oldValue, renderMode) } }
+    open var preservesDepth = false { didSet { didChange("preservesDepth", oldValue, preservesDepth) } }
+    open var velocity: Float = 1 { didSet { didChange("velocity", oldValue, velocity) } }
+    open var scale: Float = 1 { didSet { didChange("scale", oldValue, scale) } }
+    open var spin: Float = 1 { didSet { didChange("spin", oldValue, spin) } }
+    open var seed: UInt32 = 0 { didSet { didChange("seed", oldValue, seed) } }
+
+    public override init() { super.init() }
+    public required init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    static let emitterProperties = CALayer.layerProperties.adding([
+        .make("emitterCells", \CAEmitterLayer.emitterCells, .discrete, implicit: false, { v in v == nil ? .some(nil) : (v as? [CAEmitterCell]).map { .some($0) } }),
+        .make("birthRate", \CAEmitterLayer.birthRate, .number, Convert.float),
+        .make("lifetime", \CAEmitterLayer.lifetime, .number, Convert.float),
+        .make("emitterPosition", \CAEmitterLayer.emitterPosition, .point, Convert.point),
+        .make("emitterZPosition", \CAEmitterLayer.emitterZPosition, .number, Convert.cgFloat),
+        .make("emitterSize", \CAEmitterLayer.emitterSize, .size, Convert.size),
+        .make("emitterDepth", \CAEmitterLayer.emitterDepth, .number, Convert.cgFloat),
+        .make("emitterShape", \CAEmitterLayer.emitterShape, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("emitterMode", \CAEmitterLayer.emitterMode, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("renderMode", \CAEmitterLayer.renderMode, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("preservesDepth", \CAEmitterLayer.preservesDepth, .discrete, implicit: false, animatable: false, Convert.bool),
+        .make("velocity", \CAEmitterLayer.velocity, .number, Convert.float),
+        .make("scale", \CAEmitterLayer.scale, .number, Convert.float),
+        .make("spin", \CAEmitterLayer.spin, .number, Convert.float),
+        .make("seed", \CAEmitterLayer.seed, .number, implicit: false, animatable: false, { anyToDouble($0).flatMap { UInt32(exactly: $0.rounded(.down)) } }),
+    ])
+    package override class var propertyTable: PropertyTable { emitterProperties }
+}

@@ -1,0 +1,47 @@
+/// A layer that draws `instanceCount` copies of its sublayers, each transformed, coloured and delayed a step
+/// further than the last (semantics §9.5).
+open class CAReplicatorLayer: CALayer, @unchecked Sendable {
+    /// Copies including the original; default 1.
+    open var instanceCount = 1 { didSet { didChange("instanceCount", oldValue, instanceCount) } }
+    open var preservesDepth = false { didSet { didChange("preservesDepth", oldValue, preservesDepth) } }
+    /// Copy k's time shifts by k × this (negative values allowed).
+    open var instanceDelay: CFTimeInterval = 0 { didSet { didChange("instanceDelay", oldValue, instanceDelay) } }
+    /// Applied k times to copy k, about the replicator's centre.
+    open var instanceTransform = CATransform3DIdentity { didSet { didChange("instanceTransform", oldValue, instanceTransform) } }
+    /// Multiplies the first copy's colour; the offsets are added per step.
+    open var instanceColor: CGColor? = .white { didSet { didChange("instanceColor", oldValue, instanceColor) } }
+    open var instanceRedOffset: Float = 0 { didSet { didChange("instanceRedOffset", oldValue, instanceRedOffset) } }
+    open var instanceGreenOffset: Float = 0 { didSet { didChange("instanceGreenOffset", oldValue, instanceGreenOffset) } }
+    open var instanceBlueOffset: Float = 0 { didSet { didChange("instanceBlueOffset", oldValue, instanceBlueOffset) } }
+    open var instanceAlphaOffset: Float = 0 { didSet { didChange("instanceAlphaOffset", oldValue, instanceAlphaOffset) } }
+
+    public override init() { super.init() }
+    public required init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    static let replicatorProperties = CALayer.layerProperties.adding([
+        .make("instanceCount", \CAReplicatorLayer.instanceCount, .number, Convert.int),
+        .make("preservesDepth", \CAReplicatorLayer.preservesDepth, .discrete, implicit: false, animatable: false, Convert.bool),
+        .make("instanceDelay", \CAReplicatorLayer.instanceDelay, .number, Convert.double),
+        .make("instanceTransform", \CAReplicatorLayer.instanceTransform, .transform, Convert.transform),
+        .make("instanceColor", \CAReplicatorLayer.instanceColor, .color, Convert.color),
+        .make("instanceRedOffset", \CAReplicatorLayer.instanceRedOffset, .number, Convert.float),
+        .make("instanceGreenOffset", \CAReplicatorLayer.instanceGreenOffset, .number, Convert.float),
+        .make("instanceBlueOffset", \CAReplicatorLayer.instanceBlueOffset, .number, Convert.float),
+        .make("instanceAlphaOffset", \CAReplicatorLayer.instanceAlphaOffset, .number, Convert.float),
+    ])
+    package override class var propertyTable: PropertyTable { replicatorProperties }
+}
+
+/// A layer that renders only its sublayers, in true 3-D (no flattening); its own appearance properties,
+/// mask, masksToBounds and shadow are ignored, and hit testing passes through to the sublayers (§9.7).
+open class CATransformLayer: CALayer, @unchecked Sendable {
+    public override init() { super.init() }
+    public required init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    open override func hitTest(_ p: CGPoint) -> CALayer? {
+        let hit = super.hitTest(p)
+        return hit === self ? nil : hit
+    }
+}

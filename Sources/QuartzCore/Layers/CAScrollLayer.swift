@@ -1,0 +1,82 @@
+/// The directions a `CAScrollLayer` scrolls in.
+public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let none = Self(rawValue: "none"), vertically = Self(rawValue: "vertically")
+    public static let horizontally = Self(rawValue: "horizontally"), both = Self(rawValue: "both")
+}
+
+/// A layer that shows part of its sublayers by moving its `bounds.origin` (semantics §9.7).
+open class CAScrollLayer: CALayer, @unchecked Sendable {
+    open var scrollMode = CAScrollLayerScrollMode.both
+
+    public override init() { super.init() }
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let source = layer as? CAScrollLayer { scrollMode = source.scrollMode }
+    }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// Scrolls so `p` (in the layer's space) is the bounds origin, along the allowed axes.
+    open func scroll(to p: CGPoint) {
+        var origin = bounds.origin
+        if scrollMode == .both || scrollMode == .horizontally { origin.x = p.x }
+        if scrollMode == .both || scrollMode == .vertically { origin.y = p.y }
+        bounds.origin = origin
+    }
+
+    /// Scrolls as little as possible to show `r`: not at all if it is visible, to its origin if it is larger
+    /// than the bounds.
+    open func scroll(to r: CGRect) {
+        func axis(_ origin: CGFloat, _ length: CGFloat, _ min: CGFloat, _ max: CGFloat) -> CGFloat {
+            if max - min > length { return min }
+            if min < origin { return min }
+            if max > origin + length { return max - length }
+            return origin
+        }
+        scroll(to: CGPoint(x: axis(bounds.minX, bounds.width, r.minX, r.maxX), y: axis(bounds.minY, bounds.height, r.minY, r.maxY)))
+    }
+}
+
+extension CALayer {
+    /// Scrolls the nearest `CAScrollLayer` ancestor (or this layer) so `p` (in this layer's space) is visible
+    /// at its origin.
+    public func scroll(_ p: CGPoint) {
+        guard let scroller = nearestScrollLayer else { return }
+        scroller.scroll(to: scroller.convert(p, from: self))
+    }
+
+    /// Scrolls the nearest `CAScrollLayer` so `r` (in this layer's space) becomes visible.
+    public func scrollRectToVisible(_ r: CGRect) {
+        guard let scroller = nearestScrollLayer else { return }
+        scroller.scroll(to: scroller.convert(r, from: self))
+    }
+
+    /// The part of the layer a scroll layer above it shows, in this layer's space (the bounds if none).
+    public var visibleRect: CGRect {
+        guard let scroller = nearestScrollLayer, scroller !== self else { return bounds }
+        return convert(scroller.bounds, from: scroller).intersection(bounds)
+    }
+
+    private var nearestScrollLayer: CAScrollLayer? {
+        var layer: CALayer? = self
+        while let l = layer { if let s = l as? CAScrollLayer { return s }; layer = l.superlayer }
+        return nil
+    }
+}
+
+/// A layer that draws its content in tiles, on demand, at several levels of detail (semantics §9.7).
+open class CATiledLayer: CALayer, @unchecked Sendable {
+    /// Seconds new tiles take to fade in.
+    open class func fadeDuration() -> CFTimeInterval { 0.25 }
+    open var levelsOfDetail = 1
+    open var levelsOfDetailBias = 0
+    open var tileSize = CGSize(width: 256, height: 256)
+
+    public override init() { super.init() }
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let s = layer as? CATiledLayer { levelsOfDetail = s.levelsOfDetail; levelsOfDetailBias = s.levelsOfDetailBias; tileSize = s.tileSize }
+    }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+}

@@ -1,0 +1,58 @@
+/// Fill rules for `CAShapeLayer`.
+public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let nonZero = Self(rawValue: "non-zero"), evenOdd = Self(rawValue: "even-odd")
+}
+
+/// Line caps for `CAShapeLayer`.
+public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let butt = Self(rawValue: "butt"), round = Self(rawValue: "round"), square = Self(rawValue: "square")
+}
+
+/// Line joins for `CAShapeLayer`.
+public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let miter = Self(rawValue: "miter"), round = Self(rawValue: "round"), bevel = Self(rawValue: "bevel")
+}
+
+/// A layer that draws a path: filled, then stroked, between its contents and its first sublayer (semantics
+/// §9.2). `strokeStart`/`strokeEnd` trim the stroke by fractions of the path's length. The path animates but
+/// has no implicit animation.
+open class CAShapeLayer: CALayer, @unchecked Sendable {
+    open var path: CGPath? { didSet { didChange("path", oldValue, path) } }
+    open var fillColor: CGColor? = .black { didSet { didChange("fillColor", oldValue, fillColor) } }
+    open var fillRule = CAShapeLayerFillRule.nonZero { didSet { didChange("fillRule", oldValue, fillRule) } }
+    open var strokeColor: CGColor? { didSet { didChange("strokeColor", oldValue, strokeColor) } }
+    open var strokeStart: CGFloat = 0 { didSet { didChange("strokeStart", oldValue, strokeStart) } }
+    open var strokeEnd: CGFloat = 1 { didSet { didChange("strokeEnd", oldValue, strokeEnd) } }
+    open var lineWidth: CGFloat = 1 { didSet { didChange("lineWidth", oldValue, lineWidth) } }
+    open var miterLimit: CGFloat = 10 { didSet { didChange("miterLimit", oldValue, miterLimit) } }
+    open var lineCap = CAShapeLayerLineCap.butt { didSet { didChange("lineCap", oldValue, lineCap) } }
+    open var lineJoin = CAShapeLayerLineJoin.miter { didSet { didChange("lineJoin", oldValue, lineJoin) } }
+    open var lineDashPhase: CGFloat = 0 { didSet { didChange("lineDashPhase", oldValue, lineDashPhase) } }
+    open var lineDashPattern: [NSNumber]? { didSet { didChange("lineDashPattern", oldValue, lineDashPattern) } }
+
+    public override init() { super.init() }
+    public required init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    static let shapeProperties = CALayer.layerProperties.adding([
+        .make("path", \CAShapeLayer.path, .path, implicit: false, Convert.path),
+        .make("fillColor", \CAShapeLayer.fillColor, .color, Convert.color),
+        .make("fillRule", \CAShapeLayer.fillRule, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("strokeColor", \CAShapeLayer.strokeColor, .color, Convert.color),
+        .make("strokeStart", \CAShapeLayer.strokeStart, .number, Convert.cgFloat),
+        .make("strokeEnd", \CAShapeLayer.strokeEnd, .number, Convert.cgFloat),
+        .make("lineWidth", \CAShapeLayer.lineWidth, .number, Convert.cgFloat),
+        .make("miterLimit", \CAShapeLayer.miterLimit, .number, Convert.cgFloat),
+        .make("lineCap", \CAShapeLayer.lineCap, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("lineJoin", \CAShapeLayer.lineJoin, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("lineDashPhase", \CAShapeLayer.lineDashPhase, .number, Convert.cgFloat),
+        .make("lineDashPattern", \CAShapeLayer.lineDashPattern, .numbers, implicit: false, Convert.numberArray),
+    ])
+    package override class var propertyTable: PropertyTable { shapeProperties }
+}

@@ -1,0 +1,46 @@
+/// Where `CATextLayer` truncates text that does not fit.
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let none = Self(rawValue: "none"), start = Self(rawValue: "start")
+    public static let end = Self(rawValue: "end"), middle = Self(rawValue: "middle")
+}
+
+/// Horizontal alignment in `CATextLayer`. Unknown values are kept (semantics §9.3).
+public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let natural = Self(rawValue: "natural"), left = Self(rawValue: "left"), right = Self(rawValue: "right")
+    public static let center = Self(rawValue: "center"), justified = Self(rawValue: "justified")
+}
+
+/// A layer that draws a plain or attributed string, its first line aligned to the top (semantics §9.3).
+open class CATextLayer: CALayer, @unchecked Sendable {
+    /// A `String` or an `NSAttributedString`.
+    open var string: Any? { didSet { didChangeUncompared("string", oldValue) } }
+    /// A `CTFont`, or a font name as a `String` (read back as given). Default Helvetica.
+    open var font: AnyObject? = "Helvetica" as NSString { didSet { didChangeUncompared("font", oldValue) } }
+    open var fontSize: CGFloat = 36 { didSet { didChange("fontSize", oldValue, fontSize) } }
+    open var foregroundColor: CGColor? = .white { didSet { didChange("foregroundColor", oldValue, foregroundColor) } }
+    open var isWrapped = false { didSet { didChange("wrapped", oldValue, isWrapped) } }
+    open var truncationMode = CATextLayerTruncationMode.none { didSet { didChange("truncationMode", oldValue, truncationMode) } }
+    open var alignmentMode = CATextLayerAlignmentMode.natural { didSet { didChange("alignmentMode", oldValue, alignmentMode) } }
+    open var allowsFontSubpixelQuantization = false
+
+    public override init() { super.init() }
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let source = layer as? CATextLayer { font = source.font; allowsFontSubpixelQuantization = source.allowsFontSubpixelQuantization }
+    }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    static let textProperties = CALayer.layerProperties.adding([
+        .make("string", \CATextLayer.string, .discrete, implicit: false, Convert.any),
+        .make("fontSize", \CATextLayer.fontSize, .number, Convert.cgFloat),
+        .make("foregroundColor", \CATextLayer.foregroundColor, .color, Convert.color),
+        .make("wrapped", \CATextLayer.isWrapped, .discrete, implicit: false, animatable: false, Convert.bool),
+        .make("truncationMode", \CATextLayer.truncationMode, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("alignmentMode", \CATextLayer.alignmentMode, .discrete, implicit: false, animatable: false, Convert.string),
+    ])
+    package override class var propertyTable: PropertyTable { textProperties }
+}

@@ -1,0 +1,95 @@
+import Testing
+@testable import QuartzCore
+
+/// Defaults and behaviour of the specialised layers as models (semantics §9.2–9.7; APPLE-MEASURED
+/// gnustep/libs-quartzcore CAShapeLayer/shapelayer.m, CATextLayer/text.m, CAGradientLayer/gradient.m,
+/// CAReplicatorLayer/replicator.m, CAEmitterLayer/emitter.m, CATiledLayer/tiled.m, CAScrollLayer/scroll.m).
+@Suite struct LayerSubclassTests {
+    @Test func shapeLayer() throws {
+        let s = CAShapeLayer()
+        #expect(s.path == nil && s.fillColor == CGColor.black && s.fillRule == .nonZero && s.strokeColor == nil)
+        #expect(s.strokeStart == 0 && s.strokeEnd == 1 && s.lineWidth == 1 && s.miterLimit == 10)
+        #expect(s.lineCap == .butt && s.lineJoin == .miter && s.lineDashPhase == 0 && s.lineDashPattern == nil)
+        try withClock { clock in
+            let shape = CAShapeLayer(); CATransaction.flush()
+            shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 1, height: 1), transform: nil)
+            #expect(shape.animation(forKey: "path") == nil)  // no implicit animation for path
+            shape.strokeEnd = 0.5
+            #expect(shape.animation(forKey: "strokeEnd") != nil)
+            CATransaction.flush()
+            clock.advance(by: 1)
+            let settled = try #require(shape.presentation())
+            #expect(settled.strokeEnd == 0.5)
+            // An explicit path animation morphs element-wise.
+            let morph = CABasicAnimation(keyPath: "path"); morph.duration = 1
+            morph.fromValue = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+            morph.toValue = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 30), transform: nil)
+            shape.add(morph, forKey: "morph")
+            CATransaction.flush()
+            clock.advance(by: 0.5)
+            let morphing = try #require(shape.presentation())
+            #expect(morphing.path?.boundingBox == CGRect(x: 0, y: 0, width: 15, height: 20))
+            shape.lineDashPattern = [4, 2]
+            #expect(shape.value(forKey: "lineDashPattern") as? [NSNumber] == [4, 2])
+        }
+    }
+
+    @Test func textGradientReplicator() {
+        let t = CATextLayer()
+        #expect(t.string == nil && (t.font as? String) == "Helvetica" && t.fontSize == 36 && t.foregroundColor == CGColor.white)
+        #expect(!t.isWrapped && t.truncationMode == .none && t.alignmentMode == .natural && !t.allowsFontSubpixelQuantization)
+        t.alignmentMode = CATextLayerAlignmentMode(rawValue: "diagonal")
+        #expect(t.alignmentMode.rawValue == "diagonal")  // unknown strings are kept
+        let g = CAGradientLayer()
+        #expect(g.colors == nil && g.locations == nil && g.startPoint == CGPoint(x: 0.5, y: 0) && g.endPoint == CGPoint(x: 0.5, y: 1) && g.type == .axial)
+        let r = CAReplicatorLayer()
+        #expect(r.instanceCount == 1 && r.instanceDelay == 0 && CATransform3DIsIdentity(r.instanceTransform))
+        #expect(r.instanceColor == CGColor.white && r.instanceRedOffset == 0 && !r.preservesDepth)
+        r.setValue(5, forKey: "instanceCount")
+        #expect(r.instanceCount == 5)
+    }
+
+    @Test func emitter() {
+        let e = CAEmitterLayer()
+        #expect(e.emitterCells == nil && e.birthRate == 1 && e.lifetime == 1 && e.emitterPosition == .zero && e.emitterZPosition == 0)
+        #expect(e.emitterSize == .zero && e.emitterDepth == 0 && e.emitterShape == .point && e.emitterMode == .volume)
+        #expect(e.renderMode == .unordered && !e.preservesDepth && e.velocity == 1 && e.scale == 1 && e.spin == 1 && e.seed == 0)
+        let c = CAEmitterCell()
+        #expect(c.isEnabled && c.birthRate == 0 && c.lifetime == 0 && c.scale == 1 && c.color == CGColor.white && c.contentsScale == 1)
+        #expect(CAEmitterCell.defaultValue(forKey: "birthRate") == nil)
+        c.name = "spark"
+        e.emitterCells = [c]
+        e.setValue(20, forKeyPath: "emitterCells.spark.birthRate")
+        #expect(c.birthRate == 20)
+    }
+
+    @Test func tiledScrollTransform() {
+        let t = CATiledLayer()
+        #expect(CATiledLayer.fadeDuration() == 0.25 && t.levelsOfDetail == 1 && t.levelsOfDetailBias == 0 && t.tileSize == CGSize(width: 256, height: 256))
+        let s = CAScrollLayer()
+        s.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        #expect(s.scrollMode == .both)
+        s.scroll(to: CGRect(x: 10, y: 10, width: 20, height: 20))  // visible: no movement
+        #expect(s.bounds.origin == .zero)
+        s.scroll(to: CGRect(x: 150, y: 0, width: 20, height: 20))  // minimal: right edge to 170
+        #expect(s.bounds.origin == CGPoint(x: 70, y: 0))
+        s.scroll(to: CGRect(x: 300, y: 300, width: 500, height: 20))  // larger than the view: its origin (x)
+        #expect(s.bounds.origin.x == 300)
+        s.scrollMode = .vertically
+        s.scroll(to: CGPoint(x: 1, y: 2))
+        #expect(s.bounds.origin == CGPoint(x: 300, y: 2))
+        let transformLayer = CATransformLayer()
+        transformLayer.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        #expect(transformLayer.hitTest(CGPoint(x: 0, y: 0)) == nil)  // passes through to sublayers only
+    }
+
+    @Test func presentationKeepsTheSubclassAndItsProperties() throws {
+        try withClock { _ in
+            let g = CAGradientLayer(); g.colors = [CGColor.black, CGColor.white]; g.startPoint = .zero
+            CATransaction.flush()
+            let p = try #require(g.presentation())
+            #expect(p.startPoint == .zero && p.colors?.count == 2)
+            #expect(p.model() === g)
+        }
+    }
+}
