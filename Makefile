@@ -2,7 +2,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: deps build test demo clean
+.PHONY: deps build test demo bench clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -18,6 +18,12 @@ test: deps
 demo: deps
 	$(SWIFT) build --product calyx
 	$(SWIFT) run --skip-build calyx demo --output $(OUT)
+
+## Prints `bench: <name> <value> <unit>` lines, then a summary (release build, allocations counted).
+bench: deps
+	$(SWIFT) build -c release --product calyx-bench
+	LD_PRELOAD=$$($(SWIFT) build -c release --show-bin-path)/libMallocInterposerSwift.so \
+		$$($(SWIFT) build -c release --show-bin-path)/calyx-bench
 
 clean:
 	rm -rf .build $(OUT)

@@ -22,6 +22,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.0"),
     ],
     targets: [
         // C libraries (Debian -dev packages).
@@ -44,6 +45,12 @@ let package = Package(
             "CoreGraphics", "ImageIO", "CoreText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+
+        // Benchmarks (`make bench`): whole-frame figures, reported as `bench: <name> <value> <unit>` lines.
+        .executableTarget(name: "calyx-bench", dependencies: [
+            "QuartzCore",
+            .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+        ], path: "Benchmarks/CalyxBenchmarks"),
 
         // Tests mirror the modules; CalyxTestSupport holds the pixel probes they share.
         .target(name: "CalyxTestSupport", dependencies: ["CoreGraphics", "_Testing_CoreGraphics"], path: "Tests/CalyxTestSupport"),

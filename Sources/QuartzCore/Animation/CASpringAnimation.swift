@@ -59,29 +59,40 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
 package struct SpringSolver: Sendable {
     let mass, stiffness, damping, initialVelocity: Double
     let allowsOverdamping: Bool
+    /// Derived once: natural frequency, damping ratio (the raw one, and the one evaluation uses), and the
+    /// constants of the applicable closed form.
+    let omega0: Double
+    let ratio: Double
+    private let zeta: Double
+    private let c1: Double, c2: Double, r1: Double, r2: Double
 
-    var omega0: Double { (stiffness / mass).squareRoot() }
-    /// Damping ratio ζ = c / (2√(km)).
-    var ratio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
-
-    /// Displacement from the target at `t` seconds, starting at 1.
-    package func displacement(at t: Double) -> Double {
-        let w0 = omega0, v0 = initialVelocity
-        var zeta = ratio
-        if zeta > 1 && !allowsOverdamping { zeta = 1 }
-        if zeta < 1 {
-            let wd = w0 * (1 - zeta * zeta).squareRoot()
-            let b = (zeta * w0 - v0) / wd
-            return exp(-zeta * w0 * t) * (cos(wd * t) + b * sin(wd * t))
-        } else if zeta == 1 {
-            return (1 + (w0 - v0) * t) * exp(-w0 * t)
+    init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, allowsOverdamping: Bool) {
+        self.mass = mass; self.stiffness = stiffness; self.damping = damping
+        self.initialVelocity = initialVelocity; self.allowsOverdamping = allowsOverdamping
+        let w0 = (stiffness / mass).squareRoot()
+        omega0 = w0
+        ratio = damping / (2 * (stiffness * mass).squareRoot())
+        let z = ratio > 1 && !allowsOverdamping ? 1 : ratio
+        zeta = z
+        let v0 = initialVelocity
+        if z < 1 {
+            let wd = w0 * (1 - z * z).squareRoot()
+            (c1, c2, r1, r2) = ((z * w0 - v0) / wd, 0, wd, -z * w0)   // B, –, ωd, decay rate
+        } else if z == 1 {
+            (c1, c2, r1, r2) = (w0 - v0, 0, 0, -w0)                   // B, –, –, decay rate
         } else {
-            // Overdamped: two real exponentials with x(0) = 1, x'(0) = −v0.
-            let s = (zeta * zeta - 1).squareRoot()
-            let r1 = -w0 * (zeta - s), r2 = -w0 * (zeta + s)
-            let c2 = (-v0 - r1) / (r2 - r1), c1 = 1 - c2
-            return c1 * exp(r1 * t) + c2 * exp(r2 * t)
+            let s = (z * z - 1).squareRoot()
+            let root1 = -w0 * (z - s), root2 = -w0 * (z + s)
+            let k2 = (-v0 - root1) / (root2 - root1)
+            (c1, c2, r1, r2) = (1 - k2, k2, root1, root2)
         }
+    }
+
+    /// Displacement from the target at `t` seconds, starting at 1 (semantics §5.2's closed forms).
+    package func displacement(at t: Double) -> Double {
+        if zeta < 1 { return exp(r2 * t) * (cos(r1 * t) + c1 * sin(r1 * t)) }
+        if zeta == 1 { return (1 + c1 * t) * exp(r2 * t) }
+        return c1 * exp(r1 * t) + c2 * exp(r2 * t)
     }
 
     /// Progress toward the target (1 − displacement).
@@ -92,13 +103,10 @@ package struct SpringSolver: Sendable {
     /// bit for bit.
     package var settlingDuration: Double {
         let epsilon = 0.001
-        var zeta = ratio
-        if zeta > 1 && !allowsOverdamping { zeta = 1 }
         if zeta == 0 { return .infinity }
         if zeta < 1 {
-            let wd = omega0 * (1 - zeta * zeta).squareRoot()
-            let b = (zeta * omega0 - initialVelocity) / wd
-            return max(0, log((1 + abs(b)) / epsilon) / (zeta * omega0))
+            // |A| + |B| with A = 1, B = c1 (semantics §5.3).
+            return max(0, log((1 + abs(c1)) / epsilon) / (zeta * omega0))
         }
         var t = 0.0
         for _ in 0..<100_000 {

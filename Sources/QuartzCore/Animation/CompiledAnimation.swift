@@ -1,9 +1,22 @@
 /// An animation prepared for evaluation: its timing with defaults applied, its key path resolved against the
 /// layer's class, and its values converted to the property's kind. Built once when the animation is added.
 package final class CompiledAnimation: @unchecked Sendable {
-    package var timing: TimingSpec
+    /// Immutable, so reading it in the per-frame path needs no exclusivity check; the commit stamps a begin
+    /// time by making a copy (``withBeginTime(_:)``).
+    package let timing: TimingSpec
     let timingFunction: CAMediaTimingFunction?
     let body: Body
+
+    private init(timing: TimingSpec, timingFunction: CAMediaTimingFunction?, body: Body) {
+        self.timing = timing; self.timingFunction = timingFunction; self.body = body
+    }
+
+    /// The same animation starting at `beginTime`.
+    package func withBeginTime(_ beginTime: Double) -> CompiledAnimation {
+        var spec = timing
+        spec.beginTime = beginTime
+        return CompiledAnimation(timing: spec, timingFunction: timingFunction, body: body)
+    }
 
     enum Body {
         case property(PropertyEffect)
@@ -53,6 +66,39 @@ package final class CompiledAnimation: @unchecked Sendable {
         }
     }
 
+    /// The animation's effect on its property at `parentTime`, given the value underneath: the per-frame
+    /// primitive the render tree uses. Nil when the animation has no effect then (or is not a property
+    /// animation).
+    package func value(atParentTime parentTime: Double, base: AnimatableValue) -> AnimatableValue? {
+        var value = base
+        return apply(atParentTime: parentTime, to: &value) ? value : nil
+    }
+
+    /// The per-frame primitive in place: replaces `value` (the value underneath) with the animated value and
+    /// answers true, or leaves it and answers false when the animation has no effect at `parentTime`.
+    @inline(__always)
+    package func apply(atParentTime parentTime: Double, to value: inout AnimatableValue) -> Bool {
+        guard case .property(let effect) = body, let state = timing.state(atParentTime: parentTime) else { return false }
+        let eased = timingFunction.map { $0.evaluate(state.progress) } ?? state.progress
+        if let fast = effect.fast {
+            var (v, delta) = fast.vector(fraction: eased, state: state)
+            if effect.cumulative && state.iteration > 0 { v += delta * state.iteration }
+            return effect.binding.compose(v, into: &value, additive: effect.additive)
+        }
+        if let transformFast = effect.transformFast {
+            return transformFast.apply(fraction: eased, state: state, cumulative: effect.cumulative, to: &value)
+        }
+        guard let (result, _) = effect.newValue(fraction: eased, state: state, base: value) else { return false }
+        value = result
+        return true
+    }
+
+    /// The property the animation drives, for a property animation.
+    package var property: String? {
+        if case .property(let effect) = body { return effect.binding.property }
+        return nil
+    }
+
     /// Whether the animation changes `property` (for implicit animations' "current presentation value").
     func affects(_ property: String) -> Bool {
         switch body {
@@ -63,15 +109,26 @@ package final class CompiledAnimation: @unchecked Sendable {
     }
 }
 
-/// What a property animation does to one property.
-struct PropertyEffect {
-    let binding: KeyPathBinding
+/// What a property animation does to one property. A class, so the per-frame path touches it by reference
+/// instead of copying its values.
+final class PropertyEffect {
+    // Per-frame fields first: Swift lays a class's stored properties out in declaration order, so a frame
+    // touches the first cache line or two of this object, not the large values further down.
+    /// Typed evaluation for vector-like values (VectorFastPath.swift).
+    let fast: VectorFastPath?
+    /// Typed evaluation for one field of a transform (TransformFieldFastPath.swift).
+    let transformFast: TransformFieldFastPath?
     let additive: Bool
     let cumulative: Bool
+    let binding: KeyPathBinding
     let valueFunction: CAValueFunction?
-    let source: Source
     let rotatesAlongPath: Bool
     let rotationOffset: Double
+    /// The last transform base and its fields, for transform sub-key paths (the base rarely changes).
+    private var fieldCache: (base: CATransform3D, fields: TransformFields)?
+    /// Endpoints resolved at compile time when they do not depend on the value underneath.
+    let fixedEndpoints: (AnimatableValue, AnimatableValue)?
+    let source: Source
 
     enum Source {
         case basic(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)
@@ -112,46 +169,92 @@ struct PropertyEffect {
         }
         rotatesAlongPath = rotates
         rotationOffset = offset
+        switch source {
+        case .basic(let f, let t, let b), .spring(let f, let t, let b, _):
+            fixedEndpoints = f != nil && (t != nil || b != nil) || t != nil && b != nil
+                ? Self.endpoints(from: f, to: t, by: b, current: nil) : nil
+        case .keyframes:
+            fixedEndpoints = nil
+        }
+        fast = binding.kind.isVectorLike
+            ? VectorFastPath(kind: kind, source: source, fixed: fixedEndpoints, valueFunction: valueFunction) : nil
+        transformFast = rotates ? nil : TransformFieldFastPath(binding: binding, source: source, fixed: fixedEndpoints,
+                                                               valueFunction: valueFunction, additive: additive)
     }
 
     func apply(fraction q: Double, state: TimingState, to values: inout RunningValues) {
-        guard let base = values[binding.property] else { return }
-        let current = binding.read(base)
-        var value: AnimatableValue
-        var tangentAngle: Double?
-        var cycleDelta: AnimatableValue?
-        switch source {
-        case .basic(let from, let to, let by):
-            guard let (a, b) = Self.endpoints(from: from, to: to, by: by, current: valueFunction == nil ? current : nil) else { return }
-            value = a.interpolated(to: b, q)
-            cycleDelta = b.subtracting(a)
-        case .spring(let from, let to, let by, let solver):
-            guard let (a, b) = Self.endpoints(from: from, to: to, by: by, current: valueFunction == nil ? current : nil) else { return }
-            value = a.interpolated(to: b, solver.progress(at: state.time))
-            cycleDelta = b.subtracting(a)
-        case .keyframes(let track):
-            guard let sample = track.value(at: q) else { return }
-            value = sample.value
-            tangentAngle = sample.tangentAngle
-            cycleDelta = track.cycleDelta
-        }
-        if cumulative, state.iteration > 0, let delta = cycleDelta?.scaled(by: state.iteration), let sum = value.adding(delta) {
-            value = sum
-        }
-        if let function = valueFunction {
-            let t = function.transform(for: value)
-            if case .transform(let running) = base {
-                values[binding.property] = .transform(additive ? t.concatenating(running) : t)
-            }
-        } else if additive {
-            values[binding.property] = binding.add(value, to: base)
-        } else {
-            values[binding.property] = binding.write(value, into: base)
-        }
+        guard let base = values[binding.property], let (value, tangentAngle) = newValue(fraction: q, state: state, base: base) else { return }
+        values[binding.property] = value
         if rotatesAlongPath, let angle = tangentAngle, case .transform(let running)? = values["transform"] {
             // Q15: the tangent's rotation about z applies on top of the running transform.
             values["transform"] = .transform(CATransform3DMakeRotation(CGFloat(angle + rotationOffset), 0, 0, 1).concatenating(running))
         }
+    }
+
+    /// The property's whole new value given the value underneath (`base`), and the direction of travel along
+    /// a path when there is one. The per-frame work: no allocation for numbers, geometry, colours and
+    /// transforms.
+    func newValue(fraction q: Double, state: TimingState, base: AnimatableValue) -> (AnimatableValue, Double?)? {
+        if let fast {
+            var (v, delta) = fast.vector(fraction: q, state: state)
+            if cumulative && state.iteration > 0 { v += delta * state.iteration }
+            var value = base
+            return binding.compose(v, into: &value, additive: additive) ? (value, nil) : nil
+        }
+        var value: AnimatableValue
+        var tangentAngle: Double?
+        var delta: AnimatableValue?
+        switch source {
+        case .basic, .spring:
+            guard let (a, b) = fixedEndpoints ?? resolveEndpoints(base: base) else { return nil }
+            if case .spring(_, _, _, let solver) = source {
+                value = a.interpolated(to: b, solver.progress(at: state.time))
+            } else {
+                value = a.interpolated(to: b, q)
+            }
+            if cumulative, state.iteration > 0 { delta = b.subtracting(a) }
+        case .keyframes(let track):
+            guard let sample = track.value(at: q) else { return nil }
+            value = sample.value
+            tangentAngle = sample.tangentAngle
+            if cumulative, state.iteration > 0 { delta = track.cycleDelta }
+        }
+        if let delta, let step = delta.scaled(by: state.iteration), let sum = value.adding(step) { value = sum }
+        if let function = valueFunction {
+            let t = function.transform(for: value)
+            guard case .transform(let running) = base else { return nil }
+            return (.transform(additive ? t.concatenating(running) : t), tangentAngle)
+        }
+        if additive { return (binding.add(value, to: base), tangentAngle) }
+        if binding.field != .whole, case .transform(let t) = base {
+            var fields = transformFields(of: t)
+            fields.write(binding.field, value)
+            return (.transform(fields.recomposed), tangentAngle)
+        }
+        return (binding.write(value, into: base), tangentAngle)
+    }
+
+    /// Endpoints that need the value underneath (from-only, to-only, by-only).
+    private func resolveEndpoints(base: AnimatableValue) -> (AnimatableValue, AnimatableValue)? {
+        guard valueFunction == nil else { return nil }
+        let current: AnimatableValue?
+        if binding.field != .whole, case .transform(let t) = base {
+            current = transformFields(of: t).read(binding.field)
+        } else {
+            current = binding.read(base)
+        }
+        switch source {
+        case .basic(let f, let t, let b), .spring(let f, let t, let b, _): return Self.endpoints(from: f, to: t, by: b, current: current)
+        case .keyframes: return nil
+        }
+    }
+
+    /// The decomposed fields of a transform base, cached while the base stays the same.
+    private func transformFields(of t: CATransform3D) -> TransformFields {
+        if let cache = fieldCache, cache.base == t { return cache.fields }
+        let fields = TransformFields(t)
+        fieldCache = (t, fields)
+        return fields
     }
 
     /// The from/to/by table of semantics §3.1; `current` is the value underneath the animation.

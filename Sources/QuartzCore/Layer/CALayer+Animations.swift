@@ -3,7 +3,7 @@ struct AnimationEntry {
     let key: String
     let animation: CAAnimation
     /// Nil when the key path does not resolve (the animation is kept but has no effect).
-    let compiled: CompiledAnimation?
+    var compiled: CompiledAnimation?
     /// Waiting for the commit to stamp its begin time.
     var pendingBegin: Bool
     var didStart = false
@@ -66,7 +66,7 @@ extension CALayer {
         let local = localTime(forMediaTime: mediaTime)
         for i in animationEntries.indices where animationEntries[i].pendingBegin {
             animationEntries[i].animation.beginTime = local
-            animationEntries[i].compiled?.timing.beginTime = local
+            animationEntries[i].compiled = animationEntries[i].compiled?.withBeginTime(local)
             animationEntries[i].pendingBegin = false
         }
     }

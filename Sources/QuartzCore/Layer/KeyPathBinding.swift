@@ -131,10 +131,9 @@ struct TransformFields {
         base = DecomposedTransform(t) ?? .identity
         // Euler angles of R = Rx·Ry·Rz (row vectors): the column-vector matrix is Rzᶜ·Ryᶜ·Rxᶜ.
         let r = Quaternion.rotationRows(base.quaternion)
-        let sy = -r[0].z
-        rotation.y = asin(max(-1, min(1, sy)))
-        rotation.x = atan2(r[1].z, r[2].z)
-        rotation.z = atan2(r[0].y, r[0].x)
+        rotation.y = asin(max(-1, min(1, -r.0.z)))
+        rotation.x = atan2(r.1.z, r.2.z)
+        rotation.z = atan2(r.0.y, r.0.x)
     }
 
     func read(_ field: KeyPathBinding.Field) -> AnimatableValue? {
@@ -173,20 +172,23 @@ struct TransformFields {
     }
 
     var recomposed: CATransform3D {
-        var parts = base
-        parts.quaternion = (0, 0, 0, 1)
-        parts.translation = (0, 0, 0)
-        parts.perspective = (0, 0, 0, 1)
-        let linear = parts.recomposed  // S·K
-        let rotate = CATransform3DMakeRotation(CGFloat(rotation.x), 1, 0, 0)
-            .concatenating(CATransform3DMakeRotation(CGFloat(rotation.y), 0, 1, 0))
-            .concatenating(CATransform3DMakeRotation(CGFloat(rotation.z), 0, 0, 1))
-        var m = linear.concatenating(rotate)
-        (m.m41, m.m42, m.m43) = (CGFloat(base.translation.x), CGFloat(base.translation.y), CGFloat(base.translation.z))
-        var perspective = CATransform3DIdentity
-        (perspective.m14, perspective.m24, perspective.m34, perspective.m44) =
-            (CGFloat(base.perspective.x), CGFloat(base.perspective.y), CGFloat(base.perspective.z), CGFloat(base.perspective.w))
-        return m.concatenating(perspective)
+        // R = Rx·Ry·Rz built directly (row vectors), then the rows of S·K·R as DecomposedTransform does.
+        // Zero angles (the common case: one animated axis) need no trigonometry.
+        @inline(__always) func cs(_ a: Double) -> (Double, Double) { a == 0 ? (1, 0) : (cos(a), sin(a)) }
+        let (cx, sx) = cs(rotation.x), (cy, sy) = cs(rotation.y), (cz, sz) = cs(rotation.z)
+        let r0 = Vector3(cy * cz, cy * sz, -sy)
+        let r1 = Vector3(sx * sy * cz - cx * sz, sx * sy * sz + cx * cz, sx * cy)
+        let r2 = Vector3(cx * sy * cz + sx * sz, cx * sy * sz - sx * cz, cx * cy)
+        let a0 = r0 * base.scale.x
+        let a1 = (r1 + r0 * base.skew.xy) * base.scale.y
+        let a2 = (r2 + r0 * base.skew.xz + r1 * base.skew.yz) * base.scale.z
+        let t = base.translation, p = base.perspective
+        func w(_ a: Vector3, _ last: Double) -> CGFloat { CGFloat(a.x * p.x + a.y * p.y + a.z * p.z + last * p.w) }
+        return CATransform3D(
+            m11: a0.x, m12: a0.y, m13: a0.z, m14: w(a0, 0),
+            m21: a1.x, m22: a1.y, m23: a1.z, m24: w(a1, 0),
+            m31: a2.x, m32: a2.y, m33: a2.z, m34: w(a2, 0),
+            m41: t.x, m42: t.y, m43: t.z, m44: w(Vector3(t.x, t.y, t.z), 1))
     }
 
     /// The transform one field's value stands for on its own (for additive sub-field animations).

@@ -118,9 +118,7 @@ public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATra
 
 /// The inverse; a singular (or non-finite) matrix is returned unchanged, as Apple documents.
 public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
-    let m = t.rows.map { $0.map(Double.init) }
-    guard let inverse = invert4x4(m) else { return t }
-    return CATransform3D(rows: inverse.map { $0.map { CGFloat($0) } })
+    Matrix4(t).inverted?.transform ?? t
 }
 
 public func CATransform3DMakeAffineTransform(_ a: CGAffineTransform) -> CATransform3D {
@@ -138,23 +136,4 @@ public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
 /// The 2-D part (m11, m12, m21, m22, m41, m42).
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
     CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
-}
-
-/// Gauss–Jordan inversion with partial pivoting; nil when singular or not finite.
-package func invert4x4(_ m: [[Double]]) -> [[Double]]? {
-    guard m.allSatisfy({ $0.allSatisfy(\.isFinite) }) else { return nil }
-    var a = m, inv: [[Double]] = (0..<4).map { i in (0..<4).map { $0 == i ? 1 : 0 } }
-    for col in 0..<4 {
-        let pivot = (col..<4).max { abs(a[$0][col]) < abs(a[$1][col]) }!
-        guard abs(a[pivot][col]) > 1e-300 else { return nil }
-        a.swapAt(col, pivot); inv.swapAt(col, pivot)
-        let p = a[col][col]
-        for j in 0..<4 { a[col][j] /= p; inv[col][j] /= p }
-        for row in 0..<4 where row != col {
-            let f = a[row][col]
-            guard f != 0 else { continue }
-            for j in 0..<4 { a[row][j] -= f * a[col][j]; inv[row][j] -= f * inv[col][j] }
-        }
-    }
-    return inv
 }

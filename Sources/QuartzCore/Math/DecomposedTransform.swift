@@ -21,57 +21,56 @@ package struct DecomposedTransform: Equatable, Sendable {
     package static let identity = DecomposedTransform(scale: (1, 1, 1), skew: (0, 0, 0), quaternion: (0, 0, 0, 1),
                                                       translation: (0, 0, 0), perspective: (0, 0, 0, 1))
 
-    /// Decomposes `t`; nil when it is singular (or its m44 is zero).
+    /// Decomposes `t`; nil when it is singular (or its m44 is zero). Allocation-free.
     package init?(_ t: CATransform3D) {
-        var m = t.rows.map { $0.map(Double.init) }
-        guard m[3][3] != 0, m.allSatisfy({ $0.allSatisfy(\.isFinite) }) else { return nil }
-        let norm = m[3][3]
-        for i in 0..<4 { for j in 0..<4 { m[i][j] /= norm } }
+        var m = Matrix4(t)
+        guard m[3, 3] != 0, m.isFinite else { return nil }
+        let norm = m[3, 3]
+        for i in 0..<4 { for j in 0..<4 { m[i, j] /= norm } }
         // The affine part N (last column 0, 0, 0, 1) must be invertible.
         var affine = m
-        for i in 0..<3 { affine[i][3] = 0 }
-        affine[3][3] = 1
-        guard let affineInverse = invert4x4(affine) else { return nil }
+        for i in 0..<3 { affine[i, 3] = 0 }
+        affine[3, 3] = 1
+        guard let inverse = affine.inverted else { return nil }
         // M = N · P, P the identity with last column p: p = N⁻¹ · (m14, m24, m34, m44)ᵀ.
-        if m[0][3] != 0 || m[1][3] != 0 || m[2][3] != 0 {
-            let column = [m[0][3], m[1][3], m[2][3], m[3][3]]
-            let p = (0..<4).map { i in (0..<4).reduce(0.0) { $0 + affineInverse[i][$1] * column[$1] } }
-            perspective = (p[0], p[1], p[2], p[3])
+        if m[0, 3] != 0 || m[1, 3] != 0 || m[2, 3] != 0 {
+            func p(_ i: Int) -> Double { inverse[i, 0] * m[0, 3] + inverse[i, 1] * m[1, 3] + inverse[i, 2] * m[2, 3] + inverse[i, 3] * m[3, 3] }
+            perspective = (p(0), p(1), p(2), p(3))
         } else {
             perspective = (0, 0, 0, 1)
         }
-        translation = (m[3][0], m[3][1], m[3][2])
+        translation = (m[3, 0], m[3, 1], m[3, 2])
 
         // Gram–Schmidt on the rows of the upper 3×3: rows = diag(scale) · skew · rotation.
-        var row = (0..<3).map { Vector3(m[$0][0], m[$0][1], m[$0][2]) }
-        var sx = row[0].length
-        row[0] = row[0] / sx
-        var xy = row[0].dot(row[1])
-        row[1] = row[1] - row[0] * xy
-        var sy = row[1].length
-        row[1] = row[1] / sy
+        var r0 = Vector3(m[0, 0], m[0, 1], m[0, 2]), r1 = Vector3(m[1, 0], m[1, 1], m[1, 2]), r2 = Vector3(m[2, 0], m[2, 1], m[2, 2])
+        var sx = r0.length
+        r0 = r0 / sx
+        var xy = r0.dot(r1)
+        r1 = r1 - r0 * xy
+        var sy = r1.length
+        r1 = r1 / sy
         xy /= sy
-        var xz = row[0].dot(row[2])
-        row[2] = row[2] - row[0] * xz
-        var yz = row[1].dot(row[2])
-        row[2] = row[2] - row[1] * yz
-        var sz = row[2].length
-        row[2] = row[2] / sz
+        var xz = r0.dot(r2)
+        r2 = r2 - r0 * xz
+        var yz = r1.dot(r2)
+        r2 = r2 - r1 * yz
+        var sz = r2.length
+        r2 = r2 / sz
         xz /= sz; yz /= sz
 
         // A negative determinant is a reflection: a 2-D matrix flips one axis (Chromium's rule: the one
         // whose scale is smaller), a 3-D one flips all three (CSS).
-        if row[0].dot(row[1].cross(row[2])) < 0 {
+        if r0.dot(r1.cross(r2)) < 0 {
             if CATransform3DIsAffine(t) {
-                if m[0][0] < m[1][1] { sx = -sx; row[0] = row[0] * -1; xy = -xy } else { sy = -sy; row[1] = row[1] * -1; xy = -xy }
+                if m[0, 0] < m[1, 1] { sx = -sx; r0 = r0 * -1; xy = -xy } else { sy = -sy; r1 = r1 * -1; xy = -xy }
             } else {
                 sx = -sx; sy = -sy; sz = -sz
-                row = row.map { $0 * -1 }
+                r0 = r0 * -1; r1 = r1 * -1; r2 = r2 * -1
             }
         }
         scale = (sx, sy, sz)
         skew = (xy, xz, yz)
-        quaternion = Quaternion.fromRotationRows(row)
+        quaternion = Quaternion.fromRotationRows((r0, r1, r2))
     }
 
     package init(scale: (Double, Double, Double), skew: (Double, Double, Double), quaternion: (Double, Double, Double, Double),
@@ -80,21 +79,21 @@ package struct DecomposedTransform: Equatable, Sendable {
         self.translation = translation; self.perspective = perspective
     }
 
-    /// The matrix these parts compose to.
+    /// The matrix these parts compose to. Allocation-free.
     package var recomposed: CATransform3D {
         let r = Quaternion.rotationRows(quaternion)
         // Rows of S·K·R: a0 = sx r0, a1 = sy (r1 + xy r0), a2 = sz (r2 + xz r0 + yz r1).
-        let a0 = r[0] * scale.x
-        let a1 = (r[1] + r[0] * skew.xy) * scale.y
-        let a2 = (r[2] + r[0] * skew.xz + r[1] * skew.yz) * scale.z
-        let n: [[Double]] = [[a0.x, a0.y, a0.z, 0], [a1.x, a1.y, a1.z, 0], [a2.x, a2.y, a2.z, 0],
-                             [translation.x, translation.y, translation.z, 1]]
-        let p = [perspective.x, perspective.y, perspective.z, perspective.w]
+        let a0 = r.0 * scale.x
+        let a1 = (r.1 + r.0 * skew.xy) * scale.y
+        let a2 = (r.2 + r.0 * skew.xz + r.1 * skew.yz) * scale.z
+        let t = translation, p = perspective
         // M = N · P: columns 0–2 are N's; column 3 is N · p.
-        let out: [[CGFloat]] = n.map { row in
-            [CGFloat(row[0]), CGFloat(row[1]), CGFloat(row[2]), CGFloat((0..<4).reduce(0.0) { $0 + row[$1] * p[$1] })]
-        }
-        return CATransform3D(rows: out)
+        func w(_ a: Vector3, _ last: Double) -> CGFloat { CGFloat(a.x * p.x + a.y * p.y + a.z * p.z + last * p.w) }
+        return CATransform3D(
+            m11: a0.x, m12: a0.y, m13: a0.z, m14: w(a0, 0),
+            m21: a1.x, m22: a1.y, m23: a1.z, m24: w(a1, 0),
+            m31: a2.x, m32: a2.y, m33: a2.z, m34: w(a2, 0),
+            m41: t.x, m42: t.y, m43: t.z, m44: w(Vector3(t.x, t.y, t.z), 1))
     }
 
     /// Linear in everything but rotation, which slerps (CSS's formula: no shortest-path flip).

@@ -17,25 +17,28 @@ package enum Quaternion {
     package typealias Value = (x: Double, y: Double, z: Double, w: Double)
 
     /// The rotation matrix's rows.
-    package static func rotationRows(_ q: Value) -> [Vector3] {
+    package static func rotationRows(_ q: Value) -> Rows {
         let (x, y, z, w) = q
-        return [Vector3(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)),
+        return (Vector3(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)),
                 Vector3(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)),
-                Vector3(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y))]
+                Vector3(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)))
     }
+
+    /// Three rows of a 3×3 matrix.
+    package typealias Rows = (Vector3, Vector3, Vector3)
 
     /// The quaternion of an orthonormal rotation given by rows, with w ≥ 0 (magnitudes from the diagonal, signs
     /// from the off-diagonal differences, as the CSS algorithm does).
-    package static func fromRotationRows(_ r: [Vector3]) -> Value {
-        let (r00, r11, r22) = (r[0].x, r[1].y, r[2].z)
+    package static func fromRotationRows(_ r: Rows) -> Value {
+        let (r00, r11, r22) = (r.0.x, r.1.y, r.2.z)
         var x = 0.5 * max(1 + r00 - r11 - r22, 0).squareRoot()
         var y = 0.5 * max(1 - r00 + r11 - r22, 0).squareRoot()
         var z = 0.5 * max(1 - r00 - r11 + r22, 0).squareRoot()
         let w = 0.5 * max(1 + r00 + r11 + r22, 0).squareRoot()
         // In this convention r12 − r21 = 4wx, r20 − r02 = 4wy, r01 − r10 = 4wz.
-        if r[1].z < r[2].y { x = -x }
-        if r[2].x < r[0].z { y = -y }
-        if r[0].y < r[1].x { z = -z }
+        if r.1.z < r.2.y { x = -x }
+        if r.2.x < r.0.z { y = -y }
+        if r.0.y < r.1.x { z = -z }
         return (x, y, z, w)
     }
 

@@ -7,14 +7,29 @@ package struct TimingSpec: Hashable, Sendable {
     package var repeatCount: Double = 0
     package var repeatDuration: Double = 0
     package var autoreverses = false
-    package var fillMode = CAMediaTimingFillMode.removed
+    /// Which sides fill (a trivial value, so the spec copies without reference counting).
+    package var fills: (backwards: Bool, forwards: Bool) = (false, false)
 
     package init() {}
+
+    package var fillMode: CAMediaTimingFillMode {
+        get { fills.backwards ? (fills.forwards ? .both : .backwards) : (fills.forwards ? .forwards : .removed) }
+        set { fills = (newValue.fillsBackwards, newValue.fillsForwards) }
+    }
+
+    package static func == (l: TimingSpec, r: TimingSpec) -> Bool {
+        l.beginTime == r.beginTime && l.duration == r.duration && l.speed == r.speed && l.timeOffset == r.timeOffset
+            && l.repeatCount == r.repeatCount && l.repeatDuration == r.repeatDuration && l.autoreverses == r.autoreverses
+            && l.fills == r.fills
+    }
+
+    package func hash(into h: inout Hasher) { h.combine(beginTime); h.combine(duration); h.combine(speed) }
 
     package init(_ t: CAMediaTiming) {
         beginTime = t.beginTime; duration = t.duration; speed = Double(t.speed); timeOffset = t.timeOffset
         repeatCount = Double(t.repeatCount); repeatDuration = t.repeatDuration
-        autoreverses = t.autoreverses; fillMode = t.fillMode
+        autoreverses = t.autoreverses
+        fills = (t.fillMode.fillsBackwards, t.fillMode.fillsForwards)
     }
 
     /// One cycle: a forward pass, plus a backward pass when autoreversing.
@@ -65,10 +80,10 @@ extension TimingSpec {
         let active = activeDuration
         if local.isNaN { return nil }
         if local < 0 {
-            return fillMode.fillsBackwards ? phaseState(local: 0, isActive: false, atEnd: false) : nil
+            return fills.backwards ? phaseState(local: 0, isActive: false, atEnd: false) : nil
         }
         if local >= active {
-            return fillMode.fillsForwards && active.isFinite ? phaseState(local: active, isActive: false, atEnd: true) : nil
+            return fills.forwards && active.isFinite ? phaseState(local: active, isActive: false, atEnd: true) : nil
         }
         return phaseState(local: local, isActive: true, atEnd: false)
     }

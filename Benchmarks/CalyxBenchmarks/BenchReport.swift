@@ -1,0 +1,31 @@
+/// Collects figures and prints them in the `bench:` line format, then a readable summary.
+struct BenchReport {
+    private(set) var figures: [(name: String, value: Double, unit: String, note: String)] = []
+
+    mutating func add(_ name: String, _ value: Double, _ unit: String, note: String = "") {
+        figures.append((name, value, unit, note))
+        print("bench: \(name) \(format(value)) \(unit)")
+    }
+
+    func printSummary() {
+        print("\nSummary")
+        for f in figures where !f.note.isEmpty { print("  \(f.name): \(format(f.value)) \(f.unit) — \(f.note)") }
+    }
+
+    private func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(format: "%.2f", v)
+    }
+}
+
+/// Median of the durations of `runs` calls of `body`, after `warmup` calls, in seconds.
+func medianSeconds(warmup: Int = 3, runs: Int, _ body: () -> Void) -> Double {
+    for _ in 0..<warmup { body() }
+    var samples: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<runs {
+        let d = clock.measure(body)
+        samples.append(Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18)
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
