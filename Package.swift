@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "ImageIO", dependencies: ["CoreGraphics", "CPNG", "CTurboJPEG"]),
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
 
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText"]),
+        .target(name: "CMathShim", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CMathShim"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
 
         // The command line.

@@ -17,12 +17,14 @@ struct BenchReport {
     }
 }
 
-/// Median of the durations of `runs` calls of `body`, after `warmup` calls, in seconds.
-func medianSeconds(warmup: Int = 3, runs: Int, _ body: () -> Void) -> Double {
-    for _ in 0..<warmup { body() }
+/// Median of the durations of `runs` calls of `body`, after `warmup` calls, in seconds; `setup` runs before
+/// each call, untimed.
+func medianSeconds(warmup: Int = 3, runs: Int, setup: () -> Void = {}, _ body: () -> Void) -> Double {
+    for _ in 0..<warmup { setup(); body() }
     var samples: [Double] = []
     let clock = ContinuousClock()
     for _ in 0..<runs {
+        setup()
         let d = clock.measure(body)
         samples.append(Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18)
     }

@@ -90,7 +90,10 @@ package struct SpringSolver: Sendable {
 
     /// Displacement from the target at `t` seconds, starting at 1 (semantics §5.2's closed forms).
     package func displacement(at t: Double) -> Double {
-        if zeta < 1 { return exp(r2 * t) * (cos(r1 * t) + c1 * sin(r1 * t)) }
+        if zeta < 1 {
+            let (c, s) = cosineAndSine(r1 * t)
+            return exp(r2 * t) * (c + c1 * s)
+        }
         if zeta == 1 { return (1 + c1 * t) * exp(r2 * t) }
         return c1 * exp(r1 * t) + c2 * exp(r2 * t)
     }

@@ -93,6 +93,17 @@ package final class CompiledAnimation: @unchecked Sendable {
         return true
     }
 
+    /// Which per-frame path evaluates the animation (for grouping: animations on the same path in a row keep
+    /// the processor's branch prediction effective).
+    package var evaluationPath: Int {
+        guard case .property(let effect) = body else { return 99 }
+        var path = effect.fast != nil ? 0 : (effect.transformFast != nil ? 20 : 40)
+        if let fast = effect.fast { path += fast.pathVariant }
+        if timingFunction != nil { path += 10 }
+        if timing.autoreverses { path += 5 }
+        return path
+    }
+
     /// The property the animation drives, for a property animation.
     package var property: String? {
         if case .property(let effect) = body { return effect.binding.property }
@@ -125,7 +136,7 @@ final class PropertyEffect {
     let rotatesAlongPath: Bool
     let rotationOffset: Double
     /// The last transform base and its fields, for transform sub-key paths (the base rarely changes).
-    private var fieldCache: (base: CATransform3D, fields: TransformFields)?
+    @exclusivity(unchecked) private var fieldCache: (base: CATransform3D, fields: TransformFields)?
     /// Endpoints resolved at compile time when they do not depend on the value underneath.
     let fixedEndpoints: (AnimatableValue, AnimatableValue)?
     let source: Source

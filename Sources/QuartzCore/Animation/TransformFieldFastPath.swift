@@ -6,8 +6,10 @@ final class TransformFieldFastPath {
     private let a: Double, b: Double
     private let spring: SpringSolver?
     private let additive: Bool
-    private var cachedBase = CATransform3DIdentity
-    private var cachedFields = TransformFields(CATransform3DIdentity)
+    // One evaluation at a time touches the cache (a frame pass runs on one thread), so the dynamic
+    // exclusivity checks class properties otherwise pay per access are turned off.
+    @exclusivity(unchecked) private var cachedBase = CATransform3DIdentity
+    @exclusivity(unchecked) private var cachedFields = TransformFields(CATransform3DIdentity)
 
     init?(binding: KeyPathBinding, source: PropertyEffect.Source, fixed: (AnimatableValue, AnimatableValue)?,
           valueFunction: CAValueFunction?, additive: Bool) {
@@ -31,9 +33,7 @@ final class TransformFieldFastPath {
             cachedBase = base
             cachedFields = TransformFields(base)
         }
-        var fields = cachedFields
-        fields.write(field, .number(x))
-        value = .transform(fields.recomposed)
+        value = .transform(cachedFields.recomposed(setting: field, to: x))
         return true
     }
 }

@@ -33,6 +33,9 @@ final class VectorFastPath {
         }
     }
 
+    /// Distinguishes keyframes, springs and basic interpolation, for grouping.
+    var pathVariant: Int { isKeyframes ? 2 : (spring != nil ? 1 : 0) }
+
     /// The animated vector at eased fraction `q` (springs use real seconds), and one cycle's change (for
     /// cumulative repeats).
     @inline(__always)

@@ -1,3 +1,5 @@
+@_implementationOnly import CMathShim
+
 /// A key path resolved once against a layer class: the property it reaches and, for virtual key paths, the
 /// field inside the property's value (semantics §3.3, CAPG appendix C).
 package struct KeyPathBinding: Sendable {
@@ -171,18 +173,39 @@ struct TransformFields {
         }
     }
 
-    var recomposed: CATransform3D {
-        // R = Rx·Ry·Rz built directly (row vectors), then the rows of S·K·R as DecomposedTransform does.
-        // Zero angles (the common case: one animated axis) need no trigonometry.
-        @inline(__always) func cs(_ a: Double) -> (Double, Double) { a == 0 ? (1, 0) : (cos(a), sin(a)) }
+    var recomposed: CATransform3D { recomposed(rotation: rotation, scale: base.scale, translation: base.translation) }
+
+    /// The transform with one numeric field replaced, without copying the fields (the per-frame path).
+    func recomposed(setting field: KeyPathBinding.Field, to v: Double) -> CATransform3D {
+        var r = rotation, s = base.scale, t = base.translation
+        switch field {
+        case .rotationX: r.x = v
+        case .rotationY: r.y = v
+        case .rotationZ: r.z = v
+        case .scaleX: s.x = v
+        case .scaleY: s.y = v
+        case .scaleZ: s.z = v
+        case .scale: s = (v, v, v)
+        case .translationX: t.x = v
+        case .translationY: t.y = v
+        case .translationZ: t.z = v
+        default: break
+        }
+        return recomposed(rotation: r, scale: s, translation: t)
+    }
+
+    /// S·K·Rx·Ry·Rz·T·P: R built directly (row vectors), then the rows of S·K·R as DecomposedTransform does.
+    @inline(__always)
+    private func recomposed(rotation: (x: Double, y: Double, z: Double), scale: (x: Double, y: Double, z: Double),
+                            translation t: (x: Double, y: Double, z: Double)) -> CATransform3D {
         let (cx, sx) = cs(rotation.x), (cy, sy) = cs(rotation.y), (cz, sz) = cs(rotation.z)
         let r0 = Vector3(cy * cz, cy * sz, -sy)
         let r1 = Vector3(sx * sy * cz - cx * sz, sx * sy * sz + cx * cz, sx * cy)
         let r2 = Vector3(cx * sy * cz + sx * sz, cx * sy * sz - sx * cz, cx * cy)
-        let a0 = r0 * base.scale.x
-        let a1 = (r1 + r0 * base.skew.xy) * base.scale.y
-        let a2 = (r2 + r0 * base.skew.xz + r1 * base.skew.yz) * base.scale.z
-        let t = base.translation, p = base.perspective
+        let a0 = r0 * scale.x
+        let a1 = (r1 + r0 * base.skew.xy) * scale.y
+        let a2 = (r2 + r0 * base.skew.xz + r1 * base.skew.yz) * scale.z
+        let p = base.perspective
         func w(_ a: Vector3, _ last: Double) -> CGFloat { CGFloat(a.x * p.x + a.y * p.y + a.z * p.z + last * p.w) }
         return CATransform3D(
             m11: a0.x, m12: a0.y, m13: a0.z, m14: w(a0, 0),
@@ -190,6 +213,9 @@ struct TransformFields {
             m31: a2.x, m32: a2.y, m33: a2.z, m34: w(a2, 0),
             m41: t.x, m42: t.y, m43: t.z, m44: w(Vector3(t.x, t.y, t.z), 1))
     }
+
+    /// Cosine and sine; zero angles (the common case: one animated axis) need no trigonometry.
+    @inline(__always) private func cs(_ a: Double) -> (Double, Double) { a == 0 ? (1, 0) : cosineAndSine(a) }
 
     /// The transform one field's value stands for on its own (for additive sub-field animations).
     static func delta(_ field: KeyPathBinding.Field, _ value: AnimatableValue) -> CATransform3D {
@@ -210,4 +236,11 @@ struct TransformFields {
         default: return CATransform3DIdentity
         }
     }
+}
+
+/// Cosine and sine of one angle in one call (glibc's sincos).
+@inline(__always) func cosineAndSine(_ a: Double) -> (Double, Double) {
+    var s = 0.0, c = 0.0
+    calyx_sincos(a, &s, &c)
+    return (c, s)
 }

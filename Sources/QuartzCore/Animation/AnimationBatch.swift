@@ -1,0 +1,61 @@
+/// Evaluates many animations per frame — the render tree's per-frame animation pass.
+///
+/// Animations are ordered once, when the batch is built, by their evaluation path (vector, transform field,
+/// general; with or without a timing function…), so consecutive evaluations take the same branches: measured
+/// on this project's benchmark, interleaving five kinds costs about 2.5× running them grouped. Animations that
+/// share a target slot keep their relative order, since later ones apply on top of earlier ones (semantics §7).
+package final class AnimationBatch {
+    /// One animation, the slot it writes, and the parent-time group (a layer) it reads its time from.
+    package struct Item {
+        /// Not reference-counted: the batch keeps every animation alive (`owners`), and skipping the
+        /// retain/release per item per frame is measurable.
+        package unowned(unsafe) let animation: CompiledAnimation
+        package let slot: Int
+        package let timeGroup: Int
+        package init(_ animation: CompiledAnimation, slot: Int, timeGroup: Int = 0) {
+            self.animation = animation; self.slot = slot; self.timeGroup = timeGroup
+        }
+    }
+
+    /// Items whose slot has a single animation, grouped by path; then items on shared slots, in order.
+    private let grouped: [Item]
+    private let ordered: [Item]
+    /// Strong references to every item's animation.
+    private let owners: [CompiledAnimation]
+
+    package init(_ items: [Item]) {
+        var perSlot: [Int: Int] = [:]
+        for item in items { perSlot[item.slot, default: 0] += 1 }
+        let (single, shared) = items.reduce(into: ([Item](), [Item]())) { acc, item in
+            if perSlot[item.slot] == 1 { acc.0.append(item) } else { acc.1.append(item) }
+        }
+        grouped = single.enumerated()
+            .sorted { ($0.element.animation.evaluationPath, $0.offset) < ($1.element.animation.evaluationPath, $1.offset) }
+            .map(\.element)
+        ordered = shared
+        owners = items.map(\.animation)
+    }
+
+    package var count: Int { grouped.count + ordered.count }
+
+    /// Applies every animation at its group's parent time to `values[slot]` (which hold the values underneath
+    /// on entry). Answers how many had an effect.
+    @discardableResult
+    package func evaluate(parentTimes: UnsafeBufferPointer<Double>, values: inout [AnimatableValue]) -> Int {
+        values.withUnsafeMutableBufferPointer { slots in
+            Self.run(grouped, parentTimes, slots) + Self.run(ordered, parentTimes, slots)
+        }
+    }
+
+    @inline(__always)
+    private static func run(_ list: [Item], _ parentTimes: UnsafeBufferPointer<Double>,
+                            _ slots: UnsafeMutableBufferPointer<AnimatableValue>) -> Int {
+        list.withUnsafeBufferPointer { items in
+            var applied = 0
+            for item in items where item.animation.apply(atParentTime: parentTimes[item.timeGroup], to: &slots[item.slot]) {
+                applied += 1
+            }
+            return applied
+        }
+    }
+}
