@@ -106,6 +106,24 @@ import PropertyBased
         #expect(CAValueFunction(name: CAValueFunctionName(rawValue: "nope")) == nil)
     }
 
+    @Test func namedSublayerKeyPaths() throws {
+        try withClock { clock in
+            let parent = committedLayer()
+            let dot = CALayer(); dot.name = "dot"
+            parent.addSublayer(dot)
+            CATransaction.flush()
+            let a = CABasicAnimation(keyPath: "sublayers.dot.opacity"); a.fromValue = 0; a.toValue = 1; a.duration = 1
+            parent.add(a, forKey: "blink")
+            CATransaction.flush()
+            clock.advance(by: 0.25)
+            let p = try #require(dot.presentation())
+            #expect(abs(p.opacity - 0.25) < 1e-6)
+            #expect(parent.animationKeys() == ["blink"] && dot.animationKeys() == nil)
+            parent.removeAnimation(forKey: "blink")
+            #expect(try #require(dot.presentation()).opacity == 1)
+        }
+    }
+
     @Test func badInputIsHarmless() {
         let l = CALayer(); CATransaction.flush()
         let unknown = CABasicAnimation(keyPath: "transform.wobble"); unknown.fromValue = 0; unknown.toValue = 1

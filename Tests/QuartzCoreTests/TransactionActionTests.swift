@@ -106,6 +106,11 @@ final class ActionDelegate: CALayerDelegate {
             layer.isDoubleSided = false
             layer.isHidden = true
             #expect(layer.animation(forKey: "doubleSided") == nil && layer.animation(forKey: "hidden") == nil)
+            // New contents cross-fade through a fade transition under the "transition" key.
+            layer.contents = CGImage?.none as Any?
+            layer.contents = "an image" as NSString
+            let fade = try #require(layer.animation(forKey: kCATransition) as? CATransition)
+            #expect(fade.type == .fade && fade.duration == 0.25)
             // A layer never committed does not animate.
             let fresh = CALayer()
             fresh.opacity = 0.3

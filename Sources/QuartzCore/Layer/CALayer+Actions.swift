@@ -42,6 +42,14 @@ extension CALayer {
         case .none:
             guard let property = type(of: self).propertyTable[key], property.implicitlyAnimates,
                   hasBeenCommitted || superlayer?.hasBeenCommitted == true else { return }
+            if key == "contents" {
+                // New contents cross-fade: the default action is a fade transition (semantics §3.3, §6.2).
+                let fade = CATransition()
+                fade.duration = CATransaction.animationDuration()
+                fade.timingFunction = CATransaction.animationTimingFunction()
+                add(fade, forKey: kCATransition)
+                return
+            }
             let animation = CABasicAnimation(keyPath: key)
             animation.fromValue = presentationValue(forKey: key, modelValue: oldValue) ?? oldValue
             animation.duration = CATransaction.animationDuration()

@@ -21,13 +21,14 @@ extension CALayer {
         if copy.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
             copy.timingFunction = function
         }
-        let entryKey = key ?? "calyx.unkeyed.\(UInt(bitPattern: ObjectIdentifier(copy).hashValue))"
+        let entryKey = key ?? "\(CALayer.internalKeyPrefix)unkeyed.\(UInt(bitPattern: ObjectIdentifier(copy).hashValue))"
         if let existing = animationEntries.firstIndex(where: { $0.key == entryKey }) {
             let old = animationEntries.remove(at: existing)
             CAMediaClock.current.events.animationEnded(old.animation, finished: false)
         }
         let compiled = CompiledAnimation(copy, for: self)
         animationEntries.append(AnimationEntry(key: entryKey, animation: copy, compiled: compiled, pendingBegin: copy.beginTime == 0))
+        forwardToNamedSublayer(copy, key: entryKey)
         markChanged("animations")
         CATransaction.noteAnimationAdded(copy)
         CAMediaClock.current.events.track(self)
@@ -40,7 +41,7 @@ extension CALayer {
 
     /// Keys of attached animations, in the order they apply; nil when there are none.
     public func animationKeys() -> [String]? {
-        let keys = animationEntries.filter { !$0.key.hasPrefix("calyx.unkeyed.") }.map(\.key)
+        let keys = animationEntries.filter { !$0.key.hasPrefix(CALayer.internalKeyPrefix) }.map(\.key)
         return keys.isEmpty ? nil : keys
     }
 
@@ -48,6 +49,7 @@ extension CALayer {
     public func removeAnimation(forKey key: String) {
         guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
         let entry = animationEntries.remove(at: i)
+        removeForwarded(entry)
         markChanged("animations")
         CAMediaClock.current.events.animationEnded(entry.animation, finished: false)
     }
@@ -56,8 +58,27 @@ extension CALayer {
     public func removeAllAnimations() {
         let removed = animationEntries
         animationEntries.removeAll()
+        removed.forEach(removeForwarded)
         if !removed.isEmpty { markChanged("animations") }
         for entry in removed { CAMediaClock.current.events.animationEnded(entry.animation, finished: false) }
+    }
+
+    /// Keys Calyx uses for its own bookkeeping; `animationKeys()` leaves them out.
+    static let internalKeyPrefix = "calyx."
+
+    /// An animation whose key path is `sublayers.<name>.<rest>` also drives `<rest>` of the named sublayer: a
+    /// linked copy is attached there (the parent keeps the original, so it lists and removes it).
+    private func forwardToNamedSublayer(_ animation: CAAnimation, key: String) {
+        guard let property = animation as? CAPropertyAnimation, let path = property.keyPath,
+              let (child, rest) = namedSublayer(in: path), let forwarded = property.copy() as? CAPropertyAnimation else { return }
+        forwarded.keyPath = rest
+        forwarded.delegate = nil  // the parent's copy reports
+        child.add(forwarded, forKey: "\(CALayer.internalKeyPrefix)forwarded.\(key)")
+    }
+
+    private func removeForwarded(_ entry: AnimationEntry) {
+        guard let path = (entry.animation as? CAPropertyAnimation)?.keyPath, let (child, _) = namedSublayer(in: path) else { return }
+        child.animationEntries.removeAll { $0.key == "\(CALayer.internalKeyPrefix)forwarded.\(entry.key)" }
     }
 
     /// Stamps `beginTime` on animations added with 0: the layer's local time now (semantics §1.6).
