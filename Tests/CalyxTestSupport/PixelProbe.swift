@@ -34,6 +34,15 @@ public final class TestCanvas {
         }
     }
 
+    /// Flips the context so y runs down from the top-left, as UIKit's drawing contexts do.
+    public func flipToTopLeftOrigin() {
+        context.translateBy(x: 0, y: CGFloat(height))
+        context.scaleBy(x: 1, y: -1)
+    }
+
+    /// The pixel in row `y` counted from the top (UIKit's orientation), unpremultiplied.
+    public func pixel(topDown x: Int, _ y: Int) -> Pixel { pixel(x, height - 1 - y) }
+
     /// The pixel whose centre is at (x + 0.5, y + 0.5) in y-up user space (x, y are pixel indices from the
     /// bottom-left), unpremultiplied.
     public func pixel(_ x: Int, _ y: Int) -> Pixel {

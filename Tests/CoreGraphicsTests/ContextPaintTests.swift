@@ -102,3 +102,37 @@ import CalyxTestSupport
         #expect(canvas.pixel(100, 100) == .red)  // the shape draws over its own shadow
     }
 }
+
+@Suite struct TransparencyLayerTests {
+    @Test func groupOpacityCompositesOnce() {
+        // Two overlapping black squares at 50 % alpha: drawn separately the overlap is 75 % black (64 gray);
+        // in a transparency layer with alpha 0.5 the whole group is 50 % (128 gray), overlap included.
+        let canvas = TestCanvas(width: 30, height: 10)
+        let ctx = canvas.context
+        ctx.setAlpha(0.5)
+        ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+        ctx.setFillColor(CGColor.black)
+        ctx.fill(CGRect(x: 0, y: 0, width: 20, height: 10))
+        ctx.fill(CGRect(x: 10, y: 0, width: 20, height: 10))
+        ctx.endTransparencyLayer()
+        #expect(canvas.pixel(5, 5).isClose(to: Pixel(128, 128, 128), tolerance: 1))
+        #expect(canvas.pixel(15, 5).isClose(to: Pixel(128, 128, 128), tolerance: 1))
+        ctx.endTransparencyLayer()  // unbalanced: ignored
+    }
+
+    @Test func layersLineUpUnderATransformAndCastOneShadow() {
+        // Under a translated CTM the layer must land where its content was drawn; its shadow (blur 0) is the
+        // group's silhouette, offset (10, −10) in base space: right and down.
+        let canvas = TestCanvas(width: 100, height: 100)
+        let ctx = canvas.context
+        ctx.translateBy(x: 20, y: 40)
+        ctx.setShadow(offset: CGSize(width: 10, height: -10), blur: 0, color: CGColor.black)
+        ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+        ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: 30, height: 30))
+        ctx.endTransparencyLayer()
+        #expect(canvas.pixel(25, 45) == .red && canvas.pixel(45, 65) == .red)
+        #expect(canvas.pixel(55, 35) == .black)   // shadow beyond the square's lower-right
+        #expect(canvas.pixel(15, 75) == .white)
+    }
+}

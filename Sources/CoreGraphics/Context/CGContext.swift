@@ -32,6 +32,8 @@ public final class CGContext {
 
     var state = GraphicsState()
     var stateStack: [GraphicsState] = []
+    /// The graphics state at each open transparency layer's start (what the layer composites with).
+    var transparencyLayers: [GraphicsState] = []
     /// The current path, in Cairo device space (points are transformed by the CTM as they are added, as in CG).
     var devicePath = CGMutablePath()
 

@@ -185,6 +185,8 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     open func value(forKey key: String) -> Any? { valueImplementation(forKey: key) }
     /// Sets a property by key (converting numbers and geometry), or stores a value for any other key.
     open func setValue(_ value: Any?, forKey key: String) { setValueImplementation(value, forKey: key) }
+    /// Draws the layer and its sublayers into `ctx` (a snapshot; see CALayer+RenderInContext.swift).
+    open func render(in ctx: CGContext) { renderImplementation(in: ctx) }
     /// Whether the value for `key` would be archived (always true here).
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
     /// The keys of this class (LayerProperty.swift). Built-in subclasses add theirs to `super`'s table.

@@ -1,0 +1,142 @@
+extension CALayer {
+    /// `render(in:)`'s default: the receiver at the context's origin (its own position and transform ignored,
+    /// its bounds origin applied), then its subtree, in the context's user space. Like Apple's, this does not
+    /// implement the whole composition model: transforms apply by their 2-D part, `shadowPath` is ignored (the
+    /// silhouette casts the shadow), and layers that were never displayed draw what their properties say.
+    func renderImplementation(in ctx: CGContext) {
+        LayerPainter(context: ctx).paint(self, inheritedAlpha: 1, isRoot: true)
+    }
+}
+
+/// Draws a layer tree into a `CGContext`, one layer at a time (semantics §10, steps 1–8).
+struct LayerPainter {
+    let context: CGContext
+
+    func paint(_ layer: CALayer, inheritedAlpha: CGFloat, isRoot: Bool) {
+        guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return }
+        let ctx = context
+        ctx.saveGState()
+        defer { ctx.restoreGState() }
+        if !isRoot { ctx.concatenate(CATransform3DGetAffineTransform(layer.frameTransform)) }
+        ctx.translateBy(x: -layer.bounds.minX, y: -layer.bounds.minY)
+
+        let opacity = CGFloat(layer.opacity)
+        let casts = layer.shadowOpacity > 0 && layer.shadowColor != nil && !(layer is CATransformLayer)
+        // A group (one composited image) is needed for a shadow of the whole silhouette, and for group opacity.
+        let grouped = casts || (opacity < 1 && layer.allowsGroupOpacity && layer.sublayerStorage.count > 0)
+        var alpha = inheritedAlpha * opacity
+        if grouped {
+            ctx.setAlpha(alpha)
+            if casts, let color = layer.shadowColor {
+                // Shadow offsets live in base space with y up; layers on iOS have y down (Calyx's default).
+                let flip: CGFloat = CALayerRootIsFlipped ? -1 : 1
+                ctx.setShadow(offset: CGSize(width: layer.shadowOffset.width, height: layer.shadowOffset.height * flip),
+                              blur: 2 * layer.shadowRadius,
+                              color: color.copy(alpha: color.alpha * CGFloat(layer.shadowOpacity)))
+            }
+            ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+            alpha = 1
+        }
+        if let mask = layer.mask, !(layer is CATransformLayer), let maskImage = LayerPainter.image(of: mask, in: layer) {
+            ctx.clip(to: layer.bounds, mask: maskImage)
+        }
+        paintOwnContent(of: layer, alpha: alpha)
+        paintSublayers(of: layer, alpha: alpha)
+        if layer.borderWidth > 0, let color = layer.borderColor, !(layer is CATransformLayer) {
+            ctx.setAlpha(alpha)
+            ctx.setStrokeColor(color)
+            ctx.setLineWidth(layer.borderWidth)
+            ctx.addPath(LayerShape.roundedBounds(of: layer, inset: layer.borderWidth / 2))
+            ctx.strokePath()
+        }
+        if grouped { ctx.endTransparencyLayer() }
+    }
+
+    /// Background, contents, and the subclass's content, clipped to the rounded bounds when `masksToBounds`.
+    private func paintOwnContent(of layer: CALayer, alpha: CGFloat) {
+        guard !(layer is CATransformLayer) else { return }
+        let ctx = context
+        ctx.setAlpha(alpha)
+        if let background = layer.backgroundColor {
+            ctx.setFillColor(background)
+            ctx.addPath(LayerShape.roundedBounds(of: layer))
+            ctx.fillPath()
+        }
+        ctx.saveGState()
+        if layer.masksToBounds { ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip() }
+        if let image = LayerPainter.contentsImage(layer.contents) { ContentsPainter(context: ctx).draw(image, of: layer) }
+        switch layer {
+        case let shape as CAShapeLayer: ShapePainter(context: ctx).draw(shape)
+        case let gradient as CAGradientLayer: GradientPainter(context: ctx).draw(gradient)
+        case let text as CATextLayer: TextPainter(context: ctx).draw(text)
+        default: break
+        }
+        ctx.restoreGState()
+    }
+
+    /// Sublayers back to front, stably sorted by zPosition, under the sublayerTransform (about the anchor point,
+    /// Q27), clipped when `masksToBounds`.
+    private func paintSublayers(of layer: CALayer, alpha: CGFloat) {
+        guard !layer.sublayerStorage.isEmpty else { return }
+        let ctx = context
+        ctx.saveGState()
+        defer { ctx.restoreGState() }
+        if layer.masksToBounds && !(layer is CATransformLayer) { ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip() }
+        if !CATransform3DIsIdentity(layer.sublayerTransform) {
+            let pivot = CGPoint(x: layer.bounds.minX + layer.anchorPoint.x * layer.bounds.width,
+                                y: layer.bounds.minY + layer.anchorPoint.y * layer.bounds.height)
+            ctx.translateBy(x: pivot.x, y: pivot.y)
+            ctx.concatenate(CATransform3DGetAffineTransform(layer.sublayerTransform))
+            ctx.translateBy(x: -pivot.x, y: -pivot.y)
+        }
+        let ordered = layer.sublayerStorage.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+        for (_, child) in ordered { paint(child, inheritedAlpha: alpha, isRoot: false) }
+    }
+
+    /// `contents` as an image (a `CGImage`, or anything else Calyx does not draw).
+    static func contentsImage(_ contents: Any?) -> CGImage? { contents.flatMap { $0 as? CGImage } }
+
+    /// A layer rendered on its own into an image of `host`'s bounds (for masks): the mask's geometry is in the
+    /// host's space.
+    static func image(of mask: CALayer, in host: CALayer) -> CGImage? {
+        let size = host.bounds.size
+        let scale = max(host.contentsScale, 1)
+        guard let ctx = CGContext(data: nil, width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)),
+                                  bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        // The image's rows run top to bottom, as the host's y-down space does when flipped.
+        if CALayerRootIsFlipped { ctx.translateBy(x: 0, y: CGFloat(ctx.height)); ctx.scaleBy(x: scale, y: -scale) } else { ctx.scaleBy(x: scale, y: scale) }
+        ctx.translateBy(x: -host.bounds.minX, y: -host.bounds.minY)
+        ctx.concatenate(CATransform3DGetAffineTransform(mask.frameTransform))
+        ctx.translateBy(x: -mask.bounds.minX, y: -mask.bounds.minY)
+        LayerPainter(context: ctx).paint(mask, inheritedAlpha: 1, isRoot: true)
+        return ctx.makeImage()
+    }
+}
+
+/// Geometry shared by the painters.
+enum LayerShape {
+    /// The bounds rounded by `cornerRadius` on the `maskedCorners`, inset by `inset`.
+    static func roundedBounds(of layer: CALayer, inset: CGFloat = 0) -> CGPath {
+        let r = layer.bounds.insetBy(dx: inset, dy: inset)
+        let radius = max(0, min(layer.cornerRadius - inset, min(r.width, r.height) / 2))
+        guard radius > 0, r.width > 0, r.height > 0 else { return CGPath(rect: r, transform: nil) }
+        let corners = layer.maskedCorners
+        func rad(_ c: CACornerMask) -> CGFloat { corners.contains(c) ? radius : 0 }
+        let p = CGMutablePath()
+        let (minMin, maxMin) = (rad(.layerMinXMinYCorner), rad(.layerMaxXMinYCorner))
+        let (maxMax, minMax) = (rad(.layerMaxXMaxYCorner), rad(.layerMinXMaxYCorner))
+        p.move(to: CGPoint(x: r.minX + minMin, y: r.minY))
+        p.addLine(to: CGPoint(x: r.maxX - maxMin, y: r.minY))
+        if maxMin > 0 { p.addArc(tangent1End: CGPoint(x: r.maxX, y: r.minY), tangent2End: CGPoint(x: r.maxX, y: r.maxY), radius: maxMin) }
+        p.addLine(to: CGPoint(x: r.maxX, y: r.maxY - maxMax))
+        if maxMax > 0 { p.addArc(tangent1End: CGPoint(x: r.maxX, y: r.maxY), tangent2End: CGPoint(x: r.minX, y: r.maxY), radius: maxMax) }
+        p.addLine(to: CGPoint(x: r.minX + minMax, y: r.maxY))
+        if minMax > 0 { p.addArc(tangent1End: CGPoint(x: r.minX, y: r.maxY), tangent2End: CGPoint(x: r.minX, y: r.minY), radius: minMax) }
+        p.addLine(to: CGPoint(x: r.minX, y: r.minY + minMin))
+        if minMin > 0 { p.addArc(tangent1End: CGPoint(x: r.minX, y: r.minY), tangent2End: CGPoint(x: r.maxX, y: r.minY), radius: minMin) }
+        p.closeSubpath()
+        return p
+    }
+}

@@ -1,0 +1,167 @@
+import CoreText
+
+/// Draws `contents` images with `contentsGravity`, `contentsRect` and `contentsScale` (semantics §9.9).
+struct ContentsPainter {
+    let context: CGContext
+
+    func draw(_ image: CGImage, of layer: CALayer) {
+        // contentsRect selects part of the image, in unit coordinates with the origin at the image's top-left.
+        let unit = layer.contentsRect
+        let pixelRect = CGRect(x: unit.minX * CGFloat(image.width), y: unit.minY * CGFloat(image.height),
+                               width: unit.width * CGFloat(image.width), height: unit.height * CGFloat(image.height))
+        guard let part = unit == CGRect(x: 0, y: 0, width: 1, height: 1) ? image : image.cropping(to: pixelRect) else { return }
+        let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? layer.contentsScale : 1
+        let size = CGSize(width: CGFloat(part.width) / scale, height: CGFloat(part.height) / scale)
+        // On a flipped (iOS) root the layer's y runs down, so the visual top is minY. (Subtrees flipped again by
+        // geometryFlipped are not distinguished yet.)
+        let rect = ContentsPainter.placement(of: size, in: layer.bounds, gravity: layer.contentsGravity,
+                                             visualTopIsMinY: CALayerRootIsFlipped)
+        let ctx = context
+        ctx.saveGState()
+        ctx.interpolationQuality = layer.magnificationFilter == .nearest ? .none : .default
+        if CALayerRootIsFlipped {
+            // Images are drawn upright in a y-up space; the layer's space runs down, so flip around the rect.
+            ctx.translateBy(x: 0, y: rect.minY + rect.maxY)
+            ctx.scaleBy(x: 1, y: -1)
+        }
+        ctx.draw(part, in: rect)
+        ctx.restoreGState()
+    }
+
+    /// Where content of `size` goes in `bounds` under `gravity`. "top" is the visual top.
+    static func placement(of size: CGSize, in bounds: CGRect, gravity: CALayerContentsGravity, visualTopIsMinY: Bool) -> CGRect {
+        let b = bounds
+        switch gravity {
+        case .resize: return b
+        case .resizeAspect, .resizeAspectFill:
+            guard size.width > 0, size.height > 0 else { return b }
+            let sx = b.width / size.width, sy = b.height / size.height
+            let s = gravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
+            let w = size.width * s, h = size.height * s
+            return CGRect(x: b.midX - w / 2, y: b.midY - h / 2, width: w, height: h)
+        default:
+            let name = gravity.rawValue.lowercased()
+            var x = b.midX - size.width / 2, y = b.midY - size.height / 2
+            if name.contains("left") { x = b.minX }
+            if name.contains("right") { x = b.maxX - size.width }
+            let top = visualTopIsMinY ? b.minY : b.maxY - size.height
+            let bottom = visualTopIsMinY ? b.maxY - size.height : b.minY
+            if name.hasPrefix("top") { y = top }
+            if name.hasPrefix("bottom") { y = bottom }
+            return CGRect(x: x, y: y, width: size.width, height: size.height)
+        }
+    }
+}
+
+/// Draws a `CAShapeLayer`: fill, then the stroke trimmed to [strokeStart, strokeEnd] of the path's length.
+struct ShapePainter {
+    let context: CGContext
+
+    func draw(_ shape: CAShapeLayer) {
+        guard let path = shape.path, !path.isEmpty else { return }
+        let ctx = context
+        if let fill = shape.fillColor {
+            ctx.setFillColor(fill)
+            ctx.addPath(path)
+            ctx.fillPath(using: shape.fillRule == .evenOdd ? .evenOdd : .winding)
+        }
+        guard let stroke = shape.strokeColor, shape.lineWidth > 0, shape.strokeEnd > shape.strokeStart else { return }
+        let trimmed = shape.strokeStart <= 0 && shape.strokeEnd >= 1 ? path : path.trimmed(from: shape.strokeStart, to: shape.strokeEnd)
+        ctx.saveGState()
+        ctx.setStrokeColor(stroke)
+        ctx.setLineWidth(shape.lineWidth)
+        ctx.setMiterLimit(shape.miterLimit)
+        ctx.setLineCap(shape.lineCap == .round ? .round : shape.lineCap == .square ? .square : .butt)
+        ctx.setLineJoin(shape.lineJoin == .round ? .round : shape.lineJoin == .bevel ? .bevel : .miter)
+        if let dashes = shape.lineDashPattern, !dashes.isEmpty {
+            ctx.setLineDash(phase: shape.lineDashPhase, lengths: dashes.map { CGFloat($0.doubleValue) })
+        }
+        ctx.addPath(trimmed)
+        ctx.strokePath()
+        ctx.restoreGState()
+    }
+}
+
+/// Draws a `CAGradientLayer` over its background: axial between the unit points, radial as an ellipse centred
+/// on `startPoint` reaching `endPoint`, conic about `startPoint` starting toward `endPoint` (semantics §9.4).
+struct GradientPainter {
+    let context: CGContext
+
+    func draw(_ layer: CAGradientLayer) {
+        guard let colors = layer.colors?.compactMap({ ($0 as? CGColorConvertible)?.cgColor }), !colors.isEmpty else { return }
+        var locations = layer.locations?.map { CGFloat($0.doubleValue) }
+        if locations?.count != colors.count { locations = nil }
+        guard let gradient = locations.map({ CGGradient(colorsSpace: nil, colors: colors as NSArray, locations: $0) })
+                ?? CGGradient(colorsSpace: nil, colors: colors as NSArray, locations: nil) else { return }
+        let b = layer.bounds
+        func point(_ u: CGPoint) -> CGPoint { CGPoint(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
+        let start = point(layer.startPoint), end = point(layer.endPoint)
+        let ctx = context
+        ctx.saveGState()
+        ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip()
+        switch layer.type {
+        case .radial:
+            let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            guard rx > 0 || ry > 0 else { break }
+            let r = max(rx, ry)
+            ctx.translateBy(x: start.x, y: start.y)
+            ctx.scaleBy(x: rx > 0 ? rx / r : 1e-6, y: ry > 0 ? ry / r : 1e-6)
+            ctx.drawRadialGradient(gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: r,
+                                   options: [.drawsAfterEndLocation])
+        case .conic:
+            ctx.drawConicGradient(gradient, center: start, angle: atan2(end.y - start.y, end.x - start.x))
+        default:
+            ctx.drawLinearGradient(gradient, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        }
+        ctx.restoreGState()
+    }
+}
+
+/// Draws a `CATextLayer`: the first line at the top, wrapped to the width when `isWrapped`, aligned and
+/// truncated as set, plain strings in `font`, `fontSize` and `foregroundColor` (semantics §9.3).
+struct TextPainter {
+    let context: CGContext
+
+    func draw(_ layer: CATextLayer) {
+        let attributed: NSAttributedString
+        if let a = layer.string as? NSAttributedString {
+            attributed = a
+        } else if let s = layer.string as? String ?? (layer.string as? NSString).map({ String(describing: $0) }) {
+            let fontName = (layer.font as? CTFont)?.requestedName ?? (layer.font as? String) ?? (layer.font as? NSString).map { String(describing: $0) } ?? "Helvetica"
+            var attributes: [NSAttributedString.Key: Any] = [.font: CTFont(name: fontName, size: layer.fontSize)]
+            if let color = layer.foregroundColor { attributes[NSAttributedString.Key(kCTForegroundColorAttributeName)] = color }
+            attributed = NSAttributedString(string: s, attributes: attributes)
+        } else {
+            return
+        }
+        let alignment: TextLayout.Alignment = switch layer.alignmentMode {
+        case .center: .center
+        case .right: .right
+        case .justified: .justified
+        case .left: .left
+        default: .natural
+        }
+        let truncation: TextLayout.Truncation = switch layer.truncationMode {
+        case .start: .start
+        case .middle: .middle
+        case .end: .end
+        default: .none
+        }
+        let b = layer.bounds
+        let needsWidth = layer.isWrapped || truncation != .none || alignment != .natural && alignment != .left
+        let layout = TextLayout(attributed, width: needsWidth ? b.width : nil, alignment: alignment,
+                                truncation: truncation, singleLine: !layer.isWrapped)
+        let ctx = context
+        ctx.saveGState()
+        if CALayerRootIsFlipped {
+            ctx.translateBy(x: 0, y: b.minY + b.maxY)
+            ctx.scaleBy(x: 1, y: -1)
+        }
+        for line in layout.lines {
+            // Baselines measured down from the top edge (the visual top).
+            let origin = CGPoint(x: b.minX + line.x, y: b.maxY - line.baseline)
+            layout.drawLine(line.index, at: origin, in: ctx)
+        }
+        ctx.restoreGState()
+    }
+}

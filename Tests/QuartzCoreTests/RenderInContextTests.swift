@@ -1,0 +1,161 @@
+import Testing
+import CalyxTestSupport
+@testable import QuartzCore
+
+/// `render(in:)` probed against values that follow from the layer's geometry (semantics §10), in a context
+/// flipped like UIKit's (origin top-left). Probes sit at least one pixel from edges; tolerance 1 level unless
+/// stated.
+@Suite struct RenderInContextTests {
+    func render(_ layer: CALayer, width: Int = 100, height: Int = 100) -> TestCanvas {
+        let canvas = TestCanvas(width: width, height: height)
+        canvas.flipToTopLeftOrigin()
+        layer.render(in: canvas.context)
+        return canvas
+    }
+
+    func box(_ rect: CGRect, _ color: CGColor?) -> CALayer {
+        let l = CALayer(); l.frame = rect; l.backgroundColor = color; return l
+    }
+
+    let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+
+    @Test func backgroundSublayersAndZOrder() {
+        let root = box(CGRect(x: 0, y: 0, width: 100, height: 100), red)
+        root.position = CGPoint(x: 500, y: 500)  // ignored: the receiver draws at the origin
+        let a = box(CGRect(x: 10, y: 10, width: 40, height: 40), blue)
+        let b = box(CGRect(x: 30, y: 30, width: 40, height: 40), CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        b.zPosition = -1  // drawn below a despite coming later
+        root.addSublayer(a); root.addSublayer(b)
+        let c = render(root)
+        #expect(c.pixel(topDown: 5, 5) == .red)
+        #expect(c.pixel(topDown: 20, 20) == .blue)                 // top-left region: y runs down
+        #expect(c.pixel(topDown: 45, 45) == .blue)                 // overlap: a on top
+        #expect(c.pixel(topDown: 60, 60) == Pixel(0, 255, 0))
+    }
+
+    @Test func transformsRotateAboutTheAnchorPoint() {
+        let root = box(CGRect(x: 0, y: 0, width: 100, height: 100), nil)
+        let bar = CALayer(); bar.bounds = CGRect(x: 0, y: 0, width: 60, height: 10); bar.position = CGPoint(x: 50, y: 50)
+        bar.backgroundColor = red
+        bar.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)  // now vertical, 10 wide, 60 tall
+        root.addSublayer(bar)
+        let c = render(root)
+        #expect(c.pixel(topDown: 50, 25) == .red && c.pixel(topDown: 50, 75) == .red)
+        #expect(c.pixel(topDown: 30, 50) == .white && c.pixel(topDown: 70, 50) == .white)
+    }
+
+    @Test func cornerRadiusBorderAndMasksToBounds() {
+        let l = box(CGRect(x: 0, y: 0, width: 100, height: 100), red)
+        l.cornerRadius = 30
+        l.borderWidth = 6
+        l.borderColor = blue
+        let child = box(CGRect(x: -20, y: -20, width: 60, height: 60), CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        l.addSublayer(child)
+        l.masksToBounds = true
+        let c = render(l)
+        #expect(c.pixel(topDown: 2, 2) == .white)      // outside the rounded corner: clipped
+        #expect(c.pixel(topDown: 50, 2) == .blue)      // border, drawn above content
+        #expect(c.pixel(topDown: 30, 30) == Pixel(0, 255, 0))
+        #expect(c.pixel(topDown: 70, 70) == .red)
+        l.maskedCorners = [.layerMaxXMaxYCorner]        // only the bottom-right corner rounds
+        let d = render(l)
+        #expect(d.pixel(topDown: 50, 2) == .blue && d.pixel(topDown: 97, 97) == .white)
+    }
+
+    @Test func opacityGroupsAndShadows() {
+        let root = box(CGRect(x: 0, y: 0, width: 100, height: 100), nil)
+        let group = box(CGRect(x: 0, y: 0, width: 100, height: 50), nil)
+        group.opacity = 0.5
+        group.addSublayer(box(CGRect(x: 0, y: 0, width: 60, height: 50), CGColor.black))
+        group.addSublayer(box(CGRect(x: 40, y: 0, width: 60, height: 50), CGColor.black))
+        root.addSublayer(group)
+        let c = render(root)
+        // Group opacity: the overlap is as dark as the rest (50 % black over white = 128), not 75 %.
+        #expect(c.pixel(topDown: 20, 25).isClose(to: Pixel(128, 128, 128), tolerance: 1))
+        #expect(c.pixel(topDown: 50, 25).isClose(to: Pixel(128, 128, 128), tolerance: 1))
+
+        let shadowed = box(CGRect(x: 20, y: 20, width: 40, height: 40), red)
+        shadowed.shadowOpacity = 1
+        shadowed.shadowRadius = 0
+        shadowed.shadowOffset = CGSize(width: 10, height: 10)  // down-right on a y-down screen
+        let root2 = box(CGRect(x: 0, y: 0, width: 100, height: 100), nil)
+        root2.addSublayer(shadowed)
+        let s = render(root2)
+        #expect(s.pixel(topDown: 65, 65) == .black)   // in the shadow, beyond the layer
+        #expect(s.pixel(topDown: 15, 15) == .white)
+        #expect(s.pixel(topDown: 40, 40) == .red)
+    }
+
+    @Test func shapeLayerTrimsItsStroke() {
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let line = CGMutablePath(); line.move(to: CGPoint(x: 0, y: 50)); line.addLine(to: CGPoint(x: 100, y: 50))
+        shape.path = line
+        shape.fillColor = nil
+        shape.strokeColor = blue
+        shape.lineWidth = 10
+        shape.strokeEnd = 0.5
+        let c = render(shape)
+        #expect(c.pixel(topDown: 25, 50) == .blue && c.pixel(topDown: 75, 50) == .white)
+        shape.strokeStart = 0.25; shape.strokeEnd = 1
+        let d = render(shape)
+        #expect(d.pixel(topDown: 10, 50) == .white && d.pixel(topDown: 90, 50) == .blue)
+    }
+
+    @Test func gradientLayerAxialValues() {
+        let g = CAGradientLayer()
+        g.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        g.colors = [CGColor.white, CGColor.black]
+        // Default start (0.5, 0) → end (0.5, 1): white at the top, black at the bottom (y runs down).
+        let c = render(g)
+        #expect(c.pixel(topDown: 50, 1).isClose(to: Pixel(252, 252, 252), tolerance: 4))
+        #expect(c.pixel(topDown: 50, 98).isClose(to: Pixel(3, 3, 3), tolerance: 4))
+        // Row 49's centre is 49.5 of 100 down: 1 − 0.495 of white → 129 (±2 for 8-bit interpolation).
+        #expect(c.pixel(topDown: 50, 49).isClose(to: Pixel(129, 129, 129), tolerance: 2))
+    }
+
+    @Test func maskUsesAlpha() {
+        let l = box(CGRect(x: 0, y: 0, width: 100, height: 100), red)
+        let m = box(CGRect(x: 0, y: 0, width: 50, height: 100), CGColor.black)  // left half opaque
+        l.mask = m
+        let c = render(l)
+        #expect(c.pixel(topDown: 25, 50) == .red && c.pixel(topDown: 75, 50) == .white)
+    }
+
+    @Test func contentsGravityAndRect() throws {
+        // A 2×2 image: top row red, blue; bottom row green, white.
+        let bytes: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255, 0, 255, 0, 255, 255, 255, 255, 255]
+        let image = try #require(CGImage(width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 8,
+                                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+                                         provider: CGDataProvider(data: Data(bytes))!, decode: nil, shouldInterpolate: false, intent: .defaultIntent))
+        let l = CALayer(); l.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        l.contents = image
+        l.magnificationFilter = .nearest
+        let c = render(l)
+        #expect(c.pixel(topDown: 25, 25) == .red && c.pixel(topDown: 75, 25) == .blue)  // upright: top row at the top
+        #expect(c.pixel(topDown: 25, 75) == Pixel(0, 255, 0))
+        l.contentsGravity = .topLeft
+        l.contentsScale = 0.1  // 2 px at scale 0.1 = 20 points
+        let d = render(l)
+        #expect(d.pixel(topDown: 5, 5) == .red && d.pixel(topDown: 15, 5) == .blue && d.pixel(topDown: 30, 30) == .white)
+        l.contentsGravity = .resize; l.contentsScale = 1
+        l.contentsRect = CGRect(x: 0.5, y: 0, width: 0.5, height: 0.5)  // the top-right pixel only (a sprite)
+        #expect(render(l).pixel(topDown: 50, 50) == .blue)
+    }
+
+    @Test func textLayerDrawsItsFirstLineAtTheTop() {
+        let t = CATextLayer()
+        t.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        t.string = "T"
+        t.fontSize = 50
+        t.foregroundColor = CGColor.black
+        let c = render(t)
+        // Helvetica's T at 50 pt: ascent 0.905 em puts the baseline 45.3 pt down and the cap height (0.718 em)
+        // puts the bar's top 9.4 pt down, about 4.5 pt thick; the stem is centred 0.305 em = 15.3 pt from the
+        // left and the bar spans about 1–29.5 pt.
+        #expect(c.pixel(topDown: 5, 11) == .black)    // the bar, left of the stem
+        #expect(c.pixel(topDown: 15, 40) == .black)   // the stem
+        #expect(c.pixel(topDown: 5, 40) == .white)    // beside the stem, below the bar
+        #expect(c.pixel(topDown: 15, 90) == .white)   // nothing below the line
+    }
+}
