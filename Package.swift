@@ -43,7 +43,7 @@ let package = Package(
 
         // The command line.
         .executableTarget(name: "calyx", dependencies: [
-            "CoreGraphics", "ImageIO", "CoreText",
+            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -5,7 +5,7 @@ import Foundation
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Render the CoreGraphics showcase (paths, strokes, gradients, images, text, clipping, shadows).")
+        abstract: "Render the CoreGraphics showcase and a Core Animation filmstrip into a folder.")
 
     @Option(name: .shortAndLong, help: "Folder to write into (created if missing).")
     var output: String = "out"
@@ -13,8 +13,11 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         let folder = URL(fileURLWithPath: output, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("showcase.png")
-        try Showcase.render().writePNG(to: file)
-        print(file.path)
+        let showcase = folder.appendingPathComponent("showcase.png")
+        try Showcase.render().writePNG(to: showcase)
+        print(showcase.path)
+        let filmstrip = folder.appendingPathComponent("animation.png")
+        try AnimationFilmstrip.render().writePNG(to: filmstrip)
+        print(filmstrip.path)
     }
 }

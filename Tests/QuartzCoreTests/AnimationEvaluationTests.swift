@@ -106,6 +106,23 @@ import PropertyBased
         #expect(CAValueFunction(name: CAValueFunctionName(rawValue: "nope")) == nil)
     }
 
+    @Test func presentationTreesArePresentationAllTheWayDown() throws {
+        try withClock { clock in
+            let root = committedLayer()
+            let child = CALayer()
+            root.addSublayer(child)
+            CATransaction.flush()
+            let a = CABasicAnimation(keyPath: "opacity"); a.fromValue = 0; a.toValue = 1; a.duration = 1
+            child.add(a, forKey: "fade")
+            CATransaction.flush()
+            clock.advance(by: 0.5)
+            let p = try #require(root.presentation())
+            let childCopy = try #require(p.sublayers?.first)
+            #expect(abs(childCopy.opacity - 0.5) < 1e-6 && childCopy.superlayer === p)
+            #expect(childCopy.model() === child && child.opacity == 1)
+        }
+    }
+
     @Test func namedSublayerKeyPaths() throws {
         try withClock { clock in
             let parent = committedLayer()

@@ -85,6 +85,11 @@ import Testing
 
     @Test func presentationKeepsTheSubclassAndItsProperties() throws {
         try withClock { _ in
+            let shape = CAShapeLayer(); shape.fillColor = nil; shape.strokeColor = nil
+            CATransaction.flush()
+            let copy = try #require(shape.presentation())
+            #expect(copy.fillColor == nil && copy.strokeColor == nil)  // nil survives the copy
+            #expect(shape.value(forKey: "fillColor") == nil)
             let g = CAGradientLayer(); g.colors = [CGColor.black, CGColor.white]; g.startPoint = .zero
             CATransaction.flush()
             let p = try #require(g.presentation())

@@ -30,6 +30,13 @@ extension CALayer {
         let copy = type(of: self).init(layer: self)
         let values = animatedValues(atMediaTime: CACurrentMediaTime())
         copy.apply(values)
+        // The copy's sublayers and mask are presentation copies too (a never-committed one stands for itself).
+        copy.sublayerStorage = sublayerStorage.map { child in
+            let p: CALayer = child.presentation() ?? child
+            if p.isPresentationCopy { p.superlayer = copy }
+            return p
+        }
+        copy.maskStorage = maskStorage.map { $0.presentation() ?? $0 }
         return copy
     }
 

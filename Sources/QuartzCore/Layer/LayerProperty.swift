@@ -15,9 +15,9 @@ package struct LayerProperty: @unchecked Sendable {
                                     implicit: Bool = true, animatable: Bool = true,
                                     _ convert: @escaping (Any?) -> T?) -> LayerProperty {
         LayerProperty(name: name, kind: kind, implicitlyAnimates: implicit && animatable, animatable: animatable,
-                      read: { ($0 as? L)?[keyPath: keyPath] },
+                      read: { layer in (layer as? L).flatMap { unwrapOptional($0[keyPath: keyPath]) } },
                       write: { layer, value in
-                          guard let l = layer as? L, let t = convert(value) else { return false }
+                          guard let l = layer as? L, let t = convert(unwrapOptional(value)) else { return false }
                           l[keyPath: keyPath] = t
                           return true
                       })
@@ -50,6 +50,15 @@ package struct PropertyTable: @unchecked Sendable {
     }
 
     package subscript(name: String) -> LayerProperty? { byName[name] }
+}
+
+/// A value with any `Optional` wrapping removed: a property of type `CGColor?` read through `Any` arrives as
+/// `.some(nil)`, which must read as nil, not as "a value that is not a colour".
+func unwrapOptional(_ value: Any?) -> Any? {
+    guard let value else { return nil }
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .optional else { return value }
+    return mirror.children.first.flatMap { unwrapOptional($0.value) }
 }
 
 // Converters from API values to property types. Numbers accept any numeric type; optionals accept nil.
