@@ -62,8 +62,8 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CalyxTestSupport"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CalyxTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: [
-            "QuartzCore", "CalyxTestSupport",
+            "QuartzCore", "ImageIO", "CalyxTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
+        ], exclude: ["References"]),
     ]
 )

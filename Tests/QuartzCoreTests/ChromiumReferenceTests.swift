@@ -1,0 +1,94 @@
+import Testing
+import ImageIO
+import CalyxTestSupport
+@testable import QuartzCore
+
+/// Calyx's `render(in:)` against pixels rendered by a different engine: headless Chromium from the CSS
+/// equivalents in References/ (see References/README.md). Both engines antialias edges and approximate Gaussian
+/// blur differently, so the comparison is statistical, with tolerances stated per scene.
+@Suite struct ChromiumReferenceTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
+
+    func reference(_ name: String) throws -> CGImage {
+        let source = try #require(CGImageSourceCreateWithURL(Self.directory.appendingPathComponent("\(name).png"), nil))
+        return try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))
+    }
+
+    func render(_ build: (CALayer) -> Void) -> CGImage {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 160)
+        root.backgroundColor = CGColor.white
+        build(root)
+        let canvas = TestCanvas(width: 200, height: 160)
+        canvas.flipToTopLeftOrigin()
+        root.render(in: canvas.context)
+        return canvas.context.makeImage()!
+    }
+
+    func color(_ hex: UInt32) -> CGColor {
+        CGColor(red: CGFloat(hex >> 16 & 0xFF) / 255, green: CGFloat(hex >> 8 & 0xFF) / 255, blue: CGFloat(hex & 0xFF) / 255, alpha: 1)
+    }
+
+    func box(_ rect: CGRect, _ hex: UInt32) -> CALayer {
+        let l = CALayer(); l.frame = rect; l.backgroundColor = color(hex); return l
+    }
+
+    func difference(_ name: String, _ build: (CALayer) -> Void) throws -> ImageDifference {
+        let d = try #require(ImageDifference(render(build), try reference(name)))
+        print("reference \(name): \(d)")
+        return d
+    }
+
+    @Test func roundedBorder() throws {
+        let d = try difference("rounded-border") { root in
+            let l = box(CGRect(x: 20, y: 20, width: 120, height: 80), 0x3366cc)
+            l.cornerRadius = 24; l.borderWidth = 6; l.borderColor = color(0xff8800)
+            root.addSublayer(l)
+        }
+        // Flat colours agree exactly; only antialiased edge pixels (a 1-px ring, under 2 % of the image) may
+        // differ, so the 99th percentile stays small while single edge pixels may differ more.
+        #expect(d.mean < 0.5 && d.p99 <= 8 && d.max <= 96)
+    }
+
+    @Test func shadow() throws {
+        let d = try difference("shadow") { root in
+            let l = box(CGRect(x: 40, y: 30, width: 80, height: 80), 0xff0000)
+            l.shadowOffset = CGSize(width: 10, height: 10); l.shadowRadius = 6; l.shadowOpacity = 0.5
+            root.addSublayer(l)
+        }
+        // Both blur with Gaussians of σ = 6 approximated differently (three box passes here): within a few
+        // levels across the penumbra. A wrong offset direction or radius would differ by tens of levels.
+        #expect(d.mean < 0.5 && d.p99 <= 4 && d.max <= 8)
+    }
+
+    @Test func rotated() throws {
+        let d = try difference("rotated") { root in
+            let l = CALayer(); l.bounds = CGRect(x: 0, y: 0, width: 120, height: 40); l.position = CGPoint(x: 100, y: 80)
+            l.backgroundColor = color(0x22aa44); l.transform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+            root.addSublayer(l)
+        }
+        // Edges of the rotated bar antialias differently; the interior and the background agree exactly.
+        #expect(d.mean < 0.5 && d.p99 <= 16 && d.max <= 96)
+    }
+
+    @Test func groupOpacity() throws {
+        let d = try difference("group-opacity") { root in
+            let parent = CALayer(); parent.frame = CGRect(x: 20, y: 20, width: 160, height: 120); parent.opacity = 0.5
+            parent.addSublayer(box(CGRect(x: 0, y: 0, width: 100, height: 100), 0x0000ff))
+            parent.addSublayer(box(CGRect(x: 60, y: 20, width: 100, height: 100), 0xff0000))
+            root.addSublayer(parent)
+        }
+        // Axis-aligned flat colours: only 8-bit rounding of the 50 % blend may differ.
+        #expect(d.max <= 2)
+    }
+
+    @Test func gradient() throws {
+        let d = try difference("gradient") { root in
+            let g = CAGradientLayer(); g.frame = CGRect(x: 20, y: 20, width: 160, height: 120)
+            g.colors = [color(0xffcc00), color(0x3300ff)]
+            root.addSublayer(g)
+        }
+        // Both interpolate sRGB values linearly; rounding and dithering differ by a level or two.
+        #expect(d.max <= 4)
+    }
+}
