@@ -24,19 +24,21 @@ extension CALayer {
     /// A copy of the layer with every active animation applied at the current media time, in the order added,
     /// additive ones on top (semantics §7). Nil until the layer has been committed. Its `sublayers`,
     /// `superlayer` and `mask` answer presentation copies too.
-    public func presentation() -> Self? {
+    public func presentation() -> Self? { presentation(atMediaTime: CACurrentMediaTime()) }
+
+    /// The presentation at a given media time (what a renderer draws for a frame at that time).
+    package func presentation(atMediaTime t: CFTimeInterval) -> Self? {
         if isPresentationCopy { return self }
         guard hasBeenCommitted else { return nil }
         let copy = type(of: self).init(layer: self)
-        let values = animatedValues(atMediaTime: CACurrentMediaTime())
-        copy.apply(values)
+        copy.apply(animatedValues(atMediaTime: t))
         // The copy's sublayers and mask are presentation copies too (a never-committed one stands for itself).
         copy.sublayerStorage = sublayerStorage.map { child in
-            let p: CALayer = child.presentation() ?? child
+            let p: CALayer = child.presentation(atMediaTime: t) ?? child
             if p.isPresentationCopy { p.superlayer = copy }
             return p
         }
-        copy.maskStorage = maskStorage.map { $0.presentation() ?? $0 }
+        copy.maskStorage = maskStorage.map { $0.presentation(atMediaTime: t) ?? $0 }
         return copy
     }
 

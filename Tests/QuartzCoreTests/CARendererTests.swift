@@ -1,0 +1,75 @@
+import Testing
+import CalyxTestSupport
+@testable import QuartzCore
+
+@Suite struct CARendererTests {
+    /// A 100×100 white root with a 20×20 red box animating from x = 10 to x = 90 over one second from t = 10.
+    func scene() -> CALayer {
+        let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100); root.backgroundColor = CGColor.white
+        let box = CALayer(); box.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); box.position = CGPoint(x: 10, y: 50)
+        box.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(box)
+        let move = CABasicAnimation(keyPath: "position.x"); move.fromValue = 10; move.toValue = 90; move.duration = 1
+        move.beginTime = 10; move.fillMode = .both; move.isRemovedOnCompletion = false
+        box.add(move, forKey: "move")
+        return root
+    }
+
+    func frame(_ root: CALayer, at t: Double) -> (TestCanvas, CARenderer) {
+        let canvas = TestCanvas(width: 100, height: 100, background: nil)
+        let renderer = CARenderer(context: canvas.context)
+        renderer.layer = root
+        renderer.beginFrame(atTime: t, timeStamp: nil)
+        renderer.render()
+        renderer.endFrame()
+        return (canvas, renderer)
+    }
+
+    @Test func framesFollowTheChosenTime() {
+        withClock(at: 0) { _ in
+            let root = scene()
+            CATransaction.flush()
+            let (start, _) = frame(root, at: 9)      // before the animation: filled backwards at x = 10
+            #expect(start.pixel(topDown: 10, 50) == .red && start.pixel(topDown: 50, 50) == .white)
+            let (middle, _) = frame(root, at: 10.5)  // halfway: x = 50
+            #expect(middle.pixel(topDown: 50, 50) == .red && middle.pixel(topDown: 10, 50) == .white)
+            #expect(middle.pixel(topDown: 50, 20) == .white)  // y runs down: the box is at y 40–60
+        }
+    }
+
+    @Test func sameTreeAndTimeGiveIdenticalBytes() {
+        withClock(at: 0) { _ in
+            let root = scene()
+            CATransaction.flush()
+            let a = frame(root, at: 10.37).0.context.makeImage()!, b = frame(root, at: 10.37).0.context.makeImage()!
+            #expect(a.pixels.data == b.pixels.data)
+            #expect(frame(root, at: 10.38).0.context.makeImage()!.pixels.data != a.pixels.data)
+        }
+    }
+
+    @Test func nextFrameTimeAndUpdateBounds() {
+        withClock(at: 0) { _ in
+            let root = scene()
+            CATransaction.flush()
+            let (_, early) = frame(root, at: 5)
+            early.beginFrame(atTime: 5, timeStamp: nil)
+            #expect(early.nextFrameTime() == 10)       // the animation starts at 10
+            early.beginFrame(atTime: 10.5, timeStamp: nil)
+            #expect(early.nextFrameTime() == 10.5)     // running: every frame changes
+            early.endFrame()
+
+            let still = CALayer(); still.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            CATransaction.flush()
+            let (_, renderer) = frame(still, at: 1)
+            renderer.beginFrame(atTime: 2, timeStamp: nil)
+            #expect(renderer.updateBounds() == .zero && renderer.nextFrameTime() == .infinity)  // nothing changed
+            renderer.addUpdate(CGRect(x: 0, y: 0, width: 10, height: 10))
+            #expect(renderer.updateBounds() == CGRect(x: 0, y: 0, width: 10, height: 10))
+            renderer.endFrame()
+            still.opacity = 0.5  // a commit: the next frame redraws everything
+            CATransaction.flush()
+            renderer.beginFrame(atTime: 3, timeStamp: nil)
+            #expect(renderer.updateBounds() == CGRect(x: 0, y: 0, width: 100, height: 100))
+        }
+    }
+}
