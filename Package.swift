@@ -33,12 +33,12 @@ let package = Package(
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
 
         // Apple-named modules.
-        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman"]),
+        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman"], exclude: ["README.md"]),
         .target(name: "ImageIO", dependencies: ["CoreGraphics", "CPNG", "CTurboJPEG"]),
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
 
         .target(name: "CMathShim", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CMathShim"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CMathShim"], exclude: ["README.md"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
 
         // The command line.
