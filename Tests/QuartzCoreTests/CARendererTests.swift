@@ -73,3 +73,59 @@ import CalyxTestSupport
         }
     }
 }
+
+@Suite struct FrameCompositorTests {
+    /// A delegate-drawn layer animated in position for 60 frames is drawn once (issue 4's caching test).
+    @Test func movingContentIsRasterizedOnce() {
+        withClock(at: 0) { _ in
+            final class Drawer: CALayerDelegate {
+                var draws = 0
+                func draw(_ layer: CALayer, in ctx: CGContext) { draws += 1; ctx.setFillColor(CGColor.black); ctx.fill(layer.bounds) }
+            }
+            let drawer = Drawer()
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            let sprite = CALayer(); sprite.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); sprite.delegate = drawer
+            sprite.setNeedsDisplay(); sprite.displayIfNeeded()
+            root.addSublayer(sprite)
+            let move = CABasicAnimation(keyPath: "position"); move.fromValue = CGPoint(x: 10, y: 10); move.toValue = CGPoint(x: 90, y: 90)
+            move.duration = 1; move.beginTime = 1
+            sprite.add(move, forKey: "move")
+            CATransaction.flush()
+            let canvas = TestCanvas(width: 100, height: 100, background: nil)
+            let renderer = CARenderer(context: canvas.context)
+            renderer.layer = root
+            for frame in 0..<60 {
+                renderer.beginFrame(atTime: 1 + Double(frame) / 60, timeStamp: nil)
+                renderer.render()
+                renderer.endFrame()
+            }
+            #expect(drawer.draws == 1)
+            #expect(renderer.rasterizations == 2)  // the root's (empty) content and the sprite's, once each
+            #expect(canvas.pixel(topDown: Int(10 + 80 * 59.0 / 60), Int(10 + 80 * 59.0 / 60)) == .black)
+        }
+    }
+
+    /// The compositor's frames match the snapshot renderer's pixels for scenes it composites itself.
+    @Test func compositorAgreesWithTheSnapshotPainter() throws {
+        try withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 120, height: 100); root.backgroundColor = CGColor.white
+            let a = CALayer(); a.frame = CGRect(x: 10, y: 10, width: 50, height: 40); a.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            a.cornerRadius = 8; a.opacity = 0.7
+            let b = CAShapeLayer(); b.frame = CGRect(x: 30, y: 30, width: 60, height: 60)
+            b.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 60, height: 60), transform: nil)
+            b.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1); b.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+            root.addSublayer(a); root.addSublayer(b)
+            CATransaction.flush()
+            let composited = TestCanvas(width: 120, height: 100, background: nil)
+            let renderer = CARenderer(context: composited.context)
+            renderer.layer = root
+            renderer.beginFrame(atTime: 1, timeStamp: nil); renderer.render(); renderer.endFrame()
+            let painted = TestCanvas(width: 120, height: 100, background: nil)
+            painted.flipToTopLeftOrigin()
+            root.render(in: painted.context)
+            let d = try #require(ImageDifference(composited.context.makeImage()!, painted.context.makeImage()!))
+            // Resampling a cached raster (bilinear) versus drawing vectors directly: edges within a few levels.
+            #expect(d.mean < 1 && d.p99 <= 32)
+        }
+    }
+}

@@ -53,7 +53,7 @@ struct LayerPainter {
     }
 
     /// Background, contents, and the subclass's content, clipped to the rounded bounds when `masksToBounds`.
-    private func paintOwnContent(of layer: CALayer, alpha: CGFloat) {
+    func paintOwnContent(of layer: CALayer, alpha: CGFloat) {
         guard !(layer is CATransformLayer) else { return }
         let ctx = context
         ctx.setAlpha(alpha)

@@ -22,8 +22,9 @@ public struct CVTimeStamp {
 ///     renderer.endFrame()
 ///
 /// Frames are deterministic: the same tree at the same time gives the same bytes. Layer coordinates run down
-/// from the top-left of `bounds`, as on iOS. Until the frame compositor lands, frames are drawn by the
-/// snapshot renderer (`render(in:)`), so 3-D transforms apply by their 2-D part.
+/// from the top-left of `bounds`, as on iOS. Frames go through the frame compositor (`FrameCompositor`): layer
+/// content is rasterized once and cached, then composited per frame; 3-D transforms apply by their 2-D part
+/// in this first slice.
 public final class CARenderer: NSObject {
     /// The root of the tree to draw.
     public var layer: CALayer?
@@ -33,6 +34,10 @@ public final class CARenderer: NSObject {
     private var frameTime: CFTimeInterval?
     private var updateRegion: CGRect = .null
     private var lastFrame: (time: CFTimeInterval, commits: Int)?
+    private let compositor = FrameCompositor()
+
+    /// How many times layer content has been rasterized so far (content is cached across frames).
+    package var rasterizations: Int { compositor.rasterizations }
 
     /// A renderer drawing into `context` (its whole bitmap). `options` is accepted for source compatibility.
     public init(context: CGContext, options: [AnyHashable: Any]? = nil) {
@@ -68,7 +73,7 @@ public final class CARenderer: NSObject {
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
         ctx.clip(to: updateRegion.intersection(bounds))
         ctx.clear(bounds)
-        frame.render(in: ctx)
+        compositor.composite(frame, into: ctx)
         ctx.restoreGState()
         lastFrame = (t, CATransaction.commitCount)
     }

@@ -1,0 +1,20 @@
+@_implementationOnly import CCairo
+
+extension CGContext {
+    /// User space to pixel coordinates (origin at the bitmap's top-left row, y down): what a compositor writing
+    /// pixels directly needs.
+    package var userToPixelTransform: CGAffineTransform { cairoTransform }
+
+    /// Whether the bitmap is in the canonical layout (so `withCanonicalPixels` writes the caller's memory).
+    package var usesCanonicalPixels: Bool { isDirectlyBacked }
+
+    /// Runs `body` with the canonical pixels (premultiplied BGRA rows, top row first) and their row stride,
+    /// flushing Cairo before and marking the pixels changed after, so Cairo and direct writers can interleave.
+    package func withCanonicalPixels<T>(_ body: (UnsafeMutableRawPointer, Int) -> T) -> T {
+        cairo_surface_flush(surface)
+        let result = body(surfaceBytes, surfaceBytesPerRow)
+        cairo_surface_mark_dirty(surface)
+        didDraw()
+        return result
+    }
+}

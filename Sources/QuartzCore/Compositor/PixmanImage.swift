@@ -1,0 +1,56 @@
+@_implementationOnly import CPixman
+
+/// Composites premultiplied BGRA images with pixman: the per-layer blit of the frame compositor.
+enum PixmanBlit {
+    /// Draws `source` (pixels, rows top first) into `target` with `sourceToTarget` (row-vector affine: source pixel
+    /// coordinates to target pixel coordinates), multiplied by `opacity`, with source-over. Pure integer
+    /// translations sample nearest (pixman's fast path); anything else samples bilinearly, which also softens
+    /// the transformed edges by one pixel.
+    static func composite(source: PixelBuffer, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
+                          sourceToTarget m: CGAffineTransform, opacity: Double) {
+        guard opacity > 0, let inverse = invertible(m) else { return }
+        guard let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
+                                                 target.assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow)),
+              let src = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(source.width), Int32(source.height),
+                                                 source.bytes.assumingMemoryBound(to: UInt32.self), Int32(source.bytesPerRow))
+        else { return }
+        defer { pixman_image_unref(dst); pixman_image_unref(src) }
+        // pixman maps destination pixel centres to source coordinates (column vectors).
+        var f = pixman_f_transform()
+        f.m = ((Double(inverse.a), Double(inverse.c), Double(inverse.tx)),
+               (Double(inverse.b), Double(inverse.d), Double(inverse.ty)),
+               (0, 0, 1))
+        var fixed = pixman_transform()
+        guard pixman_transform_from_pixman_f_transform(&fixed, &f) != 0 else { return }
+        let integerTranslation = m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded()
+        if !integerTranslation {
+            pixman_image_set_transform(src, &fixed)
+            pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
+        }
+        pixman_image_set_repeat(src, PIXMAN_REPEAT_NONE)
+        var mask: OpaquePointer?
+        if opacity < 1 {
+            var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((min(opacity, 1) * 65535).rounded()))
+            mask = pixman_image_create_solid_fill(&color)
+        }
+        defer { if let mask { pixman_image_unref(mask) } }
+        // The affected rectangle: the transformed source bounds, clipped to the target.
+        let box = CGRect(x: 0, y: 0, width: source.width, height: source.height).applying(m)
+            .insetBy(dx: -1, dy: -1).intersection(CGRect(x: 0, y: 0, width: width, height: height))
+        guard !box.isNull, !box.isEmpty else { return }
+        let x = Int(box.minX.rounded(.down)), y = Int(box.minY.rounded(.down))
+        let w = Int(box.maxX.rounded(.up)) - x, h = Int(box.maxY.rounded(.up)) - y
+        if integerTranslation {
+            pixman_image_composite32(PIXMAN_OP_OVER, src, mask, dst, Int32(x - Int(m.tx)), Int32(y - Int(m.ty)), 0, 0,
+                                     Int32(x), Int32(y), Int32(w), Int32(h))
+        } else {
+            pixman_image_composite32(PIXMAN_OP_OVER, src, mask, dst, Int32(x), Int32(y), 0, 0, Int32(x), Int32(y), Int32(w), Int32(h))
+        }
+    }
+
+    private static func invertible(_ m: CGAffineTransform) -> CGAffineTransform? {
+        let det = m.a * m.d - m.b * m.c
+        guard det != 0, det.isFinite, m.tx.isFinite, m.ty.isFinite else { return nil }
+        return m.inverted()
+    }
+}
