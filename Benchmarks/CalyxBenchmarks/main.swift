@@ -4,4 +4,5 @@ import MallocInterposerSwift
 
 var report = BenchReport()
 AnimationEvaluationBenchmark.run(into: &report)
+CompositorBenchmark.run(into: &report)
 report.printSummary()
