@@ -3,48 +3,56 @@
 /// Each layer's own content — background, `contents`, shape, gradient or text, and its border when it has no
 /// sublayers — is rasterized once into a cached image keyed by everything that affects those pixels (so a layer
 /// that only moves, turns or fades is never redrawn), then blitted with the layer's accumulated 2-D transform
-/// and opacity by pixman. Subtrees that need what this slice does not composite yet — masks, shadows, group
+/// and opacity: pixman for whole-pixel translations, our span compositor otherwise. Blits are recorded into a
+/// display list and executed in horizontal bands across all cores. Subtrees that need what this slice does not composite yet — masks, shadows, group
 /// opacity, clipping, 3-D transforms, replicators and emitters — are drawn by the snapshot painter
 /// (`render(in:)`'s) straight into the frame at their place.
 package final class FrameCompositor {
     private struct CachedContent { let signature: Int; let image: PixelBuffer; let scale: CGFloat }
+    /// One recorded blit of the display list.
+    private struct Blit: Sendable { let image: PixelBuffer; let toPixel: CGAffineTransform; let opacity: Double }
+    /// The frame's pixels, shared by the band threads: each writes only its own rows.
+    private struct BandTarget: @unchecked Sendable { let pixels: UnsafeMutableRawPointer }
     private var cache: [ObjectIdentifier: CachedContent] = [:]
+    private var pending: [Blit] = []
     /// How many times layer content has been rasterized (for tests: a layer that only moves is drawn once).
     package private(set) var rasterizations = 0
+    /// Threads the frame is split across, as horizontal bands (default: every core).
+    package var threads = ProcessInfo.processInfo.activeProcessorCount
 
     package init() {}
 
-    /// Draws `root` (a presentation tree) into `context`, whose current CTM maps the root's bounds space to the
+    /// Draws `tree` at media time `t` into `context`, whose current CTM maps the root's bounds space to the
     /// bitmap. Falls back to the snapshot painter when the bitmap is not in the canonical layout.
-    package func composite(_ root: CALayer, into context: CGContext) {
-        guard context.usesCanonicalPixels else { root.render(in: context); return }
+    package func composite(_ tree: RenderTree, atMediaTime t: CFTimeInterval, into context: CGContext) {
+        guard let root = tree.root else { return }
+        guard context.usesCanonicalPixels else { root.frameTree(parentTime: t).render(in: context); return }
         var seen = Set<ObjectIdentifier>()
-        let rootTransform = CGAffineTransform(translationX: -root.bounds.minX, y: -root.bounds.minY)
-            .concatenating(context.userToPixelTransform)
-        draw(root, layerToPixel: rootTransform, alpha: 1, into: context, seen: &seen)
+        let bounds = root.frameLayer(parentTime: t).layer.bounds
+        let rootTransform = CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(context.userToPixelTransform)
+        draw(root, parentTime: t, isRoot: true, layerToPixel: rootTransform, alpha: 1, into: context, seen: &seen)
+        flush(into: context)
         // Forget layers that have left the tree.
         cache = cache.filter { seen.contains($0.key) }
     }
 
-    private func draw(_ layer: CALayer, layerToPixel m: CGAffineTransform, alpha: Double, into ctx: CGContext,
-                      seen: inout Set<ObjectIdentifier>) {
+    private func draw(_ node: RenderTree.Node, parentTime: CFTimeInterval, isRoot: Bool, layerToPixel m: CGAffineTransform,
+                      alpha: Double, into ctx: CGContext, seen: inout Set<ObjectIdentifier>) {
+        let (layer, localTime, animated) = node.frameLayer(parentTime: parentTime)
         guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return }
         let alpha = alpha * Double(layer.opacity)
         if needsSnapshotPainter(layer) {
-            drawWithPainter(layer, layerToPixel: m, alpha: alpha, into: ctx)
+            drawWithPainter(node.frameTree(parentTime: parentTime), isRoot: isRoot, layerToPixel: m, alpha: alpha, into: ctx)
             return
         }
-        let key = ObjectIdentifier(layer.model())
-        seen.insert(key)
-        let hasSublayers = !layer.sublayerStorage.isEmpty
-        if !(layer is CATransformLayer), let content = content(of: layer, key: key, includeBorder: !hasSublayers, layerToPixel: m) {
+        seen.insert(node.id)
+        let hasSublayers = !node.children.isEmpty
+        if !(layer is CATransformLayer),
+           let content = content(of: layer, node: node, animatedKeys: animated, includeBorder: !hasSublayers, layerToPixel: m) {
             let toPixel = CGAffineTransform(scaleX: 1 / content.scale, y: 1 / content.scale)
                 .concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
                 .concatenating(m)
-            ctx.withCanonicalPixels { pixels, stride in
-                PixmanBlit.composite(source: content.image, into: pixels, bytesPerRow: stride, width: ctx.width, height: ctx.height,
-                                     sourceToTarget: toPixel, opacity: alpha)
-            }
+            pending.append(Blit(image: content.image, toPixel: toPixel, opacity: alpha))
         }
         guard hasSublayers else { return }
         var childSpace = m
@@ -56,14 +64,19 @@ package final class FrameCompositor {
                 .concatenating(CGAffineTransform(translationX: pivot.x, y: pivot.y))
                 .concatenating(m)
         }
-        let ordered = layer.sublayerStorage.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
-        for (_, child) in ordered {
+        // Children in zPosition order (stable), each placed from this layer's space.
+        let children = node.children.map { $0.frameLayer(parentTime: localTime).layer }
+        let ordered = children.indices.sorted { (children[$0].zPosition, $0) < (children[$1].zPosition, $1) }
+        for i in ordered {
+            let child = children[i]
             let childToParent = CGAffineTransform(translationX: -child.bounds.minX, y: -child.bounds.minY)
                 .concatenating(CATransform3DGetAffineTransform(child.frameTransform))
-            draw(child, layerToPixel: childToParent.concatenating(childSpace), alpha: alpha, into: ctx, seen: &seen)
+            draw(node.children[i], parentTime: localTime, isRoot: false, layerToPixel: childToParent.concatenating(childSpace),
+                 alpha: alpha, into: ctx, seen: &seen)
         }
         if layer.borderWidth > 0, let color = layer.borderColor, !(layer is CATransformLayer) {
             // The border lies above the sublayers.
+            flush(into: ctx)
             withLayerSpace(m, of: ctx) {
                 ctx.setAlpha(CGFloat(alpha))
                 ctx.setStrokeColor(color)
@@ -82,7 +95,41 @@ package final class FrameCompositor {
             || layer is CAReplicatorLayer || layer is CAEmitterLayer
     }
 
-    private func drawWithPainter(_ layer: CALayer, layerToPixel m: CGAffineTransform, alpha: Double, into ctx: CGContext) {
+    /// Executes the recorded blits in order, in horizontal bands across `threads` threads (bands are
+    /// independent: each runs every blit, clipped to its rows).
+    private func flush(into ctx: CGContext) {
+        guard !pending.isEmpty else { return }
+        let blits = pending
+        pending.removeAll(keepingCapacity: true)
+        let width = ctx.width, height = ctx.height
+        ctx.withCanonicalPixels { pixels, stride in
+            let bands = max(1, min(threads * 4, height / 16))
+            let bandHeight = (height + bands - 1) / bands
+            let target = BandTarget(pixels: pixels)
+            let run: @Sendable (Int) -> Void = { band in
+                let pixels = target.pixels
+                let rows = (band * bandHeight)..<min(height, (band + 1) * bandHeight)
+                for blit in blits {
+                    let m = blit.toPixel
+                    if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded() {
+                        PixmanBlit.composite(source: blit.image, into: pixels, bytesPerRow: stride, width: width, height: height,
+                                             sourceToTarget: m, opacity: blit.opacity, rows: rows)
+                    } else {
+                        SpanCompositor.composite(source: blit.image, into: pixels, bytesPerRow: stride, width: width, height: height,
+                                                 sourceToTarget: m, opacity: blit.opacity, rows: rows)
+                    }
+                }
+            }
+            if threads > 1 { DispatchQueue.concurrentPerform(iterations: bands, execute: run) } else { (0..<bands).forEach(run) }
+        }
+    }
+
+    private func drawWithPainter(_ layer: CALayer, isRoot: Bool, layerToPixel m: CGAffineTransform, alpha: Double, into ctx: CGContext) {
+        flush(into: ctx)  // what lies below must be in the bitmap before the painter draws over it
+        if isRoot {
+            withLayerSpace(m, of: ctx) { LayerPainter(context: ctx).paint(layer, inheritedAlpha: 1, isRoot: true) }
+            return
+        }
         // The painter places the layer itself from its parent's space: undo this layer's own placement.
         let own = CGAffineTransform(translationX: -layer.bounds.minX, y: -layer.bounds.minY)
             .concatenating(CATransform3DGetAffineTransform(layer.frameTransform))
@@ -100,8 +147,11 @@ package final class FrameCompositor {
         ctx.restoreGState()
     }
 
-    /// The layer's rasterized content at the scale it appears at, from the cache or drawn now.
-    private func content(of layer: CALayer, key: ObjectIdentifier, includeBorder: Bool, layerToPixel m: CGAffineTransform) -> CachedContent? {
+    /// The layer's rasterized content at the scale it appears at, from the cache or drawn now. Unless an
+    /// animation changes a content key this frame, the node's revision identifies the content.
+    private func content(of layer: CALayer, node: RenderTree.Node, animatedKeys: Set<String>, includeBorder: Bool,
+                         layerToPixel m: CGAffineTransform) -> CachedContent? {
+        let key = node.id
         guard layer.bounds.width > 0, layer.bounds.height > 0 else { return nil }
         // Raster at the on-screen scale (rounded up to a power of two, so small zooms reuse the raster).
         let onScreen = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot(), 1 / 64)
@@ -109,7 +159,12 @@ package final class FrameCompositor {
         var hasher = Hasher()
         hasher.combine(scale)
         hasher.combine(includeBorder)
-        ContentSignature.combine(layer, into: &hasher)
+        if animatedKeys.isDisjoint(with: ContentSignature.contentKeys(of: layer)) {
+            hasher.combine(ObjectIdentifier(type(of: layer)))
+            hasher.combine(node.revision)
+        } else {
+            ContentSignature.combine(layer, into: &hasher)
+        }
         let signature = hasher.finalize()
         if let cached = cache[key], cached.signature == signature { return cached }
         guard let raster = rasterize(layer, scale: scale, includeBorder: includeBorder) else { return nil }
@@ -151,6 +206,12 @@ package final class FrameCompositor {
 enum ContentSignature {
     static let layerKeys = ["bounds", "backgroundColor", "cornerRadius", "contents", "contentsRect", "contentsCenter",
                             "contentsGravity", "contentsScale", "borderWidth", "borderColor", "magnificationFilter"]
+
+    /// The keys whose animation changes a layer's content: CALayer's content keys and every key a subclass adds.
+    static func contentKeys(of layer: CALayer) -> Set<String> {
+        let table = type(of: layer).propertyTable
+        return Set(layerKeys).union(table.ordered.map(\.name).filter { CALayer.layerProperties[$0] == nil })
+    }
 
     static func combine(_ layer: CALayer, into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type(of: layer)))

@@ -85,6 +85,7 @@ extension CALayer {
     func commitPendingAnimations(mediaTime: CFTimeInterval) {
         guard animationEntries.contains(where: \.pendingBegin) else { return }
         let local = localTime(forMediaTime: mediaTime)
+        revision &+= 1
         for i in animationEntries.indices where animationEntries[i].pendingBegin {
             animationEntries[i].animation.beginTime = local
             animationEntries[i].compiled = animationEntries[i].compiled?.withBeginTime(local)

@@ -26,6 +26,7 @@ extension CALayer {
     /// Marks `key` for the next commit and flags the path to the root.
     package func markChanged(_ key: String) {
         changedKeys.insert(key)
+        revision &+= 1
         CATransaction.current.register(self)
         var layer: CALayer? = self
         while let l = layer, !l.subtreeNeedsCommit {

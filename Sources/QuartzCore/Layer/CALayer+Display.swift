@@ -59,6 +59,7 @@ extension CALayer {
         CATransaction.withActionsDisabled { contents = context.makeImage() }
         suppressesChangeTracking = wasSuppressed
         contentVersion += 1
+        revision &+= 1
     }
 }
 

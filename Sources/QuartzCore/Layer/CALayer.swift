@@ -126,6 +126,9 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     package var dirtyRect: CGRect?
     /// Incremented whenever the content (backing store or `contents`) must be redrawn.
     package var contentVersion = 0
+    /// Incremented by every change to the layer (properties, sublayers, animations, display): a renderer
+    /// re-snapshots a layer only when its revision moved.
+    package var revision = 0
 
     public override init() {
         super.init()

@@ -35,9 +35,16 @@ public final class CARenderer: NSObject {
     private var updateRegion: CGRect = .null
     private var lastFrame: (time: CFTimeInterval, commits: Int)?
     private let compositor = FrameCompositor()
+    /// The renderer's snapshots of the tree, refreshed at each frame's start for layers that changed.
+    private let tree = RenderTree()
 
     /// How many times layer content has been rasterized so far (content is cached across frames).
     package var rasterizations: Int { compositor.rasterizations }
+    /// Threads a frame is split across (default: every core).
+    package var threads: Int {
+        get { compositor.threads }
+        set { compositor.threads = max(1, newValue) }
+    }
 
     /// A renderer drawing into `context` (its whole bitmap). `options` is accepted for source compatibility.
     public init(context: CGContext, options: [AnyHashable: Any]? = nil) {
@@ -52,6 +59,7 @@ public final class CARenderer: NSObject {
         CATransaction.flush()
         frameTime = t
         updateRegion = needsRedraw(at: t) ? bounds : .null
+        if let layer { tree.sync(with: layer) }
     }
 
     /// The region the frame will redraw: the whole bounds when anything committed, animated or was added since
@@ -63,8 +71,7 @@ public final class CARenderer: NSObject {
 
     /// Draws the update region of the current frame into the bitmap.
     public func render() {
-        guard let t = frameTime, let root = layer, !updateRegion.isNull else { return }
-        let frame: CALayer = root.presentation(atMediaTime: t) ?? root
+        guard let t = frameTime, layer != nil, !updateRegion.isNull else { return }
         let ctx = context
         ctx.saveGState()
         // Layer space (y down from the top-left of `bounds`) onto the bitmap (y up).
@@ -73,7 +80,7 @@ public final class CARenderer: NSObject {
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
         ctx.clip(to: updateRegion.intersection(bounds))
         ctx.clear(bounds)
-        compositor.composite(frame, into: ctx)
+        compositor.composite(tree, atMediaTime: t, into: ctx)
         ctx.restoreGState()
         lastFrame = (t, CATransaction.commitCount)
     }

@@ -61,6 +61,7 @@ final class AnimationEventDispatcher: @unchecked Sendable {
         for entry in finished {
             if entry.animation.isRemovedOnCompletion {
                 layer.animationEntries.removeAll { $0.key == entry.key }
+                layer.revision &+= 1
             } else if layer.animationEntries.contains(where: { $0.key == entry.key && $0.didStart == false }) {
                 continue
             }

@@ -1,0 +1,82 @@
+/// The renderer's own copy of a layer tree: a frozen snapshot per layer (made with `init(layer:)`), refreshed
+/// only for layers whose revision moved since the last sync. The compositor reads snapshots, never the model
+/// (design: "the renderer never reads the model"); a static tree syncs in one pass of revision comparisons.
+package final class RenderTree {
+    /// One layer's snapshot and its children, in model order.
+    package final class Node {
+        let id: ObjectIdentifier
+        var revision: Int
+        var snapshot: CALayer
+        var children: [Node] = []
+        var mask: Node?
+
+        init(_ layer: CALayer) {
+            id = ObjectIdentifier(layer)
+            revision = layer.revision
+            snapshot = type(of: layer).init(layer: layer)
+        }
+    }
+
+    package private(set) var root: Node?
+    private var nodes: [ObjectIdentifier: Node] = [:]
+    /// Snapshots taken so far (for tests: a static tree is snapshotted once).
+    package private(set) var snapshotsTaken = 0
+
+    package init() {}
+
+    /// Brings the tree up to date with `model` (call after committing).
+    package func sync(with model: CALayer) {
+        var live = Set<ObjectIdentifier>()
+        root = node(for: model, live: &live)
+        nodes = nodes.filter { live.contains($0.key) }
+    }
+
+    private func node(for layer: CALayer, live: inout Set<ObjectIdentifier>) -> Node {
+        let id = ObjectIdentifier(layer)
+        live.insert(id)
+        let node: Node
+        if let existing = nodes[id], existing.revision == layer.revision {
+            node = existing
+        } else if let existing = nodes[id] {
+            existing.snapshot = type(of: layer).init(layer: layer)
+            existing.revision = layer.revision
+            snapshotsTaken += 1
+            node = existing
+        } else {
+            node = Node(layer)
+            nodes[id] = node
+            snapshotsTaken += 1
+        }
+        node.children = layer.sublayerStorage.map { self.node(for: $0, live: &live) }
+        node.mask = layer.maskStorage.map { self.node(for: $0, live: &live) }
+        return node
+    }
+}
+
+extension RenderTree.Node {
+    /// The layer as it appears at media time `t` (its ancestors' timing composed into `parentTime`, the local
+    /// time of its parent): the snapshot itself when no animation applies, else a copy with animated values.
+    /// Also answers the layer's own local time, which its children's animations run in.
+    func frameLayer(parentTime: CFTimeInterval) -> (layer: CALayer, localTime: CFTimeInterval, animated: Set<String>) {
+        let local = snapshot.timingSpec.localTime(fromParent: parentTime)
+        guard !snapshot.animationEntries.isEmpty else { return (snapshot, local, []) }
+        var running = RunningValues(model: snapshot)
+        for entry in snapshot.animationEntries where !entry.pendingBegin {
+            entry.compiled?.apply(atParentTime: local, to: &running)
+        }
+        let values = running.changed
+        guard !values.isEmpty else { return (snapshot, local, []) }
+        let copy = type(of: snapshot).init(layer: snapshot)
+        copy.apply(values)
+        return (copy, local, Set(values.keys))
+    }
+
+    /// A presentation-like layer tree of this subtree at a time (for the snapshot painter's fallback).
+    func frameTree(parentTime: CFTimeInterval) -> CALayer {
+        let (layer, local, _) = frameLayer(parentTime: parentTime)
+        let copy = layer === snapshot ? type(of: snapshot).init(layer: snapshot) : layer
+        copy.sublayerStorage = children.map { $0.frameTree(parentTime: local) }
+        copy.maskStorage = mask?.frameTree(parentTime: local)
+        return copy
+    }
+}
