@@ -167,3 +167,37 @@ import CalyxTestSupport
         #expect(banded.pixels.data == ours.pixels.data)
     }
 }
+
+@Suite struct DamageTests {
+    @Test func damageFollowsTheMovingLayerOnly() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 400, height: 300); root.backgroundColor = CGColor.white
+            for i in 0..<20 {
+                let still = CALayer(); still.bounds = CGRect(x: 0, y: 0, width: 30, height: 30)
+                still.position = CGPoint(x: 20 + 18 * i, y: 150); still.opacity = 0.5
+                still.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+                still.transform = CATransform3DMakeRotation(0.3 * Double(i), 0, 0, 1)
+                root.addSublayer(still)
+            }
+            let mover = CALayer(); mover.bounds = CGRect(x: 0, y: 0, width: 20, height: 20); mover.backgroundColor = CGColor.black
+            root.addSublayer(mover)
+            let move = CABasicAnimation(keyPath: "position.x"); move.fromValue = 0; move.toValue = 400; move.duration = 4; move.beginTime = 0.5
+            move.repeatCount = .infinity
+            mover.add(move, forKey: "move")
+            CATransaction.flush()
+            let canvas = TestCanvas(width: 400, height: 300, background: nil)
+            let renderer = CARenderer(context: canvas.context)
+            renderer.layer = root
+            for frame in 0..<5 {
+                renderer.beginFrame(atTime: 1 + Double(frame) / 60, timeStamp: nil)
+                let damage = renderer.updateBounds()
+                if frame > 0 {
+                    // The mover travels 100 points a second: about 2 points a frame, within a 20-point box.
+                    #expect(damage.width <= 30 && damage.height <= 30, "frame \(frame): \(damage)")
+                }
+                renderer.render()
+                renderer.endFrame()
+            }
+        }
+    }
+}

@@ -15,6 +15,9 @@ func near(_ a: CATransform3D, _ b: CATransform3D, _ tolerance: CGFloat = 1e-9) -
         let x = CATransform3DMakeRotation(.pi / 3, 1, 0, 0)
         #expect(x.m22 == cos(.pi / 3) && x.m23 == sin(.pi / 3) && x.m32 == -sin(.pi / 3) && x.m33 == cos(.pi / 3))
         #expect(CATransform3DMakeRotation(1, 0, 0, 0) == CATransform3DIdentity)  // zero axis
+        // Rotations about z are affine for every angle (APPLE-MEASURED, affine.m): m33 exactly 1.
+        for i in 0..<200 { #expect(CATransform3DIsAffine(CATransform3DMakeRotation(0.0731 * Double(i), 0, 0, 1))) }
+        #expect(CATransform3DMakeRotation(0.5, 0, 0, -2) == CATransform3DMakeRotation(-0.5, 0, 0, 1))
     }
 
     @Test func concatenationOrder() {

@@ -1,20 +1,36 @@
-/// Composites a presentation tree into a bitmap, frame after frame (issue 4's compositor, first slice).
+/// Composites a render tree into a bitmap, frame after frame (issue 4's compositor, first slices).
 ///
-/// Each layer's own content — background, `contents`, shape, gradient or text, and its border when it has no
-/// sublayers — is rasterized once into a cached image keyed by everything that affects those pixels (so a layer
-/// that only moves, turns or fades is never redrawn), then blitted with the layer's accumulated 2-D transform
-/// and opacity: pixman for whole-pixel translations, our span compositor otherwise. Blits are recorded into a
-/// display list and executed in horizontal bands across all cores. Subtrees that need what this slice does not composite yet — masks, shadows, group
-/// opacity, clipping, 3-D transforms, replicators and emitters — are drawn by the snapshot painter
-/// (`render(in:)`'s) straight into the frame at their place.
+/// A frame is built as a display list: each layer's own content — background, `contents`, shape, gradient or
+/// text, and its border when it has no sublayers — is rasterized once into a cached image keyed by what affects
+/// those pixels (so a layer that only moves, turns or fades is never redrawn) and recorded as a blit with the
+/// layer's accumulated 2-D transform and opacity. Subtrees that need what this slice does not composite yet —
+/// masks, shadows, group opacity, clipping, 3-D transforms, replicators and emitters — are recorded as draws
+/// by the snapshot painter (`render(in:)`'s). Comparing the list with the previous frame's gives the damage:
+/// only that rectangle is cleared and redrawn. Blits run in horizontal bands across all cores: pixman for
+/// whole-pixel translations, our span compositor otherwise.
 package final class FrameCompositor {
     private struct CachedContent { let signature: Int; let image: PixelBuffer; let scale: CGFloat }
-    /// One recorded blit of the display list.
-    private struct Blit: Sendable { let image: PixelBuffer; let toPixel: CGAffineTransform; let opacity: Double }
-    /// The frame's pixels, shared by the band threads: each writes only its own rows.
-    private struct BandTarget: @unchecked Sendable { let pixels: UnsafeMutableRawPointer }
+
+    /// One entry of the display list.
+    private enum Operation {
+        /// A cached raster placed by `toPixel` at `opacity`.
+        case blit(image: PixelBuffer, toPixel: CGAffineTransform, opacity: Double)
+        /// Drawing through the CGContext (snapshot painter, borders over sublayers).
+        case paint((CGContext) -> Void)
+    }
+
+    /// An operation with what identifies its appearance, and the pixels it may touch.
+    private struct Entry {
+        let key: ObjectIdentifier
+        let appearance: Int
+        let box: CGRect
+        let operation: Operation
+    }
+
     private var cache: [ObjectIdentifier: CachedContent] = [:]
-    private var pending: [Blit] = []
+    private var list: [Entry] = []
+    private var previous: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
+    private var damage = CGRect.null
     /// How many times layer content has been rasterized (for tests: a layer that only moves is drawn once).
     package private(set) var rasterizations = 0
     /// Threads the frame is split across, as horizontal bands (default: every core).
@@ -22,27 +38,113 @@ package final class FrameCompositor {
 
     package init() {}
 
-    /// Draws `tree` at media time `t` into `context`, whose current CTM maps the root's bounds space to the
-    /// bitmap. Falls back to the snapshot painter when the bitmap is not in the canonical layout.
-    package func composite(_ tree: RenderTree, atMediaTime t: CFTimeInterval, into context: CGContext) {
-        guard let root = tree.root else { return }
-        guard context.usesCanonicalPixels else { root.frameTree(parentTime: t).render(in: context); return }
+    /// Builds the display list for `tree` at media time `t`, for a bitmap whose user space is mapped to pixels by
+    /// `userToPixel`, and answers the damaged rectangle (in pixels) since the previous frame.
+    package func prepare(_ tree: RenderTree, atMediaTime t: CFTimeInterval, userToPixel: CGAffineTransform,
+                         size: (width: Int, height: Int)) -> CGRect {
+        list.removeAll(keepingCapacity: true)
         var seen = Set<ObjectIdentifier>()
-        let bounds = root.frameLayer(parentTime: t).layer.bounds
-        let rootTransform = CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(context.userToPixelTransform)
-        draw(root, parentTime: t, isRoot: true, layerToPixel: rootTransform, alpha: 1, into: context, seen: &seen)
-        flush(into: context)
-        // Forget layers that have left the tree.
+        if let root = tree.root {
+            let bounds = root.frameLayer(parentTime: t).layer.bounds
+            let rootTransform = CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(userToPixel)
+            record(root, parentTime: t, isRoot: true, layerToPixel: rootTransform, alpha: 1, seen: &seen)
+        }
         cache = cache.filter { seen.contains($0.key) }
+        // Damage: what appeared, disappeared, or changed appearance, at its old and new places.
+        var damaged = CGRect.null
+        var current: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
+        for entry in list {
+            let id = entry.key
+            if case .paint = entry.operation { damaged = damaged.union(entry.box) }
+            if let old = current[id] { current[id] = (old.appearance &* 31 &+ entry.appearance, old.box.union(entry.box)) }
+            else { current[id] = (entry.appearance, entry.box) }
+        }
+        for (id, now) in current {
+            if let before = previous[id], before.appearance == now.appearance { continue }
+            damaged = damaged.union(now.box).union(previous[id]?.box ?? .null)
+        }
+        for (id, before) in previous where current[id] == nil { damaged = damaged.union(before.box) }
+        previous = current
+        let frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        damage = damaged.isNull ? .null : damaged.insetBy(dx: -1, dy: -1).integral.intersection(frame)
+        return damage
     }
 
-    private func draw(_ node: RenderTree.Node, parentTime: CFTimeInterval, isRoot: Bool, layerToPixel m: CGAffineTransform,
-                      alpha: Double, into ctx: CGContext, seen: inout Set<ObjectIdentifier>) {
+    /// Draws the prepared list into `context`, clearing and redrawing only `region` (pixels; the damage unless
+    /// more is asked for). Falls back to the snapshot painter when the bitmap is not canonical.
+    package func execute(into context: CGContext, region: CGRect) {
+        let clip = region.intersection(CGRect(x: 0, y: 0, width: context.width, height: context.height)).integral
+        guard !clip.isNull, !clip.isEmpty else { return }
+        let rows = Int(clip.minY)..<Int(clip.maxY), columns = Int(clip.minX)..<Int(clip.maxX)
+        context.withCanonicalPixels { pixels, stride in
+            for y in rows { (pixels + y * stride + columns.lowerBound * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4) }
+        }
+        var batch: [(PixelBuffer, CGAffineTransform, Double)] = []
+        for entry in list where entry.box.intersects(clip) {
+            switch entry.operation {
+            case .blit(let image, let toPixel, let opacity):
+                batch.append((image, toPixel, opacity))
+            case .paint(let draw):
+                run(batch, into: context, rows: rows, columns: columns)
+                batch.removeAll(keepingCapacity: true)
+                context.saveGState()
+                context.concatenate(context.userToPixelTransform.inverted())  // user space = pixels
+                context.clip(to: clip)
+                draw(context)
+                context.restoreGState()
+            }
+        }
+        run(batch, into: context, rows: rows, columns: columns)
+    }
+
+    /// The frame compositor's two steps at once, for callers that redraw the damage only.
+    package func composite(_ tree: RenderTree, atMediaTime t: CFTimeInterval, into context: CGContext) {
+        guard context.usesCanonicalPixels else { tree.root?.frameTree(parentTime: t).render(in: context); return }
+        let damage = prepare(tree, atMediaTime: t, userToPixel: context.userToPixelTransform, size: (context.width, context.height))
+        execute(into: context, region: damage)
+    }
+
+    /// Blits in horizontal bands across `threads` threads (each band runs every blit, clipped to its rows).
+    private func run(_ blits: [(PixelBuffer, CGAffineTransform, Double)], into ctx: CGContext, rows: Range<Int>, columns: Range<Int>) {
+        guard !blits.isEmpty else { return }
+        let width = ctx.width, height = ctx.height
+        ctx.withCanonicalPixels { pixels, stride in
+            let bands = max(1, min(threads * 4, rows.count / 16))
+            let bandHeight = (rows.count + bands - 1) / bands
+            let target = BandTarget(pixels: pixels)
+            let work = BlitList(items: blits)
+            let runBand: @Sendable (Int) -> Void = { band in
+                let lower = rows.lowerBound + band * bandHeight
+                let band = lower..<min(rows.upperBound, lower + bandHeight)
+                guard !band.isEmpty else { return }
+                for (image, m, opacity) in work.items {
+                    if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded() {
+                        PixmanBlit.composite(source: image, into: target.pixels, bytesPerRow: stride, width: width, height: height,
+                                             sourceToTarget: m, opacity: opacity, rows: band, columns: columns)
+                    } else {
+                        SpanCompositor.composite(source: image, into: target.pixels, bytesPerRow: stride, width: width, height: height,
+                                                 sourceToTarget: m, opacity: opacity, rows: band, columns: columns)
+                    }
+                }
+            }
+            if threads > 1 && bands > 1 { DispatchQueue.concurrentPerform(iterations: bands, execute: runBand) } else { (0..<bands).forEach(runBand) }
+        }
+    }
+
+    /// The frame's pixels, shared by the band threads: each writes only its own rows.
+    private struct BandTarget: @unchecked Sendable { let pixels: UnsafeMutableRawPointer }
+    /// Blits shared read-only by the band threads.
+    private struct BlitList: @unchecked Sendable { let items: [(PixelBuffer, CGAffineTransform, Double)] }
+
+    // MARK: Building the display list
+
+    private func record(_ node: RenderTree.Node, parentTime: CFTimeInterval, isRoot: Bool, layerToPixel m: CGAffineTransform,
+                        alpha: Double, seen: inout Set<ObjectIdentifier>) {
         let (layer, localTime, animated) = node.frameLayer(parentTime: parentTime)
         guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return }
         let alpha = alpha * Double(layer.opacity)
         if needsSnapshotPainter(layer) {
-            drawWithPainter(node.frameTree(parentTime: parentTime), isRoot: isRoot, layerToPixel: m, alpha: alpha, into: ctx)
+            recordPainter(node.frameTree(parentTime: parentTime), id: node.id, isRoot: isRoot, layerToPixel: m, alpha: alpha)
             return
         }
         seen.insert(node.id)
@@ -52,7 +154,11 @@ package final class FrameCompositor {
             let toPixel = CGAffineTransform(scaleX: 1 / content.scale, y: 1 / content.scale)
                 .concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
                 .concatenating(m)
-            pending.append(Blit(image: content.image, toPixel: toPixel, opacity: alpha))
+            var h = Hasher()
+            h.combine(content.signature); h.combine(toPixel); h.combine(alpha)
+            let box = CGRect(x: 0, y: 0, width: content.image.width, height: content.image.height).applying(toPixel).insetBy(dx: -1, dy: -1)
+            list.append(Entry(key: node.id, appearance: h.finalize(), box: box,
+                              operation: .blit(image: content.image, toPixel: toPixel, opacity: alpha)))
         }
         guard hasSublayers else { return }
         var childSpace = m
@@ -71,19 +177,24 @@ package final class FrameCompositor {
             let child = children[i]
             let childToParent = CGAffineTransform(translationX: -child.bounds.minX, y: -child.bounds.minY)
                 .concatenating(CATransform3DGetAffineTransform(child.frameTransform))
-            draw(node.children[i], parentTime: localTime, isRoot: false, layerToPixel: childToParent.concatenating(childSpace),
-                 alpha: alpha, into: ctx, seen: &seen)
+            record(node.children[i], parentTime: localTime, isRoot: false, layerToPixel: childToParent.concatenating(childSpace),
+                   alpha: alpha, seen: &seen)
         }
         if layer.borderWidth > 0, let color = layer.borderColor, !(layer is CATransformLayer) {
             // The border lies above the sublayers.
-            flush(into: ctx)
-            withLayerSpace(m, of: ctx) {
-                ctx.setAlpha(CGFloat(alpha))
-                ctx.setStrokeColor(color)
-                ctx.setLineWidth(layer.borderWidth)
-                ctx.addPath(LayerShape.roundedBounds(of: layer, inset: layer.borderWidth / 2))
-                ctx.strokePath()
-            }
+            let path = LayerShape.roundedBounds(of: layer, inset: layer.borderWidth / 2)
+            let width = layer.borderWidth
+            var h = Hasher()
+            h.combine(m); h.combine(alpha); h.combine(path); h.combine(width); h.combine(color)
+            list.append(Entry(key: node.id, appearance: h.finalize(), box: layer.bounds.applying(m).insetBy(dx: -2, dy: -2),
+                              operation: .paint { ctx in
+                                  ctx.concatenate(m)
+                                  ctx.setAlpha(CGFloat(alpha))
+                                  ctx.setStrokeColor(color)
+                                  ctx.setLineWidth(width)
+                                  ctx.addPath(path)
+                                  ctx.strokePath()
+                              }))
         }
     }
 
@@ -95,56 +206,28 @@ package final class FrameCompositor {
             || layer is CAReplicatorLayer || layer is CAEmitterLayer
     }
 
-    /// Executes the recorded blits in order, in horizontal bands across `threads` threads (bands are
-    /// independent: each runs every blit, clipped to its rows).
-    private func flush(into ctx: CGContext) {
-        guard !pending.isEmpty else { return }
-        let blits = pending
-        pending.removeAll(keepingCapacity: true)
-        let width = ctx.width, height = ctx.height
-        ctx.withCanonicalPixels { pixels, stride in
-            let bands = max(1, min(threads * 4, height / 16))
-            let bandHeight = (height + bands - 1) / bands
-            let target = BandTarget(pixels: pixels)
-            let run: @Sendable (Int) -> Void = { band in
-                let pixels = target.pixels
-                let rows = (band * bandHeight)..<min(height, (band + 1) * bandHeight)
-                for blit in blits {
-                    let m = blit.toPixel
-                    if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded() {
-                        PixmanBlit.composite(source: blit.image, into: pixels, bytesPerRow: stride, width: width, height: height,
-                                             sourceToTarget: m, opacity: blit.opacity, rows: rows)
-                    } else {
-                        SpanCompositor.composite(source: blit.image, into: pixels, bytesPerRow: stride, width: width, height: height,
-                                                 sourceToTarget: m, opacity: blit.opacity, rows: rows)
-                    }
-                }
-            }
-            if threads > 1 { DispatchQueue.concurrentPerform(iterations: bands, execute: run) } else { (0..<bands).forEach(run) }
-        }
-    }
-
-    private func drawWithPainter(_ layer: CALayer, isRoot: Bool, layerToPixel m: CGAffineTransform, alpha: Double, into ctx: CGContext) {
-        flush(into: ctx)  // what lies below must be in the bitmap before the painter draws over it
+    /// Records a subtree drawn by the snapshot painter (conservatively: damaged every frame, over the pixels its
+    /// subtree's frames and a shadow margin may reach).
+    private func recordPainter(_ layer: CALayer, id: ObjectIdentifier, isRoot: Bool, layerToPixel m: CGAffineTransform, alpha: Double) {
+        let box = LayerExtent.pixels(of: layer, layerToPixel: m)
         if isRoot {
-            withLayerSpace(m, of: ctx) { LayerPainter(context: ctx).paint(layer, inheritedAlpha: 1, isRoot: true) }
+            list.append(Entry(key: id, appearance: 0, box: box, operation: .paint { ctx in
+                ctx.concatenate(m)
+                LayerPainter(context: ctx).paint(layer, inheritedAlpha: 1, isRoot: true)
+            }))
             return
         }
         // The painter places the layer itself from its parent's space: undo this layer's own placement.
         let own = CGAffineTransform(translationX: -layer.bounds.minX, y: -layer.bounds.minY)
             .concatenating(CATransform3DGetAffineTransform(layer.frameTransform))
-        guard let parentToPixel = invertible(own).map({ $0.concatenating(m) }) else { return }
-        withLayerSpace(parentToPixel, of: ctx) {
-            LayerPainter(context: ctx).paint(layer, inheritedAlpha: CGFloat(alpha / Double(layer.opacity)), isRoot: false)
-        }
-    }
-
-    /// Runs `body` with the context's user space mapped to pixels by `space`.
-    private func withLayerSpace(_ space: CGAffineTransform, of ctx: CGContext, _ body: () -> Void) {
-        ctx.saveGState()
-        ctx.concatenate(space.concatenating(ctx.userToPixelTransform.inverted()))
-        body()
-        ctx.restoreGState()
+        let det = own.a * own.d - own.b * own.c
+        guard det != 0, det.isFinite else { return }
+        let parentToPixel = own.inverted().concatenating(m)
+        let inherited = CGFloat(alpha / Double(layer.opacity))
+        list.append(Entry(key: id, appearance: 0, box: box, operation: .paint { ctx in
+            ctx.concatenate(parentToPixel)
+            LayerPainter(context: ctx).paint(layer, inheritedAlpha: inherited, isRoot: false)
+        }))
     }
 
     /// The layer's rasterized content at the scale it appears at, from the cache or drawn now. Unless an
@@ -159,7 +242,7 @@ package final class FrameCompositor {
         var hasher = Hasher()
         hasher.combine(scale)
         hasher.combine(includeBorder)
-        if animatedKeys.isDisjoint(with: ContentSignature.contentKeys(of: layer)) {
+        if animatedKeys.isEmpty || animatedKeys.isDisjoint(with: ContentSignature.contentKeys(of: layer)) {
             hasher.combine(ObjectIdentifier(type(of: layer)))
             hasher.combine(node.revision)
         } else {
@@ -194,10 +277,23 @@ package final class FrameCompositor {
         }
         return ctx.makeImage()?.pixels
     }
+}
 
-    private func invertible(_ m: CGAffineTransform) -> CGAffineTransform? {
-        let det = m.a * m.d - m.b * m.c
-        return det != 0 && det.isFinite ? m.inverted() : nil
+/// Conservative pixel extents of painter-drawn subtrees (sublayers may overflow their parent; shadows spread).
+enum LayerExtent {
+    static func pixels(of layer: CALayer, layerToPixel m: CGAffineTransform) -> CGRect {
+        var box = layer.bounds
+        func include(_ l: CALayer, _ toRoot: CGAffineTransform) {
+            let spread = l.shadowOpacity > 0 ? 3 * l.shadowRadius + max(abs(l.shadowOffset.width), abs(l.shadowOffset.height)) : 0
+            box = box.union(l.bounds.insetBy(dx: -spread, dy: -spread).applying(toRoot))
+            for child in l.sublayerStorage {
+                let childToParent = CGAffineTransform(translationX: -child.bounds.minX, y: -child.bounds.minY)
+                    .concatenating(CATransform3DGetAffineTransform(child.frameTransform))
+                include(child, childToParent.concatenating(toRoot))
+            }
+        }
+        include(layer, .identity)
+        return box.applying(m).insetBy(dx: -2, dy: -2)
     }
 }
 
@@ -207,11 +303,19 @@ enum ContentSignature {
     static let layerKeys = ["bounds", "backgroundColor", "cornerRadius", "contents", "contentsRect", "contentsCenter",
                             "contentsGravity", "contentsScale", "borderWidth", "borderColor", "magnificationFilter"]
 
-    /// The keys whose animation changes a layer's content: CALayer's content keys and every key a subclass adds.
+    /// The keys whose animation changes a layer's content: CALayer's content keys and every key a subclass adds
+    /// (computed once per class).
     static func contentKeys(of layer: CALayer) -> Set<String> {
+        let cls = ObjectIdentifier(type(of: layer))
+        lock.lock(); defer { lock.unlock() }
+        if let keys = keysByClass[cls] { return keys }
         let table = type(of: layer).propertyTable
-        return Set(layerKeys).union(table.ordered.map(\.name).filter { CALayer.layerProperties[$0] == nil })
+        let keys = Set(layerKeys).union(table.ordered.map(\.name).filter { CALayer.layerProperties[$0] == nil })
+        keysByClass[cls] = keys
+        return keys
     }
+    nonisolated(unsafe) private static var keysByClass: [ObjectIdentifier: Set<String>] = [:]
+    private static let lock = NSLock()
 
     static func combine(_ layer: CALayer, into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type(of: layer)))

@@ -7,7 +7,7 @@ enum PixmanBlit {
     /// translations sample nearest (pixman's fast path); anything else samples bilinearly, which also softens
     /// the transformed edges by one pixel.
     static func composite(source: PixelBuffer, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
-                          sourceToTarget m: CGAffineTransform, opacity: Double, rows: Range<Int>? = nil) {
+                          sourceToTarget m: CGAffineTransform, opacity: Double, rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
         guard opacity > 0, let inverse = invertible(m) else { return }
         guard let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
                                                  target.assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow)),
@@ -35,9 +35,9 @@ enum PixmanBlit {
         }
         defer { if let mask { pixman_image_unref(mask) } }
         // The affected rectangle: the transformed source bounds, clipped to the target.
-        let band = rows ?? 0..<height
+        let band = rows ?? 0..<height, span = columns ?? 0..<width
         let box = CGRect(x: 0, y: 0, width: source.width, height: source.height).applying(m)
-            .insetBy(dx: -1, dy: -1).intersection(CGRect(x: 0, y: band.lowerBound, width: width, height: band.count))
+            .insetBy(dx: -1, dy: -1).intersection(CGRect(x: span.lowerBound, y: band.lowerBound, width: span.count, height: band.count))
         guard !box.isNull, !box.isEmpty else { return }
         let x = Int(box.minX.rounded(.down)), y = Int(box.minY.rounded(.down))
         let w = Int(box.maxX.rounded(.up)) - x, h = Int(box.maxY.rounded(.up)) - y

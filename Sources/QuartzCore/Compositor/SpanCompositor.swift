@@ -35,7 +35,7 @@ enum SpanCompositor {
 
     /// Composites `source` into `target` rows `rows` (so frames can be split into bands across cores).
     static func composite(source: PixelBuffer, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
-                          sourceToTarget m: CGAffineTransform, opacity: Double, rows: Range<Int>? = nil) {
+                          sourceToTarget m: CGAffineTransform, opacity: Double, rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
         let det = m.a * m.d - m.b * m.c
         guard opacity > 0, det != 0, det.isFinite else { return }
         let inv = m.inverted()
@@ -56,7 +56,8 @@ enum SpanCompositor {
             let cy = Double(y) + 0.5
             let u0 = inv.c * cy + inv.tx - 0.5, v0 = inv.d * cy + inv.ty - 0.5
             // x where −1 < u(x) − … < w (the sample touches a texel): solve both axes, intersect.
-            var xLow = 0.0, xHigh = Double(width)
+            let clipColumns = columns ?? 0..<width
+            var xLow = Double(clipColumns.lowerBound), xHigh = Double(clipColumns.upperBound)
             func clamp(_ start: Double, _ slope: Double, _ limit: Double) {
                 // start + slope·(x + 0.5) ∈ (−1, limit)
                 if abs(slope) < 1e-12 {
@@ -68,7 +69,7 @@ enum SpanCompositor {
             }
             clamp(u0, du, Double(sW))
             clamp(v0, dv, Double(sH))
-            let x0 = max(0, Int(xLow.rounded(.down))), x1 = min(width, Int(xHigh.rounded(.up)) + 1)
+            let x0 = max(clipColumns.lowerBound, Int(xLow.rounded(.down))), x1 = min(clipColumns.upperBound, Int(xHigh.rounded(.up)) + 1)
             guard x0 < x1 else { continue }
             let row = target.advanced(by: y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
             // Fixed point 16.16 stepping.

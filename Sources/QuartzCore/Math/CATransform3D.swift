@@ -95,6 +95,23 @@ public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFlo
     guard length > 0, length.isFinite, angle.isFinite else { return CATransform3DIdentity }
     let (ux, uy, uz) = (x / length, y / length, z / length)
     let c = cos(angle), s = sin(angle), t = 1 - c
+    // About a coordinate axis, build the matrix exactly: the general formula's (1 − c) + c is not always 1
+    // in floating point, and a rotation about z must stay affine (semantics §0.2).
+    if ux == 0 && uy == 0 {
+        let sz: CGFloat = uz > 0 ? s : -s
+        return CATransform3D(m11: c, m12: sz, m13: 0, m14: 0, m21: -sz, m22: c, m23: 0, m24: 0,
+                             m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    }
+    if uy == 0 && uz == 0 {
+        let sx: CGFloat = ux > 0 ? s : -s
+        return CATransform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: c, m23: sx, m24: 0,
+                             m31: 0, m32: -sx, m33: c, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    }
+    if ux == 0 && uz == 0 {
+        let sy: CGFloat = uy > 0 ? s : -s
+        return CATransform3D(m11: c, m12: 0, m13: -sy, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                             m31: sy, m32: 0, m33: c, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    }
     return CATransform3D(
         m11: t * ux * ux + c, m12: t * ux * uy + s * uz, m13: t * ux * uz - s * uy, m14: 0,
         m21: t * ux * uy - s * uz, m22: t * uy * uy + c, m23: t * uy * uz + s * ux, m24: 0,

@@ -23,8 +23,8 @@ public struct CVTimeStamp {
 ///
 /// Frames are deterministic: the same tree at the same time gives the same bytes. Layer coordinates run down
 /// from the top-left of `bounds`, as on iOS. Frames go through the frame compositor (`FrameCompositor`): layer
-/// content is rasterized once and cached, then composited per frame; 3-D transforms apply by their 2-D part
-/// in this first slice.
+/// content is rasterized once and cached, only what changed is redrawn, and 3-D transforms apply by their
+/// 2-D part in this first slice.
 public final class CARenderer: NSObject {
     /// The root of the tree to draw.
     public var layer: CALayer?
@@ -32,8 +32,8 @@ public final class CARenderer: NSObject {
     public var bounds: CGRect
     private let context: CGContext
     private var frameTime: CFTimeInterval?
+    /// The region to redraw this frame, in layer space.
     private var updateRegion: CGRect = .null
-    private var lastFrame: (time: CFTimeInterval, commits: Int)?
     private let compositor = FrameCompositor()
     /// The renderer's snapshots of the tree, refreshed at each frame's start for layers that changed.
     private let tree = RenderTree()
@@ -53,36 +53,36 @@ public final class CARenderer: NSObject {
         super.init()
     }
 
-    /// Starts a frame at media time `t`: commits pending changes and fixes the time every animation is
-    /// evaluated at. The update region starts as what changed since the previous frame (see `updateBounds()`).
+    /// Layer space (y down from the top-left of `bounds`) to the bitmap's pixels (top row first).
+    private var layerToPixel: CGAffineTransform {
+        CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY)
+            .concatenating(CGAffineTransform(scaleX: CGFloat(context.width) / max(bounds.width, 1),
+                                             y: CGFloat(context.height) / max(bounds.height, 1)))
+    }
+
+    /// Starts a frame at media time `t`: commits pending changes, refreshes the renderer's snapshots of layers
+    /// that changed, evaluates animations at `t`, and finds what changed on screen since the previous frame.
     public func beginFrame(atTime t: CFTimeInterval, timeStamp ts: UnsafeMutablePointer<CVTimeStamp>?) {
         CATransaction.flush()
         frameTime = t
-        updateRegion = needsRedraw(at: t) ? bounds : .null
-        if let layer { tree.sync(with: layer) }
+        guard let layer else { updateRegion = .null; return }
+        tree.sync(with: layer)
+        let damage = compositor.prepare(tree, atMediaTime: t, userToPixel: layerToPixel, size: (context.width, context.height))
+        updateRegion = damage.isNull ? .null : damage.applying(layerToPixel.inverted())
     }
 
-    /// The region the frame will redraw: the whole bounds when anything committed, animated or was added since
-    /// the last frame; otherwise empty. (Finer damage arrives with the frame compositor.)
+    /// The region the frame will redraw, in layer space: what changed on screen since the previous frame (layers
+    /// that appeared, disappeared, moved, or changed content or opacity), plus anything added with `addUpdate`.
+    /// Empty when nothing changed.
     public func updateBounds() -> CGRect { updateRegion.isNull ? .zero : updateRegion }
 
     /// Adds `r` (in layer space) to the region to redraw.
     public func addUpdate(_ r: CGRect) { updateRegion = updateRegion.union(r) }
 
-    /// Draws the update region of the current frame into the bitmap.
+    /// Draws the update region of the current frame into the bitmap (cleared there first).
     public func render() {
-        guard let t = frameTime, layer != nil, !updateRegion.isNull else { return }
-        let ctx = context
-        ctx.saveGState()
-        // Layer space (y down from the top-left of `bounds`) onto the bitmap (y up).
-        ctx.translateBy(x: 0, y: CGFloat(ctx.height))
-        ctx.scaleBy(x: CGFloat(ctx.width) / max(bounds.width, 1), y: -CGFloat(ctx.height) / max(bounds.height, 1))
-        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
-        ctx.clip(to: updateRegion.intersection(bounds))
-        ctx.clear(bounds)
-        compositor.composite(tree, atMediaTime: t, into: ctx)
-        ctx.restoreGState()
-        lastFrame = (t, CATransaction.commitCount)
+        guard frameTime != nil, layer != nil, !updateRegion.isNull else { return }
+        compositor.execute(into: context, region: updateRegion.applying(layerToPixel))
     }
 
     /// The media time at which the tree next changes: the frame's own time while any animation is running, the
@@ -110,17 +110,6 @@ public final class CARenderer: NSObject {
     public func endFrame() {
         if let t = frameTime { CAProcessAnimationEvents(at: t) }
         frameTime = nil
-    }
-
-    private func needsRedraw(at t: CFTimeInterval) -> Bool {
-        guard let last = lastFrame, let root = layer else { return true }
-        if last.commits != CATransaction.commitCount { return true }
-        // Any attached animation may change what a frame shows (finer: only the active ones).
-        var animating = false
-        visit(root) { layer in
-            if !layer.animationEntries.isEmpty { animating = true }
-        }
-        return animating
     }
 
     private func visit(_ layer: CALayer, _ body: (CALayer) -> Void) {
