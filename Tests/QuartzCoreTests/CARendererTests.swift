@@ -201,3 +201,73 @@ import CalyxTestSupport
         }
     }
 }
+
+@Suite struct PerspectiveTests {
+    @Test func projectiveSpansMatchPixman() throws {
+        let source = SpanCompositorTests().image(64)
+        var t = CATransform3DIdentity
+        t.m34 = -1.0 / 150
+        let chain = CATransform3DMakeTranslation(-32, -32, 0).concatenating(CATransform3DMakeRotation(0.9, 0.3, 1, 0))
+            .concatenating(t).concatenating(CATransform3DMakeTranslation(70, 60, 0))
+        let h = Homography(flattening: chain)
+        func render(_ draw: (UnsafeMutableRawPointer, Int) -> Void) -> CGImage {
+            let canvas = TestCanvas(width: 140, height: 120)
+            canvas.context.withCanonicalPixels { draw($0, $1) }
+            return canvas.context.makeImage()!
+        }
+        let ours = render { SpanCompositor.compositeProjective(source: source, into: $0, bytesPerRow: $1, width: 140, height: 120, sourceToTarget: h, opacity: 0.8) }
+        let pixman = render { PixmanBlit.composite(source: source, into: $0, bytesPerRow: $1, width: 140, height: 120, sourceToTarget: h, opacity: 0.8) }
+        let d = try #require(ImageDifference(ours, pixman))
+        // Interiors agree within a level; on the compressed far rim pixman's 16.16 fixed-point division places
+        // samples slightly differently across a steep edge, so isolated rim pixels may differ more.
+        #expect(d.mean < 0.3 && d.p99 <= 4 && d.max <= 128, "\(d)")
+    }
+
+    /// A 200×100 layer centred in a 400×300 container whose sublayerTransform has m34 = −1/500, turned 60°
+    /// about y. With x′ = x·cos θ, z′ = −x·sin θ and w = 1 − z′/500 (row vectors), the right edge (x = 100) lands
+    /// at 50/1.1732 = 42.6 px right of centre with half-height 42.6, the left edge (x = −100) at 60.5 px left
+    /// with half-height 60.5 (hand-computed): the nearer edge is taller.
+    @Test func perspectiveMatchesTheProjectionFormula() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 400, height: 300); root.backgroundColor = CGColor.white
+            var perspective = CATransform3DIdentity; perspective.m34 = -1.0 / 500
+            root.sublayerTransform = perspective
+            let card = CALayer(); card.bounds = CGRect(x: 0, y: 0, width: 200, height: 100); card.position = CGPoint(x: 200, y: 150)
+            card.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            card.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
+            root.addSublayer(card)
+            CATransaction.flush()
+            let canvas = TestCanvas(width: 400, height: 300)
+            let renderer = CARenderer(context: canvas.context)
+            renderer.layer = root
+            renderer.beginFrame(atTime: 1, timeStamp: nil); renderer.render(); renderer.endFrame()
+            #expect(canvas.pixel(topDown: 240, 112) == .red)    // inside the short right edge (half-height 42.6)
+            #expect(canvas.pixel(topDown: 240, 104) == .white)  // above it
+            #expect(canvas.pixel(topDown: 143, 93) == .red)     // inside the tall left edge (half-height 60.5)
+            #expect(canvas.pixel(topDown: 137, 150) == .white)  // left of the left edge (x = 139.5)
+            #expect(canvas.pixel(topDown: 245, 150) == .white)  // right of the right edge (x = 242.6)
+        }
+    }
+
+    @Test func singleSidedLayersFacingAwayAreHidden() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100); root.backgroundColor = CGColor.white
+            let card = CALayer(); card.frame = CGRect(x: 20, y: 20, width: 60, height: 60)
+            card.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            card.transform = CATransform3DMakeRotation(.pi * 0.9, 0, 1, 0)  // turned past edge-on: its back shows
+            root.addSublayer(card)
+            CATransaction.flush()
+            func draw() -> TestCanvas {
+                let canvas = TestCanvas(width: 100, height: 100)
+                let renderer = CARenderer(context: canvas.context)
+                renderer.layer = root
+                renderer.beginFrame(atTime: 1, timeStamp: nil); renderer.render(); renderer.endFrame()
+                return canvas
+            }
+            #expect(draw().pixel(topDown: 50, 50) == .red)   // double-sided by default: the back is drawn
+            card.isDoubleSided = false
+            CATransaction.flush()
+            #expect(draw().pixel(topDown: 50, 50) == .white)
+        }
+    }
+}

@@ -14,7 +14,7 @@ package final class FrameCompositor {
     /// One entry of the display list.
     private enum Operation {
         /// A cached raster placed by `toPixel` at `opacity`.
-        case blit(image: PixelBuffer, toPixel: CGAffineTransform, opacity: Double)
+        case blit(image: PixelBuffer, toPixel: Homography, opacity: Double)
         /// Drawing through the CGContext (snapshot painter, borders over sublayers).
         case paint((CGContext) -> Void)
     }
@@ -46,7 +46,7 @@ package final class FrameCompositor {
         var seen = Set<ObjectIdentifier>()
         if let root = tree.root {
             let bounds = root.frameLayer(parentTime: t).layer.bounds
-            let rootTransform = CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(userToPixel)
+            let rootTransform = Homography(CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(userToPixel))
             record(root, parentTime: t, isRoot: true, layerToPixel: rootTransform, alpha: 1, seen: &seen)
         }
         cache = cache.filter { seen.contains($0.key) }
@@ -79,7 +79,7 @@ package final class FrameCompositor {
         context.withCanonicalPixels { pixels, stride in
             for y in rows { (pixels + y * stride + columns.lowerBound * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4) }
         }
-        var batch: [(PixelBuffer, CGAffineTransform, Double)] = []
+        var batch: [(PixelBuffer, Homography, Double)] = []
         for entry in list where entry.box.intersects(clip) {
             switch entry.operation {
             case .blit(let image, let toPixel, let opacity):
@@ -105,7 +105,7 @@ package final class FrameCompositor {
     }
 
     /// Blits in horizontal bands across `threads` threads (each band runs every blit, clipped to its rows).
-    private func run(_ blits: [(PixelBuffer, CGAffineTransform, Double)], into ctx: CGContext, rows: Range<Int>, columns: Range<Int>) {
+    private func run(_ blits: [(PixelBuffer, Homography, Double)], into ctx: CGContext, rows: Range<Int>, columns: Range<Int>) {
         guard !blits.isEmpty else { return }
         let width = ctx.width, height = ctx.height
         ctx.withCanonicalPixels { pixels, stride in
@@ -117,7 +117,13 @@ package final class FrameCompositor {
                 let lower = rows.lowerBound + band * bandHeight
                 let band = lower..<min(rows.upperBound, lower + bandHeight)
                 guard !band.isEmpty else { return }
-                for (image, m, opacity) in work.items {
+                for (image, h, opacity) in work.items {
+                    guard h.isAffine else {
+                        SpanCompositor.compositeProjective(source: image, into: target.pixels, bytesPerRow: stride, width: width,
+                                                           height: height, sourceToTarget: h, opacity: opacity, rows: band, columns: columns)
+                        continue
+                    }
+                    let m = h.affine
                     if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded() {
                         PixmanBlit.composite(source: image, into: target.pixels, bytesPerRow: stride, width: width, height: height,
                                              sourceToTarget: m, opacity: opacity, rows: band, columns: columns)
@@ -134,16 +140,18 @@ package final class FrameCompositor {
     /// The frame's pixels, shared by the band threads: each writes only its own rows.
     private struct BandTarget: @unchecked Sendable { let pixels: UnsafeMutableRawPointer }
     /// Blits shared read-only by the band threads.
-    private struct BlitList: @unchecked Sendable { let items: [(PixelBuffer, CGAffineTransform, Double)] }
+    private struct BlitList: @unchecked Sendable { let items: [(PixelBuffer, Homography, Double)] }
 
     // MARK: Building the display list
 
-    private func record(_ node: RenderTree.Node, parentTime: CFTimeInterval, isRoot: Bool, layerToPixel m: CGAffineTransform,
+    private func record(_ node: RenderTree.Node, parentTime: CFTimeInterval, isRoot: Bool, layerToPixel m: Homography,
                         alpha: Double, seen: inout Set<ObjectIdentifier>) {
         let (layer, localTime, animated) = node.frameLayer(parentTime: parentTime)
         guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return }
         let alpha = alpha * Double(layer.opacity)
-        if needsSnapshotPainter(layer) {
+        // A single-sided layer turned away from the viewer (its corners wound backwards on screen) is hidden.
+        if !layer.isDoubleSided, let q = m.quad(layer.bounds), LayerGeometry.signedArea(q) < 0 { return }
+        if needsSnapshotPainter(layer) || (!m.isAffine && layer.borderWidth > 0 && !node.children.isEmpty) {
             recordPainter(node.frameTree(parentTime: parentTime), id: node.id, isRoot: isRoot, layerToPixel: m, alpha: alpha)
             return
         }
@@ -151,34 +159,36 @@ package final class FrameCompositor {
         let hasSublayers = !node.children.isEmpty
         if !(layer is CATransformLayer),
            let content = content(of: layer, node: node, animatedKeys: animated, includeBorder: !hasSublayers, layerToPixel: m) {
-            let toPixel = CGAffineTransform(scaleX: 1 / content.scale, y: 1 / content.scale)
-                .concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
+            let toPixel = Homography(CGAffineTransform(scaleX: 1 / content.scale, y: 1 / content.scale)
+                .concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY)))
                 .concatenating(m)
-            var h = Hasher()
-            h.combine(content.signature); h.combine(toPixel); h.combine(alpha)
-            let box = CGRect(x: 0, y: 0, width: content.image.width, height: content.image.height).applying(toPixel).insetBy(dx: -1, dy: -1)
-            list.append(Entry(key: node.id, appearance: h.finalize(), box: box,
-                              operation: .blit(image: content.image, toPixel: toPixel, opacity: alpha)))
+            // Content wholly or partly behind the eye is not drawn in this slice.
+            if let quad = toPixel.quad(CGRect(x: -1, y: -1, width: content.image.width + 2, height: content.image.height + 2)) {
+                var h = Hasher()
+                h.combine(content.signature); h.combine(toPixel); h.combine(alpha)
+                list.append(Entry(key: node.id, appearance: h.finalize(), box: CGRect.enclosing(quad).insetBy(dx: -1, dy: -1),
+                                  operation: .blit(image: content.image, toPixel: toPixel, opacity: alpha)))
+            }
         }
         guard hasSublayers else { return }
-        var childSpace = m
+        // This (plain) layer flattens its sublayers into its plane: each child's 4×4 chain — its own placement,
+        // then this layer's sublayerTransform about the anchor point (Q27) — is projected onto z = 0.
+        var sublayerTransform = CATransform3DIdentity
         if !CATransform3DIsIdentity(layer.sublayerTransform) {
             let pivot = CGPoint(x: layer.bounds.minX + layer.anchorPoint.x * layer.bounds.width,
                                 y: layer.bounds.minY + layer.anchorPoint.y * layer.bounds.height)
-            childSpace = CGAffineTransform(translationX: -pivot.x, y: -pivot.y)
-                .concatenating(CATransform3DGetAffineTransform(layer.sublayerTransform))
-                .concatenating(CGAffineTransform(translationX: pivot.x, y: pivot.y))
-                .concatenating(m)
+            sublayerTransform = CATransform3DMakeTranslation(-pivot.x, -pivot.y, 0).concatenating(layer.sublayerTransform)
+                .concatenating(CATransform3DMakeTranslation(pivot.x, pivot.y, 0))
         }
         // Children in zPosition order (stable), each placed from this layer's space.
         let children = node.children.map { $0.frameLayer(parentTime: localTime).layer }
         let ordered = children.indices.sorted { (children[$0].zPosition, $0) < (children[$1].zPosition, $1) }
         for i in ordered {
             let child = children[i]
-            let childToParent = CGAffineTransform(translationX: -child.bounds.minX, y: -child.bounds.minY)
-                .concatenating(CATransform3DGetAffineTransform(child.frameTransform))
-            record(node.children[i], parentTime: localTime, isRoot: false, layerToPixel: childToParent.concatenating(childSpace),
-                   alpha: alpha, seen: &seen)
+            let chain = CATransform3DMakeTranslation(-child.bounds.minX, -child.bounds.minY, 0)
+                .concatenating(child.frameTransform).concatenating(sublayerTransform)
+            record(node.children[i], parentTime: localTime, isRoot: false,
+                   layerToPixel: Homography(flattening: chain).concatenating(m), alpha: alpha, seen: &seen)
         }
         if layer.borderWidth > 0, let color = layer.borderColor, !(layer is CATransformLayer) {
             // The border lies above the sublayers.
@@ -186,9 +196,10 @@ package final class FrameCompositor {
             let width = layer.borderWidth
             var h = Hasher()
             h.combine(m); h.combine(alpha); h.combine(path); h.combine(width); h.combine(color)
-            list.append(Entry(key: node.id, appearance: h.finalize(), box: layer.bounds.applying(m).insetBy(dx: -2, dy: -2),
+            let affine = m.affine
+            list.append(Entry(key: node.id, appearance: h.finalize(), box: layer.bounds.applying(affine).insetBy(dx: -2, dy: -2),
                               operation: .paint { ctx in
-                                  ctx.concatenate(m)
+                                  ctx.concatenate(affine)
                                   ctx.setAlpha(CGFloat(alpha))
                                   ctx.setStrokeColor(color)
                                   ctx.setLineWidth(width)
@@ -202,13 +213,14 @@ package final class FrameCompositor {
     private func needsSnapshotPainter(_ layer: CALayer) -> Bool {
         layer.mask != nil || layer.masksToBounds || (layer.shadowOpacity > 0 && layer.shadowColor != nil)
             || (layer.opacity < 1 && layer.allowsGroupOpacity && !layer.sublayerStorage.isEmpty)
-            || !CATransform3DIsAffine(layer.transform) || !CATransform3DIsAffine(layer.sublayerTransform)
-            || layer is CAReplicatorLayer || layer is CAEmitterLayer
+            || layer is CATransformLayer || layer is CAReplicatorLayer || layer is CAEmitterLayer
     }
 
     /// Records a subtree drawn by the snapshot painter (conservatively: damaged every frame, over the pixels its
     /// subtree's frames and a shadow margin may reach).
-    private func recordPainter(_ layer: CALayer, id: ObjectIdentifier, isRoot: Bool, layerToPixel m: CGAffineTransform, alpha: Double) {
+    /// (Inside a perspective map the painter draws through its 2-D part: an approximation of this slice.)
+    private func recordPainter(_ layer: CALayer, id: ObjectIdentifier, isRoot: Bool, layerToPixel h: Homography, alpha: Double) {
+        let m = h.affine
         let box = LayerExtent.pixels(of: layer, layerToPixel: m)
         if isRoot {
             list.append(Entry(key: id, appearance: 0, box: box, operation: .paint { ctx in
@@ -233,12 +245,13 @@ package final class FrameCompositor {
     /// The layer's rasterized content at the scale it appears at, from the cache or drawn now. Unless an
     /// animation changes a content key this frame, the node's revision identifies the content.
     private func content(of layer: CALayer, node: RenderTree.Node, animatedKeys: Set<String>, includeBorder: Bool,
-                         layerToPixel m: CGAffineTransform) -> CachedContent? {
+                         layerToPixel m: Homography) -> CachedContent? {
         let key = node.id
         guard layer.bounds.width > 0, layer.bounds.height > 0 else { return nil }
         // Raster at the on-screen scale (rounded up to a power of two, so small zooms reuse the raster).
-        let onScreen = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot(), 1 / 64)
-        let scale = pow(2, (log2(onScreen)).rounded(.up))
+        let onScreen = max(LayerGeometry.onScreenScale(of: layer.bounds, under: m), 1 / 64)
+        // (A tolerance keeps float noise around a power of two, such as 1.0000000000000002, from flipping it.)
+        let scale = pow(2, (log2(onScreen) - 1e-6).rounded(.up))
         var hasher = Hasher()
         hasher.combine(scale)
         hasher.combine(includeBorder)
@@ -276,6 +289,21 @@ package final class FrameCompositor {
             ctx.strokePath()
         }
         return ctx.makeImage()?.pixels
+    }
+}
+
+/// Measurements of projected layers.
+enum LayerGeometry {
+    /// The shoelace area of a quad (positive when wound as the layer's own corners are, y down).
+    static func signedArea(_ q: [CGPoint]) -> CGFloat {
+        (0..<q.count).reduce(0) { acc, i in let a = q[i], b = q[(i + 1) % q.count]; return acc + a.x * b.y - b.x * a.y } / 2
+    }
+
+    /// How many pixels one unit of the rect spans on screen at most (along its projected edges).
+    static func onScreenScale(of r: CGRect, under h: Homography) -> CGFloat {
+        guard let q = h.quad(r), r.width > 0, r.height > 0 else { return 1 }
+        func d(_ a: CGPoint, _ b: CGPoint) -> CGFloat { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        return max(max(d(q[0], q[1]), d(q[3], q[2])) / r.width, max(d(q[0], q[3]), d(q[1], q[2])) / r.height)
     }
 }
 

@@ -8,7 +8,19 @@ enum PixmanBlit {
     /// the transformed edges by one pixel.
     static func composite(source: PixelBuffer, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
                           sourceToTarget m: CGAffineTransform, opacity: Double, rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
-        guard opacity > 0, let inverse = invertible(m) else { return }
+        composite(source: source, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
+                  sourceToTarget: Homography(m), opacity: opacity, rows: rows, columns: columns)
+    }
+
+    /// The same with a projective map (pixman divides by w per pixel on its general path).
+    static func composite(source: PixelBuffer, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
+                          sourceToTarget h: Homography, opacity: Double, rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
+        guard opacity > 0, let inverse = h.inverted,
+              let quad = h.quad(CGRect(x: 0, y: 0, width: source.width, height: source.height)) else { return }
+        // A whole-pixel translation takes pixman's fast path; anything else its general (transformed) path.
+        let a = h.affine
+        let offset: (x: Int, y: Int)? = h.isAffine && a.a == 1 && a.b == 0 && a.c == 0 && a.d == 1
+            && a.tx == a.tx.rounded() && a.ty == a.ty.rounded() ? (Int(a.tx), Int(a.ty)) : nil
         guard let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
                                                  target.assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow)),
               let src = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(source.width), Int32(source.height),
@@ -16,14 +28,13 @@ enum PixmanBlit {
         else { return }
         defer { pixman_image_unref(dst); pixman_image_unref(src) }
         // pixman maps destination pixel centres to source coordinates (column vectors).
+        // pixman's matrices are column-vector: the transpose of ours.
         var f = pixman_f_transform()
-        f.m = ((Double(inverse.a), Double(inverse.c), Double(inverse.tx)),
-               (Double(inverse.b), Double(inverse.d), Double(inverse.ty)),
-               (0, 0, 1))
+        let i = inverse.m
+        f.m = ((i.0, i.3, i.6), (i.1, i.4, i.7), (i.2, i.5, i.8))
         var fixed = pixman_transform()
         guard pixman_transform_from_pixman_f_transform(&fixed, &f) != 0 else { return }
-        let integerTranslation = m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded()
-        if !integerTranslation {
+        if offset == nil {
             pixman_image_set_transform(src, &fixed)
             pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
         }
@@ -36,22 +47,16 @@ enum PixmanBlit {
         defer { if let mask { pixman_image_unref(mask) } }
         // The affected rectangle: the transformed source bounds, clipped to the target.
         let band = rows ?? 0..<height, span = columns ?? 0..<width
-        let box = CGRect(x: 0, y: 0, width: source.width, height: source.height).applying(m)
+        let box = CGRect.enclosing(quad)
             .insetBy(dx: -1, dy: -1).intersection(CGRect(x: span.lowerBound, y: band.lowerBound, width: span.count, height: band.count))
         guard !box.isNull, !box.isEmpty else { return }
         let x = Int(box.minX.rounded(.down)), y = Int(box.minY.rounded(.down))
         let w = Int(box.maxX.rounded(.up)) - x, h = Int(box.maxY.rounded(.up)) - y
-        if integerTranslation {
-            pixman_image_composite32(PIXMAN_OP_OVER, src, mask, dst, Int32(x - Int(m.tx)), Int32(y - Int(m.ty)), 0, 0,
+        if let offset {
+            pixman_image_composite32(PIXMAN_OP_OVER, src, mask, dst, Int32(x - offset.x), Int32(y - offset.y), 0, 0,
                                      Int32(x), Int32(y), Int32(w), Int32(h))
         } else {
             pixman_image_composite32(PIXMAN_OP_OVER, src, mask, dst, Int32(x), Int32(y), 0, 0, Int32(x), Int32(y), Int32(w), Int32(h))
         }
-    }
-
-    private static func invertible(_ m: CGAffineTransform) -> CGAffineTransform? {
-        let det = m.a * m.d - m.b * m.c
-        guard det != 0, det.isFinite, m.tx.isFinite, m.ty.isFinite else { return nil }
-        return m.inverted()
     }
 }

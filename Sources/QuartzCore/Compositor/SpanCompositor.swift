@@ -33,6 +33,75 @@ enum SpanCompositor {
         return UInt32(truncatingIfNeeded: lanes(Int(p) & m) | (lanes(Int(p >> 8) & m) << 8))
     }
 
+    /// The bilinear sample at 16.16 fixed-point texel coordinates (texel centres at whole numbers); texels
+    /// outside the source are transparent.
+    @inline(__always)
+    static func sample(_ src: UnsafeMutablePointer<UInt32>, _ srcStride: Int, _ sW: Int, _ sH: Int, _ u: Int, _ v: Int) -> UInt32 {
+        let iu = u >> 16, iv = v >> 16
+        let fu = (u >> 8) & 0xFF, fv = (v >> 8) & 0xFF
+        if iu >= 0 && iv >= 0 && iu < sW - 1 && iv < sH - 1 {
+            // Interior: all four texels inside the source, read from two rows directly.
+            let top = src + iv * srcStride + iu, bottom = top + srcStride
+            return bilinear(top[0], top[1], bottom[0], bottom[1], fu, fv)
+        }
+        guard iu >= -1 && iv >= -1 && iu < sW && iv < sH else { return 0 }
+        @inline(__always) func texel(_ tx: Int, _ ty: Int) -> UInt32 {
+            tx >= 0 && ty >= 0 && tx < sW && ty < sH ? src[ty * srcStride + tx] : 0
+        }
+        return bilinear(texel(iu, iv), texel(iu + 1, iv), texel(iu, iv + 1), texel(iu + 1, iv + 1), fu, fv)
+    }
+
+    /// Source-over of `s` scaled by `alpha`/256 onto the pixel at `destination`.
+    @inline(__always)
+    static func blend(_ sample: UInt32, _ alpha: Int, into destination: UnsafeMutablePointer<UInt32>) {
+        guard sample != 0 else { return }
+        let s = alpha < 256 ? scale(sample, alpha) : sample
+        let sa = s >> 24
+        destination.pointee = sa == 255 ? s : s &+ scale255(destination.pointee, 255 - Int(sa))
+    }
+
+    /// Composites `source` with a perspective map (`sourceToTarget` takes source pixels to target pixels): each
+    /// row's span comes from intersecting it with the projected quad, and each pixel divides by w once.
+    static func compositeProjective(source: PixelBuffer, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int,
+                                    height: Int, sourceToTarget h: Homography, opacity: Double,
+                                    rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
+        guard opacity > 0, let inv = h.inverted,
+              let quad = h.quad(CGRect(x: -1, y: -1, width: source.width + 2, height: source.height + 2)) else { return }
+        let clipRows = rows ?? 0..<height, clipColumns = columns ?? 0..<width
+        let ys = quad.map(\.y)
+        let y0 = max(clipRows.lowerBound, Int(ys.min()!.rounded(.down))), y1 = min(clipRows.upperBound, Int(ys.max()!.rounded(.up)))
+        guard y0 < y1 else { return }
+        let alpha = Int((min(opacity, 1) * 256).rounded())
+        let src = source.bytes.assumingMemoryBound(to: UInt32.self)
+        let srcStride = source.bytesPerRow / 4, sW = source.width, sH = source.height
+        let (i0, i1, i2, i3, i4, i5, i6, i7, i8) = inv.m
+        for y in y0..<y1 {
+            let cy = Double(y) + 0.5
+            // Where the scanline crosses the quad's edges.
+            var lo = Double.infinity, hi = -Double.infinity
+            for k in 0..<4 {
+                let p = quad[k], q = quad[(k + 1) % 4]
+                guard (p.y - cy) * (q.y - cy) <= 0, p.y != q.y else { continue }
+                let x = p.x + (cy - p.y) * (q.x - p.x) / (q.y - p.y)
+                lo = min(lo, x); hi = max(hi, x)
+            }
+            guard lo <= hi else { continue }
+            let x0 = max(clipColumns.lowerBound, Int(lo.rounded(.down))), x1 = min(clipColumns.upperBound, Int(hi.rounded(.up)) + 1)
+            guard x0 < x1 else { continue }
+            let row = target.advanced(by: y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            let cx = Double(x0) + 0.5
+            var U = cx * i0 + cy * i3 + i6, V = cx * i1 + cy * i4 + i7, W = cx * i2 + cy * i5 + i8
+            for x in x0..<x1 {
+                if W > 0 {
+                    let r = 1 / W
+                    let u = Int(((U * r - 0.5) * 65536).rounded(.down)), v = Int(((V * r - 0.5) * 65536).rounded(.down))
+                    blend(sample(src, srcStride, sW, sH, u, v), alpha, into: row + x)
+                }
+                U += i0; V += i1; W += i2
+            }
+        }
+    }
+
     /// Composites `source` into `target` rows `rows` (so frames can be split into bands across cores).
     static func composite(source: PixelBuffer, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
                           sourceToTarget m: CGAffineTransform, opacity: Double, rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
@@ -77,27 +146,7 @@ enum SpanCompositor {
             let stepU = Int((du * 65536).rounded()), stepV = Int((dv * 65536).rounded())
             var x = x0
             while x < x1 {
-                let iu = u >> 16, iv = v >> 16
-                let fu = (u >> 8) & 0xFF, fv = (v >> 8) & 0xFF
-                var s: UInt32
-                if iu >= 0 && iv >= 0 && iu < sW - 1 && iv < sH - 1 {
-                    // Interior: all four texels inside the source, read from two rows directly.
-                    let top = src + iv * srcStride + iu, bottom = top + srcStride
-                    s = bilinear(top[0], top[1], bottom[0], bottom[1], fu, fv)
-                } else if iu >= -1 && iv >= -1 && iu < sW && iv < sH {
-                    // The rim: texels outside the source are transparent.
-                    @inline(__always) func texel(_ tx: Int, _ ty: Int) -> UInt32 {
-                        tx >= 0 && ty >= 0 && tx < sW && ty < sH ? src[ty * srcStride + tx] : 0
-                    }
-                    s = bilinear(texel(iu, iv), texel(iu + 1, iv), texel(iu, iv + 1), texel(iu + 1, iv + 1), fu, fv)
-                } else {
-                    s = 0
-                }
-                if s != 0 {
-                    if alpha < 256 { s = scale(s, alpha) }
-                    let sa = s >> 24
-                    row[x] = sa == 255 ? s : s &+ scale255(row[x], 255 - Int(sa))
-                }
+                blend(sample(src, srcStride, sW, sH, u, v), alpha, into: row + x)
                 u += stepU; v += stepV; x += 1
             }
         }

@@ -1,0 +1,67 @@
+/// A plane-to-plane projective map in Core Animation's row-vector convention: `(x, y, 1) · H = (X, Y, W)`, the
+/// image point `(X/W, Y/W)`. A layer flattened into its parent's plane maps by rows and columns 1, 2, 4 of its
+/// 4×4 transform chain (z dropped); affine maps are homographies whose last column is (0, 0, 1).
+package struct Homography: Hashable, Sendable {
+    package var m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
+
+    package init(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double, _ g: Double, _ h: Double, _ i: Double) {
+        m = (a, b, c, d, e, f, g, h, i)
+    }
+
+    package init(_ t: CGAffineTransform) { self.init(t.a, t.b, 0, t.c, t.d, 0, t.tx, t.ty, 1) }
+
+    /// The flattening of a 4×4 transform onto the z = 0 plane.
+    package init(flattening t: CATransform3D) { self.init(t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44) }
+
+    package static let identity = Homography(1, 0, 0, 0, 1, 0, 0, 0, 1)
+
+    package static func == (l: Homography, r: Homography) -> Bool {
+        l.m.0 == r.m.0 && l.m.1 == r.m.1 && l.m.2 == r.m.2 && l.m.3 == r.m.3 && l.m.4 == r.m.4 && l.m.5 == r.m.5
+            && l.m.6 == r.m.6 && l.m.7 == r.m.7 && l.m.8 == r.m.8
+    }
+
+    package func hash(into h: inout Hasher) {
+        for v in [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8] { h.combine(v) }
+    }
+
+    /// Whether the map is affine (no perspective).
+    package var isAffine: Bool { m.2 == 0 && m.5 == 0 && m.8 == 1 }
+
+    package var affine: CGAffineTransform { CGAffineTransform(a: m.0, b: m.1, c: m.3, d: m.4, tx: m.6, ty: m.7) }
+
+    /// `self` then `o`.
+    package func concatenating(_ o: Homography) -> Homography {
+        let a = m, b = o.m
+        return Homography(a.0 * b.0 + a.1 * b.3 + a.2 * b.6, a.0 * b.1 + a.1 * b.4 + a.2 * b.7, a.0 * b.2 + a.1 * b.5 + a.2 * b.8,
+                          a.3 * b.0 + a.4 * b.3 + a.5 * b.6, a.3 * b.1 + a.4 * b.4 + a.5 * b.7, a.3 * b.2 + a.4 * b.5 + a.5 * b.8,
+                          a.6 * b.0 + a.7 * b.3 + a.8 * b.6, a.6 * b.1 + a.7 * b.4 + a.8 * b.7, a.6 * b.2 + a.7 * b.5 + a.8 * b.8)
+    }
+
+    /// The inverse, or nil when singular.
+    package var inverted: Homography? {
+        let (a, b, c, d, e, f, g, h, i) = m
+        let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
+        let det = a * A + b * B + c * C
+        guard det != 0, det.isFinite else { return nil }
+        return Homography(A / det, -(b * i - c * h) / det, (b * f - c * e) / det,
+                          B / det, (a * i - c * g) / det, -(a * f - c * d) / det,
+                          C / det, -(a * h - b * g) / det, (a * e - b * d) / det)
+    }
+
+    /// The image of `(x, y)` and its w (negative or zero: behind the eye).
+    package func map(_ x: Double, _ y: Double) -> (x: Double, y: Double, w: Double) {
+        let X = x * m.0 + y * m.3 + m.6, Y = x * m.1 + y * m.4 + m.7, W = x * m.2 + y * m.5 + m.8
+        return (X / W, Y / W, W)
+    }
+
+    /// The images of a rectangle's corners, in order, or nil if any lies behind the eye.
+    package func quad(_ r: CGRect) -> [CGPoint]? {
+        var out: [CGPoint] = []
+        for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] {
+            let p = map(Double(x), Double(y))
+            guard p.w > 1e-9, p.x.isFinite, p.y.isFinite else { return nil }
+            out.append(CGPoint(x: p.x, y: p.y))
+        }
+        return out
+    }
+}
