@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
 
         .target(name: "CMathShim", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CMathShim", "CPixman"], exclude: ["README.md"]),
+        .target(name: "CSpanKernels", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CMathShim", "CSpanKernels", "CPixman"], exclude: ["README.md"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
 
         // The command line.

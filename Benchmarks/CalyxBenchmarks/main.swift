@@ -2,7 +2,9 @@
 // Each figure prints as `bench: <name> <value> <unit>`, then a human summary.
 import MallocInterposerSwift
 
+// `calyx-bench anim` or `calyx-bench compositor` runs one group (for profiling); no argument runs all.
+let only = CommandLine.arguments.dropFirst().first
 var report = BenchReport()
-AnimationEvaluationBenchmark.run(into: &report)
-CompositorBenchmark.run(into: &report)
+if only == nil || only == "anim" { AnimationEvaluationBenchmark.run(into: &report) }
+if only == nil || only == "compositor" { CompositorBenchmark.run(into: &report) }
 report.printSummary()

@@ -271,3 +271,25 @@ import CalyxTestSupport
         }
     }
 }
+
+/// How finely layer content is rasterized for the compositor.
+@Suite struct RasterScaleTests {
+    func bitmap(_ width: Int, _ height: Int) -> CGImage {
+        let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                            space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        return ctx.makeImage()!
+    }
+
+    @Test func bitmapOnlyLayersRasterNoFinerThanTheirBitmap() {
+        let layer = CALayer(); layer.bounds = CGRect(x: 0, y: 0, width: 64, height: 32)
+        layer.contents = bitmap(128, 32)
+        #expect(LayerGeometry.bitmapResolution(of: layer, includeBorder: true) == 2)  // 128 px across 64 pt
+        layer.contentsRect = CGRect(x: 0, y: 0, width: 0.25, height: 1)              // a sprite: 32 px across 64 pt
+        #expect(LayerGeometry.bitmapResolution(of: layer, includeBorder: true) == 1)  // contentsScale bounds it below
+        layer.backgroundColor = CGColor.white                                         // vector content: no cap
+        #expect(LayerGeometry.bitmapResolution(of: layer, includeBorder: true) == nil)
+        #expect(LayerGeometry.bitmapResolution(of: CAShapeLayer(), includeBorder: true) == nil)
+        #expect(LayerGeometry.powerOfTwo(atLeast: 1.0000000000000002) == 1 && LayerGeometry.powerOfTwo(atLeast: 1.3) == 2)
+    }
+}

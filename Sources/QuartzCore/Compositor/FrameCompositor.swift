@@ -35,6 +35,8 @@ package final class FrameCompositor {
     package private(set) var rasterizations = 0
     /// Threads the frame is split across, as horizontal bands (default: every core).
     package var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// Blits everything with pixman (its general path when transformed): the benchmark's baseline.
+    package var usesPixmanForEveryBlit = false
 
     package init() {}
 
@@ -113,11 +115,17 @@ package final class FrameCompositor {
             let bandHeight = (rows.count + bands - 1) / bands
             let target = BandTarget(pixels: pixels)
             let work = BlitList(items: blits)
+            let pixmanOnly = usesPixmanForEveryBlit
             let runBand: @Sendable (Int) -> Void = { band in
                 let lower = rows.lowerBound + band * bandHeight
                 let band = lower..<min(rows.upperBound, lower + bandHeight)
                 guard !band.isEmpty else { return }
                 for (image, h, opacity) in work.items {
+                    if pixmanOnly {
+                        PixmanBlit.composite(source: image, into: target.pixels, bytesPerRow: stride, width: width, height: height,
+                                             sourceToTarget: h, opacity: opacity, rows: band, columns: columns)
+                        continue
+                    }
                     guard h.isAffine else {
                         SpanCompositor.compositeProjective(source: image, into: target.pixels, bytesPerRow: stride, width: width,
                                                            height: height, sourceToTarget: h, opacity: opacity, rows: band, columns: columns)
@@ -251,7 +259,12 @@ package final class FrameCompositor {
         // Raster at the on-screen scale (rounded up to a power of two, so small zooms reuse the raster).
         let onScreen = max(LayerGeometry.onScreenScale(of: layer.bounds, under: m), 1 / 64)
         // (A tolerance keeps float noise around a power of two, such as 1.0000000000000002, from flipping it.)
-        let scale = pow(2, (log2(onScreen) - 1e-6).rounded(.up))
+        var scale = LayerGeometry.powerOfTwo(atLeast: onScreen)
+        // A layer that shows nothing but a bitmap gains nothing from a raster finer than the bitmap: sampling it
+        // at the bitmap's own resolution is sharper (one filter, not two) and keeps the texture small.
+        if let native = LayerGeometry.bitmapResolution(of: layer, includeBorder: includeBorder) {
+            scale = min(scale, LayerGeometry.powerOfTwo(atLeast: native))
+        }
         var hasher = Hasher()
         hasher.combine(scale)
         hasher.combine(includeBorder)
@@ -297,6 +310,25 @@ enum LayerGeometry {
     /// The shoelace area of a quad (positive when wound as the layer's own corners are, y down).
     static func signedArea(_ q: [CGPoint]) -> CGFloat {
         (0..<q.count).reduce(0) { acc, i in let a = q[i], b = q[(i + 1) % q.count]; return acc + a.x * b.y - b.x * a.y } / 2
+    }
+
+    /// The smallest power of two ≥ `x`. (A tolerance keeps float noise around a power of two, such as
+    /// 1.0000000000000002, from flipping it to the next one.)
+    static func powerOfTwo(atLeast x: CGFloat) -> CGFloat { pow(2, (log2(x) - 1e-6).rounded(.up)) }
+
+    /// Bitmap pixels per point when the layer draws nothing but its `contents` bitmap (no background, border,
+    /// rounded corners or drawing of its own class); nil otherwise.
+    static func bitmapResolution(of layer: CALayer, includeBorder: Bool) -> CGFloat? {
+        guard type(of: layer) == CALayer.self, let image = LayerPainter.contentsImage(layer.contents),
+              layer.backgroundColor.map({ $0.alpha == 0 }) ?? true, layer.cornerRadius == 0,
+              !includeBorder || layer.borderWidth == 0 else { return nil }
+        let r = layer.contentsRect
+        let across = CGFloat(image.width) * max(r.width, 0) / layer.bounds.width
+        let down = CGFloat(image.height) * max(r.height, 0) / layer.bounds.height
+        // Resizing gravities stretch the bitmap (the finer axis bounds them all); the others draw it at
+        // contentsScale pixels per point.
+        let resolution = max(across, down, layer.contentsScale, 1 / 64)
+        return resolution.isFinite ? resolution : nil
     }
 
     /// How many pixels one unit of the rect spans on screen at most (along its projected edges).

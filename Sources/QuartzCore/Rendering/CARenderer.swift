@@ -41,6 +41,12 @@ public final class CARenderer: NSObject {
     /// How many times layer content has been rasterized so far (content is cached across frames).
     package var rasterizations: Int { compositor.rasterizations }
     /// Threads a frame is split across (default: every core).
+    /// Draws every transformed blit with pixman's general path instead of our span compositor: the baseline
+    /// `make bench` measures against.
+    package var usesPixmanForEveryBlit: Bool {
+        get { compositor.usesPixmanForEveryBlit }
+        set { compositor.usesPixmanForEveryBlit = newValue }
+    }
     package var threads: Int {
         get { compositor.threads }
         set { compositor.threads = max(1, newValue) }

@@ -1,0 +1,26 @@
+// The span compositor's per-pixel kernels: bilinear sampling of a premultiplied BGRA source, multiplied by an
+// opacity and blended source-over onto one destination row. The plan (which rows, which columns, which source
+// coordinates) is made in Swift (QuartzCore's SpanCompositor); only the per-pixel loops live here, in C, so they
+// can use SSE2 four pixels at a time.
+#ifndef CALYX_SPAN_KERNELS_H
+#define CALYX_SPAN_KERNELS_H
+#include <stdint.h>
+
+/// Source texels, rows top first, `stride` in pixels.
+typedef struct {
+    const uint32_t *pixels;
+    int64_t stride, width, height;
+} calyx_span_source;
+
+/// Pixels `row[0..<count]` sample the source at 16.16 fixed-point texel coordinates (texel centres at whole
+/// numbers) starting at (u, v) and advancing by (du, dv) per pixel; texels outside the source are transparent.
+/// `alpha` is the opacity in 0…256.
+void calyx_span_affine(uint32_t *row, int64_t count, calyx_span_source source,
+                       int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha);
+
+/// The same under a perspective map: homogeneous source coordinates (U, V, W) at the first pixel centre advance
+/// by (dU, dV, dW) per pixel; each pixel samples at (U/W − 0.5, V/W − 0.5) and is skipped where W ≤ 0.
+void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source source,
+                           double U, double V, double W, double dU, double dV, double dW, int64_t alpha);
+
+#endif
