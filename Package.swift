@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
 
         .target(name: "CMathShim", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CSpanKernels", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "CSpanKernels"),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CMathShim", "CSpanKernels", "CPixman"], exclude: ["README.md"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
 

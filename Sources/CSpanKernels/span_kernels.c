@@ -1,5 +1,4 @@
 #include "span_kernels.h"
-#include <math.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -113,10 +112,14 @@ void calyx_span_affine(uint32_t *row, int64_t count, calyx_span_source source,
     for (; x < count; x++, u += du, v += dv) blend_one(row + x, s, u, v, alpha);
 }
 
-/// 16.16 fixed point, clamped far outside any source (near the horizon 1/W grows without bound).
+/// 16.16 fixed point, rounded down, clamped far outside any source (near the horizon 1/W grows without
+/// bound). Truncation plus a correction instead of floor(), which without SSE4.1 is a library call.
 static inline int64_t fixed16(double t) {
-    double f = floor(t * 65536);
-    return f > 0x1p40 ? (int64_t)0x1p40 : f < -0x1p40 ? -(int64_t)0x1p40 : (int64_t)f;
+    double f = t * 65536;
+    if (!(f < 0x1p40)) return (int64_t)0x1p40;   // (NaN lands here too: far outside, never drawn)
+    if (f < -0x1p40) return -(int64_t)0x1p40;
+    int64_t i = (int64_t)f;
+    return (double)i > f ? i - 1 : i;
 }
 
 void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source source,
