@@ -202,16 +202,8 @@ struct TransformFields {
         let r0 = Vector3(cy * cz, cy * sz, -sy)
         let r1 = Vector3(sx * sy * cz - cx * sz, sx * sy * sz + cx * cz, sx * cy)
         let r2 = Vector3(cx * sy * cz + sx * sz, cx * sy * sz - sx * cz, cx * cy)
-        let a0 = r0 * scale.x
-        let a1 = (r1 + r0 * base.skew.xy) * scale.y
-        let a2 = (r2 + r0 * base.skew.xz + r1 * base.skew.yz) * scale.z
-        let p = base.perspective
-        func w(_ a: Vector3, _ last: Double) -> CGFloat { CGFloat(a.x * p.x + a.y * p.y + a.z * p.z + last * p.w) }
-        return CATransform3D(
-            m11: a0.x, m12: a0.y, m13: a0.z, m14: w(a0, 0),
-            m21: a1.x, m22: a1.y, m23: a1.z, m24: w(a1, 0),
-            m31: a2.x, m32: a2.y, m33: a2.z, m34: w(a2, 0),
-            m41: t.x, m42: t.y, m43: t.z, m44: w(Vector3(t.x, t.y, t.z), 1))
+        return DecomposedTransform.compose(rotationRows: (r0, r1, r2), scale: scale, skew: base.skew, translation: t,
+                                           perspective: base.perspective)
     }
 
     /// Cosine and sine; zero angles (the common case: one animated axis) need no trigonometry.

@@ -81,12 +81,19 @@ package struct DecomposedTransform: Equatable, Sendable {
 
     /// The matrix these parts compose to. Allocation-free.
     package var recomposed: CATransform3D {
-        let r = Quaternion.rotationRows(quaternion)
+        Self.compose(rotationRows: Quaternion.rotationRows(quaternion), scale: scale, skew: skew,
+                     translation: translation, perspective: perspective)
+    }
+
+    /// S·K·R·T·P from R's rows: the one recomposition both `recomposed` and the transform key-path setters use.
+    @inline(__always)
+    package static func compose(rotationRows r: (Vector3, Vector3, Vector3), scale: (x: Double, y: Double, z: Double),
+                                skew: (xy: Double, xz: Double, yz: Double), translation t: (x: Double, y: Double, z: Double),
+                                perspective p: (x: Double, y: Double, z: Double, w: Double)) -> CATransform3D {
         // Rows of S·K·R: a0 = sx r0, a1 = sy (r1 + xy r0), a2 = sz (r2 + xz r0 + yz r1).
         let a0 = r.0 * scale.x
         let a1 = (r.1 + r.0 * skew.xy) * scale.y
         let a2 = (r.2 + r.0 * skew.xz + r.1 * skew.yz) * scale.z
-        let t = translation, p = perspective
         // M = N · P: columns 0–2 are N's; column 3 is N · p.
         func w(_ a: Vector3, _ last: Double) -> CGFloat { CGFloat(a.x * p.x + a.y * p.y + a.z * p.z + last * p.w) }
         return CATransform3D(
