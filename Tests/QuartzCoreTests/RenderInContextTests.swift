@@ -143,6 +143,54 @@ import CalyxTestSupport
         #expect(render(l).pixel(topDown: 50, 50) == .blue)
     }
 
+    /// A 30×30 image: a 10-px blue frame around a green centre, its top-left corner red; contentsCenter is the
+    /// middle third. Corners keep 10 points, edges stretch along themselves, the centre fills the rest.
+    func frameImage() -> CGImage {
+        let ctx = CGContext(data: nil, width: 30, height: 30, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        ctx.setFillColor(blue); ctx.fill(CGRect(x: 0, y: 0, width: 30, height: 30))
+        ctx.setFillColor(CGColor(red: 0, green: 1, blue: 0, alpha: 1)); ctx.fill(CGRect(x: 10, y: 10, width: 10, height: 10))
+        ctx.setFillColor(red); ctx.fill(CGRect(x: 0, y: 20, width: 10, height: 10))  // y up: the image's top-left
+        return ctx.makeImage()!
+    }
+
+    @Test func contentsCenterNineSlices() {
+        let l = CALayer(); l.frame = CGRect(x: 0, y: 0, width: 90, height: 60)
+        l.contents = frameImage()
+        l.contentsCenter = CGRect(x: 1.0 / 3, y: 1.0 / 3, width: 1.0 / 3, height: 1.0 / 3)
+        let c = render(l)
+        #expect(c.pixel(topDown: 5, 5) == .red && c.pixel(topDown: 5, 55) == .blue && c.pixel(topDown: 85, 5) == .blue)
+        #expect(c.pixel(topDown: 45, 5) == .blue && c.pixel(topDown: 5, 30) == .blue)  // stretched edges stay 10 wide
+        // Plain stretching would make the frame 30 points wide across and 20 down: these are centre only when sliced.
+        #expect(c.pixel(topDown: 15, 30) == .green && c.pixel(topDown: 75, 30) == .green && c.pixel(topDown: 45, 15) == .green)
+        #expect(c.pixel(topDown: 45, 30) == .green && c.pixel(topDown: 8, 30) == .blue && c.pixel(topDown: 45, 52) == .blue)
+        // Smaller than the two corners (20 points): they shrink to 7.5 points each and the centre vanishes.
+        l.frame = CGRect(x: 0, y: 0, width: 15, height: 15)
+        let d = render(l)
+        #expect(d.pixel(topDown: 3, 3) == .red && d.pixel(topDown: 11, 11) == .blue && d.pixel(topDown: 11, 3) == .blue)
+    }
+
+    @Test func contentsCenterEdgeCases() {
+        let full = CGRect(x: 0, y: 0, width: 1, height: 1), rect = CGRect(x: 0, y: 0, width: 90, height: 60)
+        #expect(ContentsPainter.nineSlices(of: (30, 30), center: full, scale: 1, into: rect) == nil)
+        #expect(ContentsPainter.nineSlices(of: (30, 30), center: CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1), scale: 1, into: rect) == nil)
+        // A zero-size centre is one pixel, stretched over everything between the corners.
+        let slices = ContentsPainter.nineSlices(of: (30, 30), center: CGRect(x: 0.5, y: 0.5, width: 0, height: 0), scale: 1, into: rect)
+        let middle = slices?.first { $0.destination.minX > 0 && $0.destination.maxX < 90 && $0.destination.minY > 0 && $0.destination.maxY < 60 }
+        #expect(middle?.source == CGRect(x: 15, y: 15, width: 1, height: 1))
+        #expect(middle?.destination == CGRect(x: 15, y: 14, width: 61, height: 31))
+    }
+
+    @Test func nonFiniteContentsGeometryDrawsNothingAndDoesNotTrap() {
+        let l = CALayer(); l.frame = CGRect(x: 0, y: 0, width: 90, height: 60)
+        l.contents = frameImage()
+        l.contentsRect = CGRect(x: CGFloat.nan, y: 0, width: 1, height: CGFloat.infinity)
+        l.contentsCenter = CGRect(x: 0, y: CGFloat.infinity, width: 1, height: 1)
+        _ = render(l)
+        l.contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        #expect(render(l).pixel(topDown: 45, 30) == .green)  // a non-finite centre falls back to plain stretching
+    }
+
     @Test func textLayerDrawsItsFirstLineAtTheTop() {
         let t = CATextLayer()
         t.frame = CGRect(x: 0, y: 0, width: 100, height: 100)

@@ -1,6 +1,6 @@
 import CoreText
 
-/// Draws `contents` images with `contentsGravity`, `contentsRect` and `contentsScale` (semantics §9.9).
+/// Draws `contents` images with `contentsGravity`, `contentsRect`, `contentsCenter` and `contentsScale` (semantics §9.9).
 struct ContentsPainter {
     let context: CGContext
 
@@ -24,8 +24,53 @@ struct ContentsPainter {
             ctx.translateBy(x: 0, y: rect.minY + rect.maxY)
             ctx.scaleBy(x: 1, y: -1)
         }
-        ctx.draw(part, in: rect)
+        if let slices = ContentsPainter.nineSlices(of: (part.width, part.height), center: layer.contentsCenter, scale: scale, into: rect) {
+            for slice in slices { if let piece = part.cropping(to: slice.source) { ctx.draw(piece, in: slice.destination) } }
+        } else {
+            ctx.draw(part, in: rect)
+        }
         ctx.restoreGState()
+    }
+
+    /// The nine pieces of a `contentsCenter` grid (semantics §9.9: after contentsRect, before gravity): corners
+    /// keep their size in points (pixels ÷ `scale`), edges stretch along their edge, the centre both ways; where
+    /// `rect` is smaller than the fixed parts, they shrink proportionally and the centre vanishes. A centre of
+    /// zero width or height is one pixel. Sources are pixel rects (y down from the image's top); destinations
+    /// are in a y-up drawing space with the image's top at `rect.maxY`, as `CGContext.draw` places images.
+    /// Nil when the centre is the whole image (plain stretching) or not a usable rect.
+    static func nineSlices(of size: (width: Int, height: Int), center: CGRect, scale: CGFloat,
+                           into rect: CGRect) -> [(source: CGRect, destination: CGRect)]? {
+        let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+        // (Foundation traps on non-finite rects in standardized/intersection: check first.)
+        guard center != unit, [center.origin.x, center.origin.y, center.size.width, center.size.height].allSatisfy(\.isFinite),
+              size.width > 0, size.height > 0 else { return nil }
+        let c = center.standardized.intersection(unit)
+        guard !c.isNull else { return nil }
+        /// Source cuts along one axis (pixels) and the destination cuts (points, increasing).
+        func cuts(_ lo: CGFloat, _ hi: CGFloat, _ pixels: Int, _ start: CGFloat, _ length: CGFloat) -> (source: [CGFloat], destination: [CGFloat]) {
+            let n = CGFloat(pixels)
+            var a = (lo * n).rounded(), b = (hi * n).rounded()
+            if b - a < 1 { a = min(a, n - 1); b = a + 1 }  // a zero-size centre is one pixel
+            let first = a / scale, last = (n - b) / scale
+            let k = first + last > length && first + last > 0 ? length / (first + last) : 1
+            return ([0, a, b, n], [start, start + first * k, start + length - last * k, start + length])
+        }
+        let columns = cuts(c.minX, c.maxX, size.width, rect.minX, rect.width)
+        let rows = cuts(c.minY, c.maxY, size.height, 0, rect.height)
+        var slices: [(source: CGRect, destination: CGRect)] = []
+        for i in 0..<3 {
+            for j in 0..<3 {
+                let source = CGRect(x: columns.source[i], y: rows.source[j],
+                                    width: columns.source[i + 1] - columns.source[i], height: rows.source[j + 1] - rows.source[j])
+                // Row j counts down from the image's top, which sits at rect.maxY.
+                let top = rect.maxY - rows.destination[j], bottom = rect.maxY - rows.destination[j + 1]
+                let destination = CGRect(x: columns.destination[i], y: bottom,
+                                         width: columns.destination[i + 1] - columns.destination[i], height: top - bottom)
+                guard source.width > 0, source.height > 0, destination.width > 0, destination.height > 0 else { continue }
+                slices.append((source, destination))
+            }
+        }
+        return slices
     }
 
     /// Where content of `size` goes in `bounds` under `gravity`. "top" is the visual top.
