@@ -293,3 +293,44 @@ import CalyxTestSupport
         #expect(LayerGeometry.powerOfTwo(atLeast: 1.0000000000000002) == 1 && LayerGeometry.powerOfTwo(atLeast: 1.3) == 2)
     }
 }
+
+/// `CATransformLayer` subtrees through CARenderer: layers drawn in depth order, not tree order.
+@Suite struct TransformLayerTests {
+    /// Two 40×40 faces centred in a 100×100 container: red 10 points toward the viewer, blue 10 away, added red
+    /// first (so tree order alone would put blue on top). The container turns `turn` about y under m34 = −1/400.
+    func centre(container: CALayer, turn: Double) -> Pixel {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100); root.backgroundColor = CGColor.white
+            var eye = CATransform3DIdentity; eye.m34 = -1.0 / 400
+            root.sublayerTransform = eye
+            container.bounds = CGRect(x: 0, y: 0, width: 100, height: 100); container.position = CGPoint(x: 50, y: 50)
+            container.transform = CATransform3DMakeRotation(turn, 0, 1, 0)
+            for (z, color) in [(10.0, CGColor(red: 1, green: 0, blue: 0, alpha: 1)), (-10.0, CGColor(red: 0, green: 0, blue: 1, alpha: 1))] {
+                let face = CALayer(); face.bounds = CGRect(x: 0, y: 0, width: 40, height: 40); face.position = CGPoint(x: 50, y: 50)
+                face.zPosition = z; face.backgroundColor = color
+                container.addSublayer(face)
+            }
+            root.addSublayer(container)
+            CATransaction.flush()
+            let canvas = TestCanvas(width: 100, height: 100)
+            let renderer = CARenderer(context: canvas.context)
+            renderer.layer = root
+            renderer.beginFrame(atTime: 1, timeStamp: nil); renderer.render(); renderer.endFrame()
+            return canvas.pixel(topDown: 50, 50)
+        }
+    }
+
+    @Test func facesDrawInDepthOrder() {
+        // Within a transform layer the nearer face wins whatever the tree order…
+        #expect(centre(container: CATransformLayer(), turn: 0) == .red)
+        #expect(centre(container: CATransformLayer(), turn: .pi) == .blue)  // turned round: blue is now in front
+        // …while a plain layer flattens its sublayers and draws them in zPosition order (blue at −10 first, red last).
+        #expect(centre(container: CALayer(), turn: 0) == .red)
+        #expect(centre(container: CALayer(), turn: .pi) == .red)
+    }
+
+    @Test func hiddenTransformLayerHidesItsPlanes() {
+        let container = CATransformLayer(); container.isHidden = true
+        #expect(centre(container: container, turn: 0) == .white)
+    }
+}

@@ -152,13 +152,19 @@ package final class FrameCompositor {
 
     // MARK: Building the display list
 
-    private func record(_ node: RenderTree.Node, parentTime: CFTimeInterval, isRoot: Bool, layerToPixel m: Homography,
+    func record(_ node: RenderTree.Node, parentTime: CFTimeInterval, isRoot: Bool, layerToPixel m: Homography,
                         alpha: Double, seen: inout Set<ObjectIdentifier>) {
         let (layer, localTime, animated) = node.frameLayer(parentTime: parentTime)
         guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return }
         let alpha = alpha * Double(layer.opacity)
         // A single-sided layer turned away from the viewer (its corners wound backwards on screen) is hidden.
         if !layer.isDoubleSided, let q = m.quad(layer.bounds), LayerGeometry.signedArea(q) < 0 { return }
+        if layer is CATransformLayer {
+            // Reached directly (as the root): its own space is the 3-D space its planes share.
+            recordDepthSorted(node, parentTime: parentTime, chain: CATransform3DIdentity, plane: m, alpha: alpha / Double(layer.opacity),
+                              seen: &seen)
+            return
+        }
         if needsSnapshotPainter(layer) || (!m.isAffine && layer.borderWidth > 0 && !node.children.isEmpty) {
             recordPainter(node.frameTree(parentTime: parentTime), id: node.id, isRoot: isRoot, layerToPixel: m, alpha: alpha)
             return
@@ -181,13 +187,7 @@ package final class FrameCompositor {
         guard hasSublayers else { return }
         // This (plain) layer flattens its sublayers into its plane: each child's 4×4 chain — its own placement,
         // then this layer's sublayerTransform about the anchor point (Q27) — is projected onto z = 0.
-        var sublayerTransform = CATransform3DIdentity
-        if !CATransform3DIsIdentity(layer.sublayerTransform) {
-            let pivot = CGPoint(x: layer.bounds.minX + layer.anchorPoint.x * layer.bounds.width,
-                                y: layer.bounds.minY + layer.anchorPoint.y * layer.bounds.height)
-            sublayerTransform = CATransform3DMakeTranslation(-pivot.x, -pivot.y, 0).concatenating(layer.sublayerTransform)
-                .concatenating(CATransform3DMakeTranslation(pivot.x, pivot.y, 0))
-        }
+        let sublayerTransform = LayerGeometry.pivotedSublayerTransform(of: layer)
         // Children in zPosition order (stable), each placed from this layer's space.
         let children = node.children.map { $0.frameLayer(parentTime: localTime).layer }
         let ordered = children.indices.sorted { (children[$0].zPosition, $0) < (children[$1].zPosition, $1) }
@@ -195,8 +195,12 @@ package final class FrameCompositor {
             let child = children[i]
             let chain = CATransform3DMakeTranslation(-child.bounds.minX, -child.bounds.minY, 0)
                 .concatenating(child.frameTransform).concatenating(sublayerTransform)
-            record(node.children[i], parentTime: localTime, isRoot: false,
-                   layerToPixel: Homography(flattening: chain).concatenating(m), alpha: alpha, seen: &seen)
+            if child is CATransformLayer {
+                recordDepthSorted(node.children[i], parentTime: localTime, chain: chain, plane: m, alpha: alpha, seen: &seen)
+            } else {
+                record(node.children[i], parentTime: localTime, isRoot: false,
+                       layerToPixel: Homography(flattening: chain).concatenating(m), alpha: alpha, seen: &seen)
+            }
         }
         if layer.borderWidth > 0, let color = layer.borderColor, !(layer is CATransformLayer) {
             // The border lies above the sublayers.
@@ -221,7 +225,7 @@ package final class FrameCompositor {
     private func needsSnapshotPainter(_ layer: CALayer) -> Bool {
         layer.mask != nil || layer.masksToBounds || (layer.shadowOpacity > 0 && layer.shadowColor != nil)
             || (layer.opacity < 1 && layer.allowsGroupOpacity && !layer.sublayerStorage.isEmpty)
-            || layer is CATransformLayer || layer is CAReplicatorLayer || layer is CAEmitterLayer
+            || layer is CAReplicatorLayer || layer is CAEmitterLayer
     }
 
     /// Records a subtree drawn by the snapshot painter (conservatively: damaged every frame, over the pixels its
@@ -310,6 +314,15 @@ enum LayerGeometry {
     /// The shoelace area of a quad (positive when wound as the layer's own corners are, y down).
     static func signedArea(_ q: [CGPoint]) -> CGFloat {
         (0..<q.count).reduce(0) { acc, i in let a = q[i], b = q[(i + 1) % q.count]; return acc + a.x * b.y - b.x * a.y } / 2
+    }
+
+    /// The layer's sublayerTransform applied about its anchor point (Q27), as a map in its own space.
+    static func pivotedSublayerTransform(of layer: CALayer) -> CATransform3D {
+        guard !CATransform3DIsIdentity(layer.sublayerTransform) else { return CATransform3DIdentity }
+        let pivot = CGPoint(x: layer.bounds.minX + layer.anchorPoint.x * layer.bounds.width,
+                            y: layer.bounds.minY + layer.anchorPoint.y * layer.bounds.height)
+        return CATransform3DMakeTranslation(-pivot.x, -pivot.y, 0).concatenating(layer.sublayerTransform)
+            .concatenating(CATransform3DMakeTranslation(pivot.x, pivot.y, 0))
     }
 
     /// The smallest power of two ≥ `x`. (A tolerance keeps float noise around a power of two, such as
