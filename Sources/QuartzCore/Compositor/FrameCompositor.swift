@@ -12,7 +12,7 @@ package final class FrameCompositor {
     private struct CachedContent { let signature: Int; let image: PixelBuffer; let scale: CGFloat }
 
     /// One entry of the display list.
-    private enum Operation {
+    enum Operation {
         /// A cached raster placed by `toPixel` at `opacity`.
         case blit(image: PixelBuffer, toPixel: Homography, opacity: Double)
         /// Drawing through the CGContext (snapshot painter, borders over sublayers).
@@ -20,7 +20,7 @@ package final class FrameCompositor {
     }
 
     /// An operation with what identifies its appearance, and the pixels it may touch.
-    private struct Entry {
+    struct Entry {
         let key: ObjectIdentifier
         let appearance: Int
         let box: CGRect
@@ -28,7 +28,7 @@ package final class FrameCompositor {
     }
 
     private var cache: [ObjectIdentifier: CachedContent] = [:]
-    private var list: [Entry] = []
+    var list: [Entry] = []
     private var previous: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
     private var damage = CGRect.null
     /// How many times layer content has been rasterized (for tests: a layer that only moves is drawn once).
@@ -155,6 +155,12 @@ package final class FrameCompositor {
     func record(_ node: RenderTree.Node, parentTime: CFTimeInterval, isRoot: Bool, layerToPixel m: Homography,
                         alpha: Double, seen: inout Set<ObjectIdentifier>) {
         let (layer, localTime, animated) = node.frameLayer(parentTime: parentTime)
+        if let transition = activeTransition(of: node, layer: layer, localTime: localTime) {
+            // (Before the visibility check: a transition may fade a layer in or out of view.)
+            recordTransition(transition, node: node, layer: layer, parentTime: parentTime, layerToPixel: m, inheritedAlpha: alpha)
+            seen.insert(node.id)
+            return
+        }
         guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return }
         let alpha = alpha * Double(layer.opacity)
         // A single-sided layer turned away from the viewer (its corners wound backwards on screen) is hidden.

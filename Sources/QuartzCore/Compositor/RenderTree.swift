@@ -9,6 +9,9 @@ package final class RenderTree {
         var snapshot: CALayer
         var children: [Node] = []
         var mask: Node?
+        /// For each transition animation (by identity) added since the last sync: the subtree as it was before
+        /// (semantics §8: a transition animates from the appearance before the transaction's changes).
+        var transitionSources: [ObjectIdentifier: CALayer] = [:]
 
         init(_ layer: CALayer) {
             id = ObjectIdentifier(layer)
@@ -38,6 +41,7 @@ package final class RenderTree {
         if let existing = nodes[id], existing.revision == layer.revision {
             node = existing
         } else if let existing = nodes[id] {
+            existing.captureTransitionSources(changingTo: layer)
             existing.snapshot = type(of: layer).init(layer: layer)
             existing.revision = layer.revision
             snapshotsTaken += 1
@@ -54,6 +58,27 @@ package final class RenderTree {
 }
 
 extension RenderTree.Node {
+    /// Keeps the current (old) subtree for every transition `layer` carries that the old snapshot does not, and
+    /// forgets sources of transitions that are gone. Runs before the children are refreshed, so they are old too.
+    func captureTransitionSources(changingTo layer: CALayer) {
+        let transitions = Set(layer.animationEntries.filter { $0.animation is CATransition }.map { ObjectIdentifier($0.animation) })
+        transitionSources = transitionSources.filter { transitions.contains($0.key) }
+        let known = Set(snapshot.animationEntries.map { ObjectIdentifier($0.animation) })
+        let added = transitions.subtracting(known)
+        guard !added.isEmpty else { return }
+        let before = frozenTree()
+        for id in added { transitionSources[id] = before }
+    }
+
+    /// The subtree's committed state with no animations: what a transition starts from.
+    func frozenTree() -> CALayer {
+        let copy = type(of: snapshot).init(layer: snapshot)
+        copy.animationEntries = []
+        copy.sublayerStorage = children.map { $0.frozenTree() }
+        copy.maskStorage = mask?.frozenTree()
+        return copy
+    }
+
     /// The layer as it appears at media time `t` (its ancestors' timing composed into `parentTime`, the local
     /// time of its parent): the snapshot itself when no animation applies, else a copy with animated values.
     /// Also answers the layer's own local time, which its children's animations run in.

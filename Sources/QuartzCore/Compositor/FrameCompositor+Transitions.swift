@@ -1,0 +1,88 @@
+/// `CATransition` pixels (semantics §8): while a transition runs, the layer's subtree is drawn as two images —
+/// the subtree before the change (captured by the render tree) and as it is now — combined by the transition's
+/// type at progress P = startProgress + (endProgress − startProgress) · eased time. Both images cover the
+/// layer's bounds (content overflowing the bounds is cut off during the transition).
+extension FrameCompositor {
+    struct ActiveTransition {
+        let transition: CATransition
+        let id: ObjectIdentifier
+        let progress: Double
+    }
+
+    /// The transition running on the layer at its local time, if any (the last one added wins).
+    func activeTransition(of node: RenderTree.Node, layer: CALayer, localTime: CFTimeInterval) -> ActiveTransition? {
+        for entry in layer.animationEntries.reversed() where !entry.pendingBegin {
+            guard let transition = entry.animation as? CATransition, let compiled = entry.compiled,
+                  let state = compiled.timing.state(atParentTime: localTime) else { continue }
+            let eased = compiled.timingFunction.map { Double($0.evaluate(state.progress)) } ?? state.progress
+            let start = Double(transition.startProgress), end = Double(transition.endProgress)
+            let p = start + (end - start) * eased
+            return ActiveTransition(transition: transition, id: ObjectIdentifier(transition), progress: p.isFinite ? p : 1)
+        }
+        return nil
+    }
+
+    func recordTransition(_ active: ActiveTransition, node: RenderTree.Node, layer: CALayer, parentTime: CFTimeInterval,
+                          layerToPixel m: Homography, inheritedAlpha: Double) {
+        let b = layer.bounds
+        guard b.width > 0, b.height > 0 else { return }
+        let scale = LayerGeometry.powerOfTwo(atLeast: max(LayerGeometry.onScreenScale(of: b, under: m), 1 / 64))
+        let after = node.frameTree(parentTime: parentTime)
+        let before = node.transitionSources[active.id]
+        let p = active.progress
+        // The direction new content comes from, in the layer's space (y runs down on a flipped root).
+        let down: CGFloat = CALayerRootIsFlipped ? 1 : -1
+        let from: (x: CGFloat, y: CGFloat) = switch active.transition.subtype {
+        case .some(.fromRight): (1, 0)
+        case .some(.fromTop): (0, -down)
+        case .some(.fromBottom): (0, down)
+        default: (-1, 0)  // fromLeft, and the default when no subtype is set
+        }
+        let travel = (x: from.x * b.width, y: from.y * b.height)
+        /// Each state at its own opacity (either may be hidden: a transition can fade a layer in or out).
+        func alpha(_ tree: CALayer?) -> Double {
+            guard let tree, !tree.isHidden, tree.opacity.isFinite else { return 0 }
+            return inheritedAlpha * Double(min(max(tree.opacity, 0), 1))
+        }
+        func place(_ tree: CALayer?, offset t: CGFloat, opacity: Double) {
+            guard let tree, opacity > 0, let image = Self.rasterize(tree, scale: scale) else { return }
+            let toPixel = Homography(CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)
+                .concatenating(CGAffineTransform(translationX: b.minX + travel.x * t, y: b.minY + travel.y * t)))
+                .concatenating(m)
+            guard let quad = toPixel.quad(CGRect(x: -1, y: -1, width: image.width + 2, height: image.height + 2)) else { return }
+            var h = Hasher()
+            h.combine(toPixel); h.combine(opacity); h.combine(p); h.combine(ObjectIdentifier(tree))
+            list.append(Entry(key: node.id, appearance: h.finalize(), box: CGRect.enclosing(quad).insetBy(dx: -1, dy: -1),
+                              operation: .blit(image: image, toPixel: toPixel, opacity: opacity)))
+        }
+        let old = alpha(before), new = alpha(after)
+        switch active.transition.type {
+        case .moveIn:   // the old stays; the new slides over it from the subtype's side
+            place(before, offset: 0, opacity: old); place(after, offset: CGFloat(1 - p), opacity: new)
+        case .push:     // the new slides in and pushes the old out the other side
+            place(before, offset: CGFloat(-p), opacity: old); place(after, offset: CGFloat(1 - p), opacity: new)
+        case .reveal:   // the new stays underneath; the old slides away (Q23: as push's outgoing content)
+            place(after, offset: 0, opacity: new); place(before, offset: CGFloat(-p), opacity: old)
+        default:        // fade: the old at 1 − P over the new at P
+            let q = min(max(p, 0), 1)
+            place(after, offset: 0, opacity: new * q); place(before, offset: 0, opacity: old * (1 - q))
+        }
+    }
+
+    /// A layer subtree painted into an image of its bounds at `scale` (rows top first, the layer's own space),
+    /// its own opacity left to the blit; nil when it draws nothing.
+    static func rasterize(_ tree: CALayer, scale: CGFloat) -> PixelBuffer? {
+        let b = tree.bounds
+        let width = Int((b.width * scale).rounded(.up)), height = Int((b.height * scale).rounded(.up))
+        guard !tree.isHidden, tree.opacity > 0, tree.opacity.isFinite, width > 0, height > 0, width <= 16384, height <= 16384,
+              let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                  space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        ctx.translateBy(x: 0, y: CGFloat(height))
+        ctx.scaleBy(x: scale, y: -scale)
+        // (Its own opacity is undone here rather than by editing the snapshot, which would run actions.)
+        LayerPainter(context: ctx).paint(tree, inheritedAlpha: 1 / CGFloat(tree.opacity), isRoot: true)
+        return ctx.makeImage()?.pixels
+    }
+}
