@@ -50,12 +50,30 @@ import CalyxTestSupport
         #expect(d.mean < 0.5 && d.p99 <= 8 && d.max <= 96)
     }
 
+    func shadowScene(_ root: CALayer) {
+        let l = box(CGRect(x: 40, y: 30, width: 80, height: 80), 0xff0000)
+        l.shadowOffset = CGSize(width: 10, height: 10); l.shadowRadius = 6; l.shadowOpacity = 0.5
+        root.addSublayer(l)
+    }
+
+    func groupOpacityScene(_ root: CALayer) {
+        let parent = CALayer(); parent.frame = CGRect(x: 20, y: 20, width: 160, height: 120); parent.opacity = 0.5
+        parent.addSublayer(box(CGRect(x: 0, y: 0, width: 100, height: 100), 0x0000ff))
+        parent.addSublayer(box(CGRect(x: 60, y: 20, width: 100, height: 100), 0xff0000))
+        root.addSublayer(parent)
+    }
+
+    /// The same scenes through CARenderer, where shadows and group opacity are composited as offscreen groups.
+    @Test func shadowAndGroupOpacityThroughTheCompositor() throws {
+        let shadow = try #require(ImageDifference(composite(shadowScene), try reference("shadow")))
+        let group = try #require(ImageDifference(composite(groupOpacityScene), try reference("group-opacity")))
+        print("reference shadow (compositor): \(shadow)\nreference group-opacity (compositor): \(group)")
+        #expect(shadow.mean < 0.5 && shadow.p99 <= 4 && shadow.max <= 8)
+        #expect(group.max <= 2)
+    }
+
     @Test func shadow() throws {
-        let d = try difference("shadow") { root in
-            let l = box(CGRect(x: 40, y: 30, width: 80, height: 80), 0xff0000)
-            l.shadowOffset = CGSize(width: 10, height: 10); l.shadowRadius = 6; l.shadowOpacity = 0.5
-            root.addSublayer(l)
-        }
+        let d = try difference("shadow", shadowScene)
         // Both blur with Gaussians of σ = 6 approximated differently (three box passes here): within a few
         // levels across the penumbra. A wrong offset direction or radius would differ by tens of levels.
         #expect(d.mean < 0.5 && d.p99 <= 4 && d.max <= 8)
@@ -72,12 +90,7 @@ import CalyxTestSupport
     }
 
     @Test func groupOpacity() throws {
-        let d = try difference("group-opacity") { root in
-            let parent = CALayer(); parent.frame = CGRect(x: 20, y: 20, width: 160, height: 120); parent.opacity = 0.5
-            parent.addSublayer(box(CGRect(x: 0, y: 0, width: 100, height: 100), 0x0000ff))
-            parent.addSublayer(box(CGRect(x: 60, y: 20, width: 100, height: 100), 0xff0000))
-            root.addSublayer(parent)
-        }
+        let d = try difference("group-opacity", groupOpacityScene)
         // Axis-aligned flat colours: only 8-bit rounding of the 50 % blend may differ.
         #expect(d.max <= 2)
     }

@@ -9,7 +9,7 @@
 /// only that rectangle is cleared and redrawn. Blits run in horizontal bands across all cores: pixman for
 /// whole-pixel translations, our span compositor otherwise.
 package final class FrameCompositor {
-    private struct CachedContent { let signature: Int; let image: PixelBuffer; let scale: CGFloat }
+    struct CachedContent { let signature: Int; let image: PixelBuffer; let scale: CGFloat }
 
     /// One entry of the display list.
     enum Operation {
@@ -27,12 +27,12 @@ package final class FrameCompositor {
         let operation: Operation
     }
 
-    private var cache: [ObjectIdentifier: CachedContent] = [:]
+    var cache: [ObjectIdentifier: CachedContent] = [:]
     var list: [Entry] = []
     private var previous: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
     private var damage = CGRect.null
     /// How many times layer content has been rasterized (for tests: a layer that only moves is drawn once).
-    package private(set) var rasterizations = 0
+    package internal(set) var rasterizations = 0
     /// Threads the frame is split across, as horizontal bands (default: every core).
     package var threads = ProcessInfo.processInfo.activeProcessorCount
     /// Blits everything with pixman (its general path when transformed): the benchmark's baseline.
@@ -172,7 +172,10 @@ package final class FrameCompositor {
             return
         }
         if needsSnapshotPainter(layer) || (!m.isAffine && layer.borderWidth > 0 && !node.children.isEmpty) {
-            recordPainter(node.frameTree(parentTime: parentTime), id: node.id, isRoot: isRoot, layerToPixel: m, alpha: alpha)
+            seen.insert(node.id)
+            if isRoot || !recordGroup(node, layer: layer, animatedKeys: animated, parentTime: parentTime, layerToPixel: m, alpha: alpha) {
+                recordPainter(node.frameTree(parentTime: parentTime), id: node.id, isRoot: isRoot, layerToPixel: m, alpha: alpha)
+            }
             return
         }
         seen.insert(node.id)
@@ -227,8 +230,9 @@ package final class FrameCompositor {
         }
     }
 
-    /// Whether a layer (and so its subtree) goes to the snapshot painter in this slice.
-    private func needsSnapshotPainter(_ layer: CALayer) -> Bool {
+    /// Whether a layer's subtree is composited as one group (drawn by the snapshot painter into an offscreen
+    /// image, then blitted like content): masks, clipping, shadows, group opacity, replicators and emitters.
+    func needsSnapshotPainter(_ layer: CALayer) -> Bool {
         layer.mask != nil || layer.masksToBounds || (layer.shadowOpacity > 0 && layer.shadowColor != nil)
             || (layer.opacity < 1 && layer.allowsGroupOpacity && !layer.sublayerStorage.isEmpty)
             || layer is CAReplicatorLayer || layer is CAEmitterLayer
@@ -237,7 +241,7 @@ package final class FrameCompositor {
     /// Records a subtree drawn by the snapshot painter (conservatively: damaged every frame, over the pixels its
     /// subtree's frames and a shadow margin may reach).
     /// (Inside a perspective map the painter draws through its 2-D part: an approximation of this slice.)
-    private func recordPainter(_ layer: CALayer, id: ObjectIdentifier, isRoot: Bool, layerToPixel h: Homography, alpha: Double) {
+    func recordPainter(_ layer: CALayer, id: ObjectIdentifier, isRoot: Bool, layerToPixel h: Homography, alpha: Double) {
         let m = h.affine
         let box = LayerExtent.pixels(of: layer, layerToPixel: m)
         if isRoot {

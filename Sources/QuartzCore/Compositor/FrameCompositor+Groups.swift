@@ -1,0 +1,84 @@
+/// Layers whose subtree must be composited as one image — masks, `masksToBounds`, shadows, group opacity,
+/// replicators, emitters — are painted by the snapshot painter into an offscreen image of the subtree's extent
+/// in the layer's own space, then blitted like content: by the layer's homography (so they stay exact under 3-D
+/// transforms) at the layer's opacity (so group opacity fades the composite, not each sublayer). The image is
+/// cached while nothing in the subtree changes, so a static or merely moving group costs one blit a frame and
+/// no damage of its own.
+extension FrameCompositor {
+    /// Records the group; false when it cannot be done this way (too large), so the caller paints it directly.
+    func recordGroup(_ node: RenderTree.Node, layer: CALayer, animatedKeys: Set<String>, parentTime: CFTimeInterval,
+                     layerToPixel m: Homography, alpha: Double) -> Bool {
+        let tree = node.frameTree(parentTime: parentTime)
+        let extent = LayerExtent.pixels(of: tree, layerToPixel: .identity)
+        guard !extent.isNull, extent.width > 0, extent.height > 0,
+              [extent.minX, extent.minY, extent.width, extent.height].allSatisfy(\.isFinite) else { return true }
+        // CGContext shadows are measured in device pixels, so a subtree that casts one is drawn at one pixel per
+        // point and scaled by the blit (the shadow then scales with the layer, as on screen).
+        let onScreen = max(LayerGeometry.onScreenScale(of: layer.bounds, under: m), 1 / 64)
+        let scale = Self.castsShadow(tree) ? 1 : LayerGeometry.powerOfTwo(atLeast: onScreen)
+        guard extent.width * scale <= 8192, extent.height * scale <= 8192 else { return false }
+
+        var hasher = Hasher()
+        hasher.combine(scale); hasher.combine(extent.minX); hasher.combine(extent.minY)
+        hasher.combine(extent.width); hasher.combine(extent.height)
+        // The layer's own animations of where it is and how opaque move the image, not what is in it.
+        let redrawn = !animatedKeys.isSubset(of: Self.placementKeys) || node.snapshot is CAEmitterLayer
+            || node.children.contains(where: Self.changesOverTime) || (node.mask.map(Self.changesOverTime) ?? false)
+        if redrawn { hasher.combine(parentTime) } else { Self.combineRevisions(node, into: &hasher) }
+        let signature = hasher.finalize()
+        let image: PixelBuffer
+        if let cached = cache[node.id], cached.signature == signature {
+            image = cached.image
+        } else {
+            guard let raster = Self.rasterizeGroup(tree, extent: extent, scale: scale) else { return true }
+            rasterizations += 1
+            cache[node.id] = CachedContent(signature: signature, image: raster, scale: scale)
+            image = raster
+        }
+        let toPixel = Homography(CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)
+            .concatenating(CGAffineTransform(translationX: extent.minX, y: extent.minY)))
+            .concatenating(m)
+        guard let quad = toPixel.quad(CGRect(x: -1, y: -1, width: image.width + 2, height: image.height + 2)) else { return true }
+        var h = Hasher()
+        h.combine(signature); h.combine(toPixel); h.combine(alpha)
+        list.append(Entry(key: node.id, appearance: h.finalize(), box: CGRect.enclosing(quad).insetBy(dx: -1, dy: -1),
+                          operation: .blit(image: image, toPixel: toPixel, opacity: alpha)))
+        return true
+    }
+
+    /// The subtree painted at full opacity (the blit applies it) into an image covering `extent` (layer space).
+    static func rasterizeGroup(_ tree: CALayer, extent: CGRect, scale: CGFloat) -> PixelBuffer? {
+        let width = Int((extent.width * scale).rounded(.up)), height = Int((extent.height * scale).rounded(.up))
+        guard width > 0, height > 0, tree.opacity > 0,
+              let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                  space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        // Rows top first, y down; the extent's corner at the origin; the painter then places the layer's bounds.
+        ctx.translateBy(x: 0, y: CGFloat(height))
+        ctx.scaleBy(x: scale, y: -scale)
+        ctx.translateBy(x: -extent.minX + tree.bounds.minX, y: -extent.minY + tree.bounds.minY)
+        LayerPainter(context: ctx).paint(tree, inheritedAlpha: 1 / CGFloat(tree.opacity), isRoot: true)
+        return ctx.makeImage()?.pixels
+    }
+
+    static func castsShadow(_ layer: CALayer) -> Bool {
+        (layer.shadowOpacity > 0 && layer.shadowColor != nil) || layer.sublayerStorage.contains(where: castsShadow)
+    }
+
+    /// Keys that place or fade a group's image without changing it.
+    static let placementKeys: Set<String> = ["position", "transform", "opacity", "zPosition", "anchorPoint", "anchorPointZ"]
+
+    /// Whether the subtree looks different from frame to frame with no new revision: running animations or
+    /// particles.
+    static func changesOverTime(_ node: RenderTree.Node) -> Bool {
+        !node.snapshot.animationEntries.isEmpty || node.snapshot is CAEmitterLayer
+            || node.children.contains(where: changesOverTime) || (node.mask.map(changesOverTime) ?? false)
+    }
+
+    static func combineRevisions(_ node: RenderTree.Node, into hasher: inout Hasher) {
+        hasher.combine(node.id); hasher.combine(node.revision)
+        for child in node.children { combineRevisions(child, into: &hasher) }
+        if let mask = node.mask { hasher.combine(1); combineRevisions(mask, into: &hasher) }
+    }
+}

@@ -1,0 +1,62 @@
+import Testing
+import CalyxTestSupport
+@testable import QuartzCore
+
+/// Subtrees composited as one offscreen group (masksToBounds, masks, shadows, group opacity) through CARenderer.
+@Suite struct GroupCompositingTests {
+    func render(_ root: CALayer, _ renderer: CARenderer, at t: Double) {
+        renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
+    }
+
+    /// The card of `perspectiveMatchesTheProjectionFormula`, but clipping an oversized sublayer: the group is
+    /// mapped by the same homography, so the hand-computed edges hold (right edge x = 242.6, half-height 42.6;
+    /// left edge x = 139.5, half-height 60.5) and nothing of the sublayer shows outside them.
+    @Test func clippedGroupFollowsThePerspectiveMap() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 400, height: 300); root.backgroundColor = CGColor.white
+            var perspective = CATransform3DIdentity; perspective.m34 = -1.0 / 500
+            root.sublayerTransform = perspective
+            let card = CALayer(); card.bounds = CGRect(x: 0, y: 0, width: 200, height: 100); card.position = CGPoint(x: 200, y: 150)
+            card.masksToBounds = true
+            card.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
+            let big = CALayer(); big.frame = CGRect(x: -100, y: -100, width: 400, height: 300)
+            big.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            card.addSublayer(big)
+            root.addSublayer(card)
+            CATransaction.flush()
+            let canvas = TestCanvas(width: 400, height: 300)
+            let renderer = CARenderer(context: canvas.context)
+            renderer.layer = root
+            render(root, renderer, at: 1)
+            #expect(canvas.pixel(topDown: 240, 112) == .red)    // inside the short right edge
+            #expect(canvas.pixel(topDown: 240, 104) == .white)  // above it: clipped
+            #expect(canvas.pixel(topDown: 143, 93) == .red)     // inside the tall left edge
+            #expect(canvas.pixel(topDown: 137, 150) == .white)  // left of the left edge
+            #expect(canvas.pixel(topDown: 245, 150) == .white)  // right of the right edge
+        }
+    }
+
+    @Test func aMovingGroupIsRasterizedOnce() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 200, height: 100); root.backgroundColor = CGColor.white
+            let group = CALayer(); group.frame = CGRect(x: 0, y: 30, width: 40, height: 40); group.opacity = 0.5
+            group.addSublayer({ let l = CALayer(); l.frame = CGRect(x: 0, y: 0, width: 30, height: 30); l.backgroundColor = CGColor.black; return l }())
+            group.addSublayer({ let l = CALayer(); l.frame = CGRect(x: 10, y: 10, width: 30, height: 30); l.backgroundColor = CGColor.black; return l }())
+            root.addSublayer(group)
+            let move = CABasicAnimation(keyPath: "position.x"); move.fromValue = 20; move.toValue = 180; move.duration = 1
+            group.add(move, forKey: "move")
+            CATransaction.flush()
+            let canvas = TestCanvas(width: 200, height: 100)
+            let renderer = CARenderer(context: canvas.context)
+            renderer.layer = root
+            render(root, renderer, at: 0.1)
+            let first = renderer.rasterizations
+            for frame in 1...20 { render(root, renderer, at: 0.1 + Double(frame) / 60) }
+            // The group's own animation moves it; its subtree never changes, so its image is reused.
+            #expect(renderer.rasterizations == first)
+            // Group opacity: where the two squares overlap the group is one 50 % black, not two.
+            let x = Int((20 + 160 * (0.1 + 20.0 / 60)).rounded())  // the group's centre now
+            #expect(canvas.pixel(topDown: x, 50).isClose(to: Pixel(128, 128, 128), tolerance: 2), "\(canvas.pixel(topDown: x, 50))")
+        }
+    }
+}
