@@ -290,6 +290,8 @@ import CalyxTestSupport
         layer.backgroundColor = CGColor.white                                         // vector content: no cap
         #expect(LayerGeometry.bitmapResolution(of: layer, includeBorder: true) == nil)
         #expect(LayerGeometry.bitmapResolution(of: CAShapeLayer(), includeBorder: true) == nil)
+        layer.backgroundColor = nil; layer.magnificationFilter = .nearest                // crisp magnification: no cap
+        #expect(LayerGeometry.bitmapResolution(of: layer, includeBorder: true) == nil)
         #expect(LayerGeometry.powerOfTwo(atLeast: 1.0000000000000002) == 1 && LayerGeometry.powerOfTwo(atLeast: 1.3) == 2)
     }
 }
@@ -332,5 +334,36 @@ import CalyxTestSupport
     @Test func hiddenTransformLayerHidesItsPlanes() {
         let container = CATransformLayer(); container.isHidden = true
         #expect(centre(container: container, turn: 0) == .white)
+    }
+}
+
+@Suite struct MagnificationFilterTests {
+    /// A 2×2 bitmap (red, blue / green, white) magnified 50× (25× by contents, 2× by transform) through CARenderer: with `.nearest` the texels stay
+    /// hard-edged, so the pixels either side of the middle are pure; with the default (linear) they blend.
+    func middle(_ filter: CALayerContentsFilter) throws -> (Pixel, Pixel) {
+        let bytes: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255, 0, 255, 0, 255, 255, 255, 255, 255]
+        let image = try #require(CGImage(width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 8,
+                                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+                                         provider: CGDataProvider(data: Data(bytes))!, decode: nil, shouldInterpolate: true, intent: .defaultIntent))
+        return withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            // 50×50 points scaled 2× on screen: finer than the layer's contentsScale of 1.
+            let l = CALayer(); l.bounds = CGRect(x: 0, y: 0, width: 50, height: 50); l.position = CGPoint(x: 50, y: 50)
+            l.transform = CATransform3DMakeScale(2, 2, 1); l.contents = image; l.magnificationFilter = filter
+            root.addSublayer(l)
+            CATransaction.flush()
+            let canvas = TestCanvas(width: 100, height: 100)
+            let renderer = CARenderer(context: canvas.context)
+            renderer.layer = root
+            renderer.beginFrame(atTime: 0, timeStamp: nil); renderer.render(); renderer.endFrame()
+            return (canvas.pixel(topDown: 49, 37), canvas.pixel(topDown: 50, 37))
+        }
+    }
+
+    @Test func nearestStaysCrisp() throws {
+        let (left, right) = try middle(.nearest)
+        #expect(left == .red && right == .blue)
+        let (l, r) = try middle(.linear)
+        #expect(l != .red && r != .blue)
     }
 }

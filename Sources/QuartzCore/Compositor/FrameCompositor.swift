@@ -344,7 +344,9 @@ enum LayerGeometry {
     static func bitmapResolution(of layer: CALayer, includeBorder: Bool) -> CGFloat? {
         guard type(of: layer) == CALayer.self, let image = LayerPainter.contentsImage(layer.contents),
               layer.backgroundColor.map({ $0.alpha == 0 }) ?? true, layer.cornerRadius == 0,
-              !includeBorder || layer.borderWidth == 0 else { return nil }
+              !includeBorder || layer.borderWidth == 0,
+              // Nearest-neighbour magnification needs the raster at screen resolution (blits are bilinear).
+              layer.magnificationFilter != .nearest else { return nil }
         let r = layer.contentsRect
         let across = CGFloat(image.width) * max(r.width, 0) / layer.bounds.width
         let down = CGFloat(image.height) * max(r.height, 0) / layer.bounds.height
