@@ -49,9 +49,12 @@ static inline __m128i lerp8(__m128i a, __m128i b, __m128i f) {
     return _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(a, g), _mm_mullo_epi16(b, f)), 8);
 }
 
-/// Each of two pixels' factors repeated over its four channel lanes.
-static inline __m128i factors(uint64_t f0, uint64_t f1) {
-    return _mm_set_epi16((short)f1, (short)f1, (short)f1, (short)f1, (short)f0, (short)f0, (short)f0, (short)f0);
+/// Four pixels' factors (32-bit lanes) spread over each pixel's four channel lanes: pixels 0–1 and 2–3.
+static inline void factors(__m128i f, __m128i *lo, __m128i *hi) {
+    __m128i f16 = _mm_packs_epi32(f, f);          // f0 f1 f2 f3 f0 f1 f2 f3
+    __m128i twice = _mm_unpacklo_epi16(f16, f16); // f0 f0 f1 f1 f2 f2 f3 f3
+    *lo = _mm_unpacklo_epi32(twice, twice);
+    *hi = _mm_unpackhi_epi32(twice, twice);
 }
 
 /// Two pixels (16-bit lanes) times alpha, source-over onto two destination pixels (16-bit lanes).
@@ -62,20 +65,22 @@ static inline __m128i over8(__m128i s, __m128i d) {
     return _mm_add_epi16(s, _mm_srli_epi16(_mm_add_epi16(t, _mm_srli_epi16(t, 8)), 8));
 }
 
-/// Four pixels whose samples are all interior: coordinates in us/vs (16.16).
-static inline void blend_four(uint32_t *dst, const calyx_span_source *s, const int64_t *us, const int64_t *vs, int64_t alpha) {
-    uint32_t a[4], b[4], c[4], e[4];
-    uint64_t fu[4], fv[4];
-    for (int k = 0; k < 4; k++) {
-        const uint32_t *top = s->pixels + (vs[k] >> 16) * s->stride + (us[k] >> 16), *bottom = top + s->stride;
-        a[k] = top[0]; b[k] = top[1]; c[k] = bottom[0]; e[k] = bottom[1];
-        fu[k] = (us[k] >> 8) & 0xFF; fv[k] = (vs[k] >> 8) & 0xFF;
-    }
+/// Four pixels whose samples are all interior: `index` holds each top-left texel's offset, `fu`/`fv` the
+/// 8-bit fractions, all in 32-bit lanes.
+static inline void blend_four(uint32_t *dst, const calyx_span_source *s, __m128i index, __m128i fu, __m128i fv, int64_t alpha) {
+    int32_t at[4];
+    _mm_storeu_si128((__m128i *)at, index);
+    const uint32_t *px = s->pixels;
+    const int64_t stride = s->stride;
+    __m128i p00 = _mm_set_epi32((int)px[at[3]], (int)px[at[2]], (int)px[at[1]], (int)px[at[0]]);
+    __m128i p10 = _mm_set_epi32((int)px[at[3] + 1], (int)px[at[2] + 1], (int)px[at[1] + 1], (int)px[at[0] + 1]);
+    __m128i p01 = _mm_set_epi32((int)px[at[3] + stride], (int)px[at[2] + stride], (int)px[at[1] + stride], (int)px[at[0] + stride]);
+    __m128i p11 = _mm_set_epi32((int)px[at[3] + stride + 1], (int)px[at[2] + stride + 1], (int)px[at[1] + stride + 1],
+                                (int)px[at[0] + stride + 1]);
     const __m128i zero = _mm_setzero_si128();
-    __m128i p00 = _mm_loadu_si128((const __m128i *)a), p10 = _mm_loadu_si128((const __m128i *)b);
-    __m128i p01 = _mm_loadu_si128((const __m128i *)c), p11 = _mm_loadu_si128((const __m128i *)e);
-    __m128i fuLo = factors(fu[0], fu[1]), fuHi = factors(fu[2], fu[3]);
-    __m128i fvLo = factors(fv[0], fv[1]), fvHi = factors(fv[2], fv[3]);
+    __m128i fuLo, fuHi, fvLo, fvHi;
+    factors(fu, &fuLo, &fuHi);
+    factors(fv, &fvLo, &fvHi);
     __m128i lo = lerp8(lerp8(_mm_unpacklo_epi8(p00, zero), _mm_unpacklo_epi8(p10, zero), fuLo),
                        lerp8(_mm_unpacklo_epi8(p01, zero), _mm_unpacklo_epi8(p11, zero), fuLo), fvLo);
     __m128i hi = lerp8(lerp8(_mm_unpackhi_epi8(p00, zero), _mm_unpackhi_epi8(p10, zero), fuHi),
@@ -90,26 +95,55 @@ static inline void blend_four(uint32_t *dst, const calyx_span_source *s, const i
     hi = over8(hi, _mm_unpackhi_epi8(d, zero));
     _mm_storeu_si128((__m128i *)dst, _mm_packus_epi16(lo, hi));
 }
+
+/// Four pixels from 16.16 coordinates (scalar, for the projective path).
+static inline void blend_four_at(uint32_t *dst, const calyx_span_source *s, const int64_t *us, const int64_t *vs, int64_t alpha) {
+    __m128i index = _mm_set_epi32((int)((vs[3] >> 16) * s->stride + (us[3] >> 16)), (int)((vs[2] >> 16) * s->stride + (us[2] >> 16)),
+                                  (int)((vs[1] >> 16) * s->stride + (us[1] >> 16)), (int)((vs[0] >> 16) * s->stride + (us[0] >> 16)));
+    __m128i fu = _mm_set_epi32((int)((us[3] >> 8) & 0xFF), (int)((us[2] >> 8) & 0xFF), (int)((us[1] >> 8) & 0xFF), (int)((us[0] >> 8) & 0xFF));
+    __m128i fv = _mm_set_epi32((int)((vs[3] >> 8) & 0xFF), (int)((vs[2] >> 8) & 0xFF), (int)((vs[1] >> 8) & 0xFF), (int)((vs[0] >> 8) & 0xFF));
+    blend_four(dst, s, index, fu, fv, alpha);
+}
 #endif
 
+/// How many steps from `t` (inside [lo, hi)) stay inside, stepping by `dt`; at most `limit`.
+static inline int64_t steps_inside(int64_t t, int64_t dt, int64_t lo, int64_t hi, int64_t limit) {
+    int64_t n = dt > 0 ? (hi - t + dt - 1) / dt : dt < 0 ? (t - lo) / -dt + 1 : limit;
+    return n < limit ? n : limit;
+}
+
 void calyx_span_affine(uint32_t *row, int64_t count, calyx_span_source source,
-                       int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha) {
+                       int64_t u0, int64_t v0, int64_t du, int64_t dv, int64_t alpha) {
     const calyx_span_source *s = &source;
     int64_t x = 0;
+    // The rim (samples touching the source's edge) pixel by pixel; the interior — one run, since the interior
+    // is convex and the span a line — four at a time.
+    while (x < count && !interior(s, (u0 + x * du) >> 16, (v0 + x * dv) >> 16)) {
+        blend_one(row + x, s, u0 + x * du, v0 + x * dv, alpha);
+        x++;
+    }
 #if defined(__SSE2__)
-    for (; x + 4 <= count; x += 4) {
-        int64_t us[4] = { u, u + du, u + 2 * du, u + 3 * du }, vs[4] = { v, v + dv, v + 2 * dv, v + 3 * dv };
-        // The rim (samples touching the source's edge) goes pixel by pixel; the interior four at a time.
-        // Interior is convex along a line, so checking the ends covers the middle.
-        if (interior(s, us[0] >> 16, vs[0] >> 16) && interior(s, us[3] >> 16, vs[3] >> 16)) {
-            blend_four(row + x, s, us, vs, alpha);
-        } else {
-            for (int k = 0; k < 4; k++) blend_one(row + x + k, s, us[k], vs[k], alpha);
+    // 32-bit lanes hold interior coordinates and texel offsets (and 16-bit ones rows and strides) for sources
+    // under 32768 pixels a side; larger ones go pixel by pixel.
+    if (x < count && s->width < 32768 && s->height < 32768 && s->stride < 32768) {
+        int64_t u = u0 + x * du, v = v0 + x * dv;
+        int64_t run = steps_inside(u, du, 0, (s->width - 1) << 16, count - x);
+        run = steps_inside(v, dv, 0, (s->height - 1) << 16, run);
+        const __m128i stepU = _mm_set1_epi32((int)(4 * du)), stepV = _mm_set1_epi32((int)(4 * dv));
+        const __m128i byte = _mm_set1_epi32(0xFF), stride = _mm_set1_epi32((int)s->stride);
+        __m128i u4 = _mm_set_epi32((int)(u + 3 * du), (int)(u + 2 * du), (int)(u + du), (int)u);
+        __m128i v4 = _mm_set_epi32((int)(v + 3 * dv), (int)(v + 2 * dv), (int)(v + dv), (int)v);
+        for (int64_t end = x + (run & ~(int64_t)3); x < end; x += 4) {
+            __m128i iu = _mm_srli_epi32(u4, 16), iv = _mm_srli_epi32(v4, 16);
+            // iv · stride in each 32-bit lane: both fit in 16 bits, so one 16-bit multiply-add does it.
+            __m128i index = _mm_add_epi32(_mm_madd_epi16(iv, stride), iu);
+            blend_four(row + x, s, index, _mm_and_si128(_mm_srli_epi32(u4, 8), byte), _mm_and_si128(_mm_srli_epi32(v4, 8), byte), alpha);
+            u4 = _mm_add_epi32(u4, stepU); v4 = _mm_add_epi32(v4, stepV);
         }
-        u += 4 * du; v += 4 * dv;
     }
 #endif
-    for (; x < count; x++, u += du, v += dv) blend_one(row + x, s, u, v, alpha);
+    // The rest of the run and the far rim (blend_one takes its own interior fast path).
+    for (; x < count; x++) blend_one(row + x, s, u0 + x * du, v0 + x * dv, alpha);
 }
 
 /// 16.16 fixed point, rounded down, clamped far outside any source (near the horizon 1/W grows without
@@ -137,8 +171,8 @@ void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source sourc
             us[k] = fixed16((U + k * dU) * r - 0.5); vs[k] = fixed16((V + k * dV) * r - 0.5);
             inside = inside && interior(s, us[k] >> 16, vs[k] >> 16);
         }
-        if (inside) {
-            blend_four(row + x, s, us, vs, alpha);
+        if (inside && s->width < 32768 && s->height < 32768) {
+            blend_four_at(row + x, s, us, vs, alpha);
         } else {
             for (int k = 0; k < 4; k++) if (W + k * dW > 0) blend_one(row + x + k, s, us[k], vs[k], alpha);
         }
