@@ -236,11 +236,7 @@ import CalyxTestSupport
             card.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
             card.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
             root.addSublayer(card)
-            CATransaction.flush()
-            let canvas = TestCanvas(width: 400, height: 300)
-            let renderer = CARenderer(context: canvas.context)
-            renderer.layer = root
-            renderer.beginFrame(atTime: 1, timeStamp: nil); renderer.render(); renderer.endFrame()
+            let canvas = renderedFrame(root)
             #expect(canvas.pixel(topDown: 240, 112) == .red)    // inside the short right edge (half-height 42.6)
             #expect(canvas.pixel(topDown: 240, 104) == .white)  // above it
             #expect(canvas.pixel(topDown: 143, 93) == .red)     // inside the tall left edge (half-height 60.5)
@@ -313,11 +309,7 @@ import CalyxTestSupport
                 container.addSublayer(face)
             }
             root.addSublayer(container)
-            CATransaction.flush()
-            let canvas = TestCanvas(width: 100, height: 100)
-            let renderer = CARenderer(context: canvas.context)
-            renderer.layer = root
-            renderer.beginFrame(atTime: 1, timeStamp: nil); renderer.render(); renderer.endFrame()
+            let canvas = renderedFrame(root)
             return canvas.pixel(topDown: 50, 50)
         }
     }

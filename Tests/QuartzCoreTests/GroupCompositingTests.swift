@@ -23,11 +23,7 @@ import CalyxTestSupport
             big.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
             card.addSublayer(big)
             root.addSublayer(card)
-            CATransaction.flush()
-            let canvas = TestCanvas(width: 400, height: 300)
-            let renderer = CARenderer(context: canvas.context)
-            renderer.layer = root
-            render(root, renderer, at: 1)
+            let canvas = renderedFrame(root)
             #expect(canvas.pixel(topDown: 240, 112) == .red)    // inside the short right edge
             #expect(canvas.pixel(topDown: 240, 104) == .white)  // above it: clipped
             #expect(canvas.pixel(topDown: 143, 93) == .red)     // inside the tall left edge

@@ -1,4 +1,5 @@
 @testable import QuartzCore
+import CalyxTestSupport
 
 /// Runs `body` with a manual media clock starting at `time`, bound to this task only, so tests choose time and
 /// never see each other's animation events. Flushes the thread's implicit transaction before and after.
@@ -23,4 +24,15 @@ func close(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-9) -> Bool { ab
 func close(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool { close(a.x, b.x, tolerance) && close(a.y, b.y, tolerance) }
 func close(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat = 1e-9) -> Bool {
     close(a.origin, b.origin, tolerance) && close(a.width, b.width, tolerance) && close(a.height, b.height, tolerance)
+}
+
+/// Commits, then draws one frame of `root` at time `t` through a fresh CARenderer into a canvas of the root's
+/// size (y down, as on iOS).
+func renderedFrame(_ root: CALayer, at t: CFTimeInterval = 1) -> TestCanvas {
+    CATransaction.flush()
+    let canvas = TestCanvas(width: Int(root.bounds.width), height: Int(root.bounds.height))
+    let renderer = CARenderer(context: canvas.context)
+    renderer.layer = root
+    renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
+    return canvas
 }

@@ -46,15 +46,17 @@ extension FrameCompositor {
         return true
     }
 
-    /// The subtree painted at full opacity (the blit applies it) into an image covering `extent` (layer space).
+    /// The subtree painted at full opacity (the blit applies it) into an image covering `extent` (layer space);
+    /// nil when it draws nothing or would be unreasonably large.
     static func rasterizeGroup(_ tree: CALayer, extent: CGRect, scale: CGFloat) -> PixelBuffer? {
         let width = Int((extent.width * scale).rounded(.up)), height = Int((extent.height * scale).rounded(.up))
-        guard width > 0, height > 0, tree.opacity > 0,
+        guard !tree.isHidden, tree.opacity > 0, tree.opacity.isFinite, width > 0, height > 0, width <= 16384, height <= 16384,
               let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
                                   space: CGColorSpace(name: CGColorSpace.sRGB)!,
                                   bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
         else { return nil }
         // Rows top first, y down; the extent's corner at the origin; the painter then places the layer's bounds.
+        // (Its own opacity is undone through the inherited alpha rather than by editing the snapshot.)
         ctx.translateBy(x: 0, y: CGFloat(height))
         ctx.scaleBy(x: scale, y: -scale)
         ctx.translateBy(x: -extent.minX + tree.bounds.minX, y: -extent.minY + tree.bounds.minY)

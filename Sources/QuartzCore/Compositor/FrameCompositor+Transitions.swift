@@ -45,7 +45,7 @@ extension FrameCompositor {
             return inheritedAlpha * Double(min(max(tree.opacity, 0), 1))
         }
         func place(_ tree: CALayer?, offset t: CGFloat, opacity: Double) {
-            guard let tree, opacity > 0, let image = Self.rasterize(tree, scale: scale) else { return }
+            guard let tree, opacity > 0, let image = Self.rasterizeGroup(tree, extent: tree.bounds, scale: scale) else { return }
             let toPixel = Homography(CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)
                 .concatenating(CGAffineTransform(translationX: b.minX + travel.x * t, y: b.minY + travel.y * t)))
                 .concatenating(m)
@@ -67,22 +67,5 @@ extension FrameCompositor {
             let q = min(max(p, 0), 1)
             place(after, offset: 0, opacity: new * q); place(before, offset: 0, opacity: old * (1 - q))
         }
-    }
-
-    /// A layer subtree painted into an image of its bounds at `scale` (rows top first, the layer's own space),
-    /// its own opacity left to the blit; nil when it draws nothing.
-    static func rasterize(_ tree: CALayer, scale: CGFloat) -> PixelBuffer? {
-        let b = tree.bounds
-        let width = Int((b.width * scale).rounded(.up)), height = Int((b.height * scale).rounded(.up))
-        guard !tree.isHidden, tree.opacity > 0, tree.opacity.isFinite, width > 0, height > 0, width <= 16384, height <= 16384,
-              let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                  space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
-        else { return nil }
-        ctx.translateBy(x: 0, y: CGFloat(height))
-        ctx.scaleBy(x: scale, y: -scale)
-        // (Its own opacity is undone here rather than by editing the snapshot, which would run actions.)
-        LayerPainter(context: ctx).paint(tree, inheritedAlpha: 1 / CGFloat(tree.opacity), isRoot: true)
-        return ctx.makeImage()?.pixels
     }
 }
