@@ -28,7 +28,19 @@ package final class CompiledAnimation: @unchecked Sendable {
     /// Compiles `animation` for `layer`; nil when it targets nothing that can be resolved (an unknown key path
     /// or unconvertible values: the animation is kept but has no effect, semantics Q6).
     package convenience init?(_ animation: CAAnimation, for layer: CALayer) {
-        self.init(animation, table: type(of: layer).propertyTable, layer: layer, groupDuration: nil)
+        self.init(animation, table: CompiledAnimation.table(for: animation, on: layer), layer: layer, groupDuration: nil)
+    }
+
+    /// The layer's property table, plus the cell key paths an emitter layer's animation (or group) names.
+    static func table(for animation: CAAnimation, on layer: CALayer) -> PropertyTable {
+        let table = type(of: layer).propertyTable
+        guard layer is CAEmitterLayer else { return table }
+        func paths(_ a: CAAnimation) -> [String] {
+            if let group = a as? CAAnimationGroup { return (group.animations ?? []).flatMap(paths) }
+            return (a as? CAPropertyAnimation)?.keyPath.map { [$0] } ?? []
+        }
+        let cells = paths(animation).compactMap(CAEmitterLayer.cellProperty(for:))
+        return cells.isEmpty ? table : table.adding(cells)
     }
 
     init?(_ animation: CAAnimation, table: PropertyTable, layer: CALayer?, groupDuration: Double?) {

@@ -30,6 +30,9 @@ extension CALayer {
     /// `bounds.size.width`…), or a named sublayer's value (`sublayers.<name>.<key>`).
     public func value(forKeyPath keyPath: String) -> Any? {
         if let (layer, rest) = namedSublayer(in: keyPath) { return layer.value(forKeyPath: rest) }
+        if keyPath.hasPrefix("emitterCells."), let emitter = self as? CAEmitterLayer {
+            return emitter.emitterCellValue(forKeyPath: keyPath)
+        }
         guard keyPath.contains(".") else { return value(forKey: keyPath) }
         guard let binding = KeyPathBinding(keyPath, table: type(of: self).propertyTable),
               let whole = type(of: self).propertyTable[binding.property]?.value(of: self) else { return nil }

@@ -10,7 +10,7 @@ struct RunningValues {
     subscript(property: String) -> AnimatableValue? {
         mutating get {
             if let v = values[property] { return v }
-            let base = table[property]?.value(of: model) ?? model.dynamicValues[property].flatMap { AnimatableValue($0, as: inferKind($0)) }
+            let base = model.animatableProperty(named: property)?.value(of: model) ?? model.dynamicValues[property].flatMap { AnimatableValue($0, as: inferKind($0)) }
             if let base { values[property] = base }
             return base
         }
@@ -79,7 +79,7 @@ extension CALayer {
         let table = type(of: self).propertyTable
         suppressesChangeTracking = true
         for (key, value) in values {
-            if let p = table[key] { _ = p.write(self, value.anyValue) } else { dynamicValues[key] = value.anyValue }
+            if let p = table[key] ?? animatableProperty(named: key) { _ = p.write(self, value.anyValue) } else { dynamicValues[key] = value.anyValue }
         }
         suppressesChangeTracking = false
     }

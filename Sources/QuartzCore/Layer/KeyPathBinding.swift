@@ -33,7 +33,10 @@ package struct KeyPathBinding: Sendable {
         let parts = keyPath.split(separator: ".").map(String.init)
         guard let first = parts.first else { return nil }
         let rest = parts.dropFirst().joined(separator: ".")
-        if let p = table[first] {
+        if parts.count > 1, let p = table[keyPath] {
+            // A property named by a whole dotted path (an emitter's cell key paths).
+            property = keyPath; kind = p.kind; field = .whole
+        } else if let p = table[first] {
             guard let f = KeyPathBinding.field(rest, of: p.kind) else { return nil }
             property = first; kind = p.kind; field = f
         } else {

@@ -82,18 +82,27 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     }
 }
 
-extension CAEmitterLayer {
-    /// `emitterCells.<name>.<key>` reaches a named cell (nested cells by further names).
-    public func setEmitterCellValue(_ value: Any?, forKeyPath keyPath: String) {
-        let parts = keyPath.split(separator: ".").map(String.init)
-        guard parts.count >= 3, parts[0] == "emitterCells" else { return }
-        var cells = emitterCells ?? []
-        var cell: CAEmitterCell?
-        for name in parts[1..<(parts.count - 1)] where name != "emitterCells" {
-            cell = cells.first { $0.name == name }
-            cells = cell?.emitterCells ?? []
-        }
-        cell?.setValue(value, forKey: parts.last!)
-        markChanged("emitterCells")
+extension CAEmitterCell {
+    /// A copy with the same values and copies of its child cells: presentation copies of an emitter layer
+    /// animate their own cells, never the model's.
+    func deepCopy() -> CAEmitterCell {
+        let c = CAEmitterCell()
+        c.name = name; c.isEnabled = isEnabled; c.birthRate = birthRate; c.lifetime = lifetime; c.lifetimeRange = lifetimeRange
+        c.emissionLatitude = emissionLatitude; c.emissionLongitude = emissionLongitude; c.emissionRange = emissionRange
+        c.velocity = velocity; c.velocityRange = velocityRange
+        c.xAcceleration = xAcceleration; c.yAcceleration = yAcceleration; c.zAcceleration = zAcceleration
+        c.scale = scale; c.scaleRange = scaleRange; c.scaleSpeed = scaleSpeed; c.spin = spin; c.spinRange = spinRange
+        c.color = color
+        c.redRange = redRange; c.greenRange = greenRange; c.blueRange = blueRange; c.alphaRange = alphaRange
+        c.redSpeed = redSpeed; c.greenSpeed = greenSpeed; c.blueSpeed = blueSpeed; c.alphaSpeed = alphaSpeed
+        c.contents = contents; c.contentsRect = contentsRect; c.contentsScale = contentsScale
+        c.minificationFilter = minificationFilter; c.magnificationFilter = magnificationFilter
+        c.minificationFilterBias = minificationFilterBias
+        c.emitterCells = emitterCells?.map { $0.deepCopy() }
+        c.style = style
+        c.beginTime = beginTime; c.duration = duration; c.speed = speed; c.timeOffset = timeOffset
+        c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses; c.fillMode = fillMode
+        c.taggedValues = taggedValues
+        return c
     }
 }

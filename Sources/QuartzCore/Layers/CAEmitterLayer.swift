@@ -27,6 +27,9 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// layer's birthRate, lifetime, velocity, scale and spin multiply every cell's.
 open class CAEmitterLayer: CALayer, @unchecked Sendable {
     open var emitterCells: [CAEmitterCell]? { didSet { didChangeUncompared("emitterCells", oldValue) } }
+    /// Whether `emitterCells` are this copy's own (made when an animation first writes a cell value into a
+    /// presentation copy, whose cells are otherwise the model's objects).
+    var ownsCellCopies = false
     open var birthRate: Float = 1 { didSet { didChange("birthRate", oldValue, birthRate) } }
     open var lifetime: Float = 1 { didSet { didChange("lifetime", oldValue, lifetime) } }
     open var emitterPosition = CGPoint.zero { didSet { didChange("emitterPosition", oldValue, emitterPosition) } }
