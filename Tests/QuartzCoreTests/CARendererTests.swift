@@ -359,3 +359,37 @@ import CalyxTestSupport
         #expect(l != .red && r != .blue)
     }
 }
+
+/// Static leaves reuse last frame's display-list entries; any change to them or their placement must show.
+@Suite struct LeafReuseTests {
+    @Test func changesAfterReusedFramesStillShow() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100); root.backgroundColor = CGColor.white
+            let holder = CALayer(); holder.frame = root.bounds
+            let leaf = CALayer(); leaf.frame = CGRect(x: 10, y: 10, width: 20, height: 20); leaf.backgroundColor = CGColor.black
+            holder.addSublayer(leaf); root.addSublayer(holder)
+            CATransaction.flush()
+            let canvas = TestCanvas(width: 100, height: 100)
+            let renderer = CARenderer(context: canvas.context)
+            renderer.layer = root
+            func frame(_ t: Double) { renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame() }
+            frame(1); frame(2)  // the second frame reuses the leaf's entries
+            #expect(canvas.pixel(topDown: 20, 20) == .black)
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            leaf.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            CATransaction.commit()
+            frame(3)
+            #expect(canvas.pixel(topDown: 20, 20) == .red)       // its own change
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            holder.position = CGPoint(x: 100, y: 50)                // its parent moves it 50 points right
+            CATransaction.commit()
+            frame(4)
+            #expect(canvas.pixel(topDown: 70, 20) == .red && canvas.pixel(topDown: 20, 20) == .white)
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            holder.opacity = 0.5                                    // and fades it
+            CATransaction.commit()
+            frame(5)
+            #expect(canvas.pixel(topDown: 70, 20).isClose(to: Pixel(255, 128, 128), tolerance: 2))
+        }
+    }
+}

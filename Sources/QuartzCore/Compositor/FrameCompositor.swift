@@ -29,6 +29,9 @@ package final class FrameCompositor {
 
     var cache: [ObjectIdentifier: CachedContent] = [:]
     var list: [Entry] = []
+    /// What each static leaf recorded last frame, and the placement it recorded it for.
+    private struct LeafRecord { let revision: Int; let layerToPixel: Homography; let alpha: Double; let entries: [Entry] }
+    private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
     private var previous: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
     private var damage = CGRect.null
     /// How many times layer content has been rasterized (for tests: a layer that only moves is drawn once).
@@ -52,6 +55,7 @@ package final class FrameCompositor {
             record(root, parentTime: t, isRoot: true, layerToPixel: rootTransform, alpha: 1, seen: &seen)
         }
         cache = cache.filter { seen.contains($0.key) }
+        leafRecords = leafRecords.filter { seen.contains($0.key) }
         // Damage: what appeared, disappeared, or changed appearance, at its old and new places.
         var damaged = CGRect.null
         var current: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
@@ -154,6 +158,20 @@ package final class FrameCompositor {
 
     func record(_ node: RenderTree.Node, parentTime: CFTimeInterval, isRoot: Bool, layerToPixel m: Homography,
                         alpha: Double, seen: inout Set<ObjectIdentifier>) {
+        // A static leaf placed exactly as last frame records exactly what it recorded then.
+        let isStaticLeaf = !isRoot && node.children.isEmpty && node.mask == nil && node.snapshot.animationEntries.isEmpty
+            && !(node.snapshot is CAEmitterLayer)
+        if isStaticLeaf, let last = leafRecords[node.id], last.revision == node.revision, last.layerToPixel == m, last.alpha == alpha {
+            list.append(contentsOf: last.entries)
+            seen.insert(node.id)
+            return
+        }
+        let firstEntry = list.count
+        defer {
+            if isStaticLeaf {
+                leafRecords[node.id] = LeafRecord(revision: node.revision, layerToPixel: m, alpha: alpha, entries: Array(list[firstEntry...]))
+            }
+        }
         let (layer, localTime, animated) = node.frameLayer(parentTime: parentTime)
         if let transition = activeTransition(of: node, layer: layer, localTime: localTime) {
             // (Before the visibility check: a transition may fade a layer in or out of view.)
