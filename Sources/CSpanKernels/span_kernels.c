@@ -1,4 +1,4 @@
-#include "span_kernels.h"
+#include "span_kernels_internal.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -129,6 +129,13 @@ void calyx_span_affine(uint32_t *row, int64_t count, calyx_span_source source,
         int64_t u = u0 + x * du, v = v0 + x * dv;
         int64_t run = steps_inside(u, du, 0, (s->width - 1) << 16, count - x);
         run = steps_inside(v, dv, 0, (s->height - 1) << 16, run);
+        // Eight at a time where the processor allows (steps small enough for 32-bit lanes over eight pixels).
+        if (run >= 8 && du > -(1 << 24) && du < (1 << 24) && dv > -(1 << 24) && dv < (1 << 24) && calyx_span_avx2_usable()) {
+            int64_t blocks = run / 8;
+            calyx_span_interior_avx2(row + x, blocks, s, u, v, du, dv, alpha);
+            x += blocks * 8; run -= blocks * 8;
+            u = u0 + x * du; v = v0 + x * dv;
+        }
         const __m128i stepU = _mm_set1_epi32((int)(4 * du)), stepV = _mm_set1_epi32((int)(4 * dv));
         const __m128i byte = _mm_set1_epi32(0xFF), stride = _mm_set1_epi32((int)s->stride);
         __m128i u4 = _mm_set_epi32((int)(u + 3 * du), (int)(u + 2 * du), (int)(u + du), (int)u);

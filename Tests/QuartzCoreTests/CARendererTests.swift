@@ -393,3 +393,28 @@ import CalyxTestSupport
         }
     }
 }
+
+/// The span kernel's AVX2 interior loop (eight pixels at a time, used where the processor has AVX2) against
+/// its SSE2 and scalar paths, which the pixman comparisons above check independently: identical bytes.
+@Suite(.serialized) struct SpanKernelPathTests {
+    @Test(arguments: [(0.3, 1.7, 0.6), (2.4, 0.45, 1.0), (-1.1, 1.0, 0.85)])
+    func avx2MatchesSSE2(angle: Double, scale: Double, opacity: Double) {
+        let source = SpanCompositorTests().image(64)
+        let m = CGAffineTransform(translationX: -32, y: -32).concatenating(CGAffineTransform(rotationAngle: angle))
+            .concatenating(CGAffineTransform(scaleX: scale, y: scale)).concatenating(CGAffineTransform(translationX: 100, y: 90))
+        func render(avx2: Bool) -> [UInt8] {
+            SpanCompositor.allowAVX2(avx2)
+            defer { SpanCompositor.allowAVX2(true) }
+            var pixels = [UInt8](repeating: 0, count: 200 * 180 * 4)
+            for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = 200; pixels[i + 1] = 120; pixels[i + 2] = 40; pixels[i + 3] = 255 }
+            pixels.withUnsafeMutableBytes { buffer in
+                SpanCompositor.composite(source: source, into: buffer.baseAddress!, bytesPerRow: 200 * 4, width: 200, height: 180,
+                                         sourceToTarget: m, opacity: opacity)
+            }
+            return pixels
+        }
+        let (wide, narrow) = (render(avx2: true), render(avx2: false))
+        let differing = zip(wide, narrow).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) bytes differ")
+    }
+}

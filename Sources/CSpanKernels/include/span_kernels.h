@@ -1,7 +1,7 @@
 // The span compositor's per-pixel kernels: bilinear sampling of a premultiplied BGRA source, multiplied by an
 // opacity and blended source-over onto one destination row. The plan (which rows, which columns, which source
 // coordinates) is made in Swift (QuartzCore's SpanCompositor); only the per-pixel loops live here, in C, so they
-// can use SSE2 four pixels at a time.
+// can use SSE2 four pixels at a time, and AVX2 eight at a time where the processor has it.
 #ifndef CALYX_SPAN_KERNELS_H
 #define CALYX_SPAN_KERNELS_H
 #include <stdint.h>
@@ -22,5 +22,9 @@ void calyx_span_affine(uint32_t *row, int64_t count, calyx_span_source source,
 /// by (dU, dV, dW) per pixel; each pixel samples at (U/W − 0.5, V/W − 0.5) and is skipped where W ≤ 0.
 void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source source,
                            double U, double V, double W, double dU, double dV, double dW, int64_t alpha);
+
+/// Lets (1) or stops (0) the AVX2 interior loop running where the processor has it (for tests: every path
+/// computes the same bytes).
+void calyx_span_kernels_allow_avx2(int allowed);
 
 #endif

@@ -1,16 +1,20 @@
 @_implementationOnly import CSpanKernels
 
 /// Our compositor for rotated, scaled and projected layers: for each destination row, the span the transformed
-/// source covers is solved exactly (no wasted bounding-box corners); the per-pixel loop along it (CSpanKernels:
-/// source coordinates stepped incrementally, sampled bilinearly — transparent outside the source, which
-/// antialiases the edges over one texel — multiplied by the opacity and blended source-over, on premultiplied
-/// BGRA in 8.8 fixed point, four pixels at a time with SSE2) is C. (pixman's general transformed path does the
-/// same work per bounding-box pixel.)
+/// source covers is solved exactly (no wasted bounding-box corners). The per-pixel loop along it is C
+/// (CSpanKernels): source coordinates stepped incrementally, sampled bilinearly (transparent outside the source,
+/// which antialiases the edges over one texel), multiplied by the opacity and blended source-over, on
+/// premultiplied BGRA in 8.8 fixed point — four pixels at a time with SSE2, eight with AVX2 where the processor
+/// has it. (pixman's general transformed path does the same work per bounding-box pixel.)
 enum SpanCompositor {
     /// `x` rounded down (or up) to an Int, saturating far outside any bitmap instead of trapping on huge values.
     @inline(__always) static func pixel(_ x: Double, _ rule: FloatingPointRoundingRule) -> Int {
         Int(max(-1e9, min(1e9, x.isNaN ? 0 : x)).rounded(rule))
     }
+
+    /// Whether the kernels may use AVX2 where the processor has it (on by default; tests turn it off to check
+    /// that every path computes the same bytes).
+    static func allowAVX2(_ allowed: Bool) { calyx_span_kernels_allow_avx2(allowed ? 1 : 0) }
 
     static func kernelSource(_ source: PixelBuffer) -> calyx_span_source {
         calyx_span_source(pixels: UnsafePointer(source.bytes.assumingMemoryBound(to: UInt32.self)), stride: Int64(source.bytesPerRow / 4),
