@@ -96,14 +96,6 @@ static inline void blend_four(uint32_t *dst, const calyx_span_source *s, __m128i
     _mm_storeu_si128((__m128i *)dst, _mm_packus_epi16(lo, hi));
 }
 
-/// Four pixels from 16.16 coordinates (scalar, for the projective path).
-static inline void blend_four_at(uint32_t *dst, const calyx_span_source *s, const int64_t *us, const int64_t *vs, int64_t alpha) {
-    __m128i index = _mm_set_epi32((int)((vs[3] >> 16) * s->stride + (us[3] >> 16)), (int)((vs[2] >> 16) * s->stride + (us[2] >> 16)),
-                                  (int)((vs[1] >> 16) * s->stride + (us[1] >> 16)), (int)((vs[0] >> 16) * s->stride + (us[0] >> 16)));
-    __m128i fu = _mm_set_epi32((int)((us[3] >> 8) & 0xFF), (int)((us[2] >> 8) & 0xFF), (int)((us[1] >> 8) & 0xFF), (int)((us[0] >> 8) & 0xFF));
-    __m128i fv = _mm_set_epi32((int)((vs[3] >> 8) & 0xFF), (int)((vs[2] >> 8) & 0xFF), (int)((vs[1] >> 8) & 0xFF), (int)((vs[0] >> 8) & 0xFF));
-    blend_four(dst, s, index, fu, fv, alpha);
-}
 #endif
 
 /// How many steps from `t` (inside [lo, hi)) stay inside, stepping by `dt`; at most `limit`.
@@ -163,32 +155,40 @@ static inline int64_t fixed16(double t) {
     return (double)i > f ? i - 1 : i;
 }
 
+/// The most pixels per exactly-divided sample in the projective kernel: between samples the source coordinates
+/// are interpolated linearly (the chord of a gently curving hyperbola) and the affine kernel draws the piece.
+#define PROJECTIVE_STEP 16
+/// The largest (Δw / w)² a piece may span. The chord's error is about a quarter of the piece's extent in
+/// texels times Δw / w: at 1/64 and at most 16 texels per piece, under 1/16 of a texel (measured against
+/// pixman's exact division: mean 0.19, p99 2 levels on a strong perspective).
+#define PROJECTIVE_TOLERANCE (1.0 / (64.0 * 64.0))
+
 void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source source,
                            double U, double V, double W, double dU, double dV, double dW, int64_t alpha) {
     const calyx_span_source *s = &source;
-    int64_t x = 0;
-#if defined(__SSE2__)
-    for (; x + 4 <= count; x += 4) {
-        int64_t us[4], vs[4];
-        int inside = 1;
-        for (int k = 0; k < 4; k++) {
+    for (int64_t x = 0, n; x < count; x += n) {
+        n = count - x < PROJECTIVE_STEP ? count - x : PROJECTIVE_STEP;
+        double w0 = W + x * dW, w1 = W + (x + n) * dW;
+        // Shorter pieces where w changes fast (strong perspective): the chord's error grows with the square of
+        // the relative change of w across the piece.
+        while (n > 1 && w0 > 0 && w1 > 0 && (w1 - w0) * (w1 - w0) > PROJECTIVE_TOLERANCE * w0 * w1) {
+            n /= 2;
+            w1 = W + (x + n) * dW;
+        }
+        if (w0 > 0 && w1 > 0) {
+            // Exact at both ends of the piece (W is linear along the row, so positive between them too).
+            double r0 = 1 / w0, r1 = 1 / w1;
+            int64_t u0 = fixed16((U + x * dU) * r0 - 0.5), v0 = fixed16((V + x * dV) * r0 - 0.5);
+            int64_t u1 = fixed16((U + (x + n) * dU) * r1 - 0.5), v1 = fixed16((V + (x + n) * dV) * r1 - 0.5);
+            calyx_span_affine(row + x, n, source, u0, v0, (u1 - u0) / n, (v1 - v0) / n, alpha);
+            continue;
+        }
+        // Near the horizon: every pixel divides for itself, and those behind the eye are skipped.
+        for (int64_t k = x; k < x + n; k++) {
             double w = W + k * dW;
-            if (!(w > 0)) { inside = 0; us[k] = vs[k] = INT64_MIN / 2; continue; }
+            if (!(w > 0)) continue;
             double r = 1 / w;
-            us[k] = fixed16((U + k * dU) * r - 0.5); vs[k] = fixed16((V + k * dV) * r - 0.5);
-            inside = inside && interior(s, us[k] >> 16, vs[k] >> 16);
+            blend_one(row + k, s, fixed16((U + k * dU) * r - 0.5), fixed16((V + k * dV) * r - 0.5), alpha);
         }
-        if (inside && s->width < 32768 && s->height < 32768) {
-            blend_four_at(row + x, s, us, vs, alpha);
-        } else {
-            for (int k = 0; k < 4; k++) if (W + k * dW > 0) blend_one(row + x + k, s, us[k], vs[k], alpha);
-        }
-        U += 4 * dU; V += 4 * dV; W += 4 * dW;
-    }
-#endif
-    for (; x < count; x++, U += dU, V += dV, W += dW) {
-        if (!(W > 0)) continue;
-        double r = 1 / W;
-        blend_one(row + x, s, fixed16(U * r - 0.5), fixed16(V * r - 0.5), alpha);
     }
 }

@@ -218,6 +218,7 @@ import CalyxTestSupport
         let ours = render { SpanCompositor.compositeProjective(source: source, into: $0, bytesPerRow: $1, width: 140, height: 120, sourceToTarget: h, opacity: 0.8) }
         let pixman = render { PixmanBlit.composite(source: source, into: $0, bytesPerRow: $1, width: 140, height: 120, sourceToTarget: h, opacity: 0.8) }
         let d = try #require(ImageDifference(ours, pixman))
+        print("projective spans vs pixman: \(d)")
         // Interiors agree within a level; on the compressed far rim pixman's 16.16 fixed-point division places
         // samples slightly differently across a steep edge, so isolated rim pixels may differ more.
         #expect(d.mean < 0.3 && d.p99 <= 4 && d.max <= 128, "\(d)")

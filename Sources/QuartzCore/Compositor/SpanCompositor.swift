@@ -22,7 +22,8 @@ enum SpanCompositor {
     }
 
     /// Composites `source` with a perspective map (`sourceToTarget` takes source pixels to target pixels): each
-    /// row's span comes from intersecting it with the projected quad, and each pixel divides by w once.
+    /// row's span comes from intersecting it with the projected quad; the kernel divides by w exactly every few
+    /// pixels (more often where w changes fast) and interpolates between.
     static func compositeProjective(source: PixelBuffer, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int,
                                     height: Int, sourceToTarget h: Homography, opacity: Double,
                                     rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
