@@ -23,8 +23,15 @@ package final class FrameCompositor {
     struct Entry {
         let key: ObjectIdentifier
         let appearance: Int
+        /// Pixels the entry may touch: finite (non-finite geometry reaches here as huge or NaN coordinates, and
+        /// Foundation traps on those), or null.
         let box: CGRect
         let operation: Operation
+
+        init(key: ObjectIdentifier, appearance: Int, box: CGRect, operation: Operation) {
+            self.key = key; self.appearance = appearance; self.operation = operation
+            self.box = LayerGeometry.finite(box)
+        }
     }
 
     var cache: [ObjectIdentifier: CachedContent] = [:]
@@ -287,7 +294,8 @@ package final class FrameCompositor {
     private func content(of layer: CALayer, node: RenderTree.Node, animatedKeys: Set<String>, includeBorder: Bool,
                          layerToPixel m: Homography) -> CachedContent? {
         let key = node.id
-        guard layer.bounds.width > 0, layer.bounds.height > 0 else { return nil }
+        let b = layer.bounds
+        guard b.width > 0, b.height > 0, [b.minX, b.minY, b.width, b.height].allSatisfy(\.isFinite) else { return nil }
         // Raster at the on-screen scale (rounded up to a power of two, so small zooms reuse the raster).
         let onScreen = max(LayerGeometry.onScreenScale(of: layer.bounds, under: m), 1 / 64)
         // (A tolerance keeps float noise around a power of two, such as 1.0000000000000002, from flipping it.)
@@ -297,6 +305,13 @@ package final class FrameCompositor {
         if let native = LayerGeometry.bitmapResolution(of: layer, includeBorder: includeBorder) {
             scale = min(scale, LayerGeometry.powerOfTwo(atLeast: native))
         }
+        // Enormous layers raster coarser rather than not at all (a side of at most `maximumRasterSide` pixels).
+        let side = max(b.width, b.height) * scale
+        if !(side <= Self.maximumRasterSide) {
+            guard side.isFinite else { return nil }
+            scale = LayerGeometry.powerOfTwo(atLeast: Self.maximumRasterSide / max(b.width, b.height)) / 2
+        }
+        guard scale.isFinite, scale > 0 else { return nil }
         var hasher = Hasher()
         hasher.combine(scale)
         hasher.combine(includeBorder)
@@ -314,6 +329,9 @@ package final class FrameCompositor {
         cache[key] = entry
         return entry
     }
+
+    /// The largest raster side in pixels (beyond it layers raster at a coarser scale).
+    static let maximumRasterSide: CGFloat = 16384
 
     private func rasterize(_ layer: CALayer, scale: CGFloat, includeBorder: Bool) -> PixelBuffer? {
         let width = Int((layer.bounds.width * scale).rounded(.up)), height = Int((layer.bounds.height * scale).rounded(.up))
@@ -351,6 +369,14 @@ enum LayerGeometry {
                             y: layer.bounds.minY + layer.anchorPoint.y * layer.bounds.height)
         return CATransform3DMakeTranslation(-pivot.x, -pivot.y, 0).concatenating(layer.sublayerTransform)
             .concatenating(CATransform3DMakeTranslation(pivot.x, pivot.y, 0))
+    }
+
+    /// `r` with its edges clamped to ±10⁹ (far outside any bitmap); null when any coordinate is NaN.
+    static func finite(_ r: CGRect) -> CGRect {
+        let edges = [r.origin.x, r.origin.y, r.origin.x + r.size.width, r.origin.y + r.size.height]
+        guard !r.isNull, !edges.contains(where: \.isNaN) else { return .null }
+        let e = edges.map { max(-1e9, min(1e9, $0)) }
+        return CGRect(x: min(e[0], e[2]), y: min(e[1], e[3]), width: abs(e[2] - e[0]), height: abs(e[3] - e[1]))
     }
 
     /// The smallest power of two ≥ `x`. (A tolerance keeps float noise around a power of two, such as
