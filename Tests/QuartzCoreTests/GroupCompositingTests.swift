@@ -56,3 +56,28 @@ import CalyxTestSupport
         }
     }
 }
+
+/// `shouldRasterize`: the subtree is drawn once at `rasterizationScale` and the bitmap composited, so a layer
+/// magnified 4× with the default scale of 1 has soft edges, while without it the content rasters at the
+/// on-screen scale and the edge stays hard. Screen pixel 31 (centre 31.5, the edge at x = 30) maps to layer x =
+/// 0.375, raster texel coordinate 2.375 (the group raster has a 2-px margin), so its sample is 7/8 of the black
+/// texel 2 and 1/8 of the transparent texel 1: over white, 255 / 8 ≈ 32 (± 2 for 8-bit rounding).
+@Suite struct ShouldRasterizeTests {
+    func edge(rasterized: Bool, scale: CGFloat = 1) -> Pixel {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100); root.backgroundColor = CGColor.white
+            let l = CALayer(); l.bounds = CGRect(x: 0, y: 0, width: 10, height: 10); l.position = CGPoint(x: 50, y: 50)
+            l.backgroundColor = CGColor.black; l.transform = CATransform3DMakeScale(4, 4, 1)
+            l.shouldRasterize = rasterized; l.rasterizationScale = scale
+            root.addSublayer(l)
+            return renderedFrame(root).pixel(topDown: 31, 50)
+        }
+    }
+
+    @Test func magnifiedRasterSoftens() {
+        #expect(edge(rasterized: false) == .black)
+        #expect(edge(rasterized: true).isClose(to: Pixel(32, 32, 32), tolerance: 2), "\(edge(rasterized: true))")
+        #expect(edge(rasterized: true, scale: 4) == .black)                          // at the screen's scale: hard
+        #expect(edge(rasterized: true, scale: .nan).isClose(to: Pixel(32, 32, 32), tolerance: 2))  // unusable → 1
+    }
+}

@@ -1,9 +1,9 @@
-/// Layers whose subtree must be composited as one image — masks, `masksToBounds`, shadows, group opacity,
-/// replicators, emitters — are painted by the snapshot painter into an offscreen image of the subtree's extent
-/// in the layer's own space, then blitted like content: by the layer's homography (so they stay exact under 3-D
-/// transforms) at the layer's opacity (so group opacity fades the composite, not each sublayer). The image is
-/// cached while nothing in the subtree changes, so a static or merely moving group costs one blit a frame and
-/// no damage of its own.
+/// Layers whose subtree must be composited as one image — `shouldRasterize`, masks, `masksToBounds`, shadows,
+/// group opacity, replicators, emitters — are painted by the snapshot painter into an offscreen image of the
+/// subtree's extent in the layer's own space, then blitted like content: by the layer's homography (so they stay
+/// exact under 3-D transforms) at the layer's opacity (so group opacity fades the composite, not each
+/// sublayer). The image is cached while nothing in the subtree changes, so a static or merely moving group
+/// costs one blit a frame and no damage of its own.
 extension FrameCompositor {
     /// Records the group; false when it cannot be done this way (too large), so the caller paints it directly.
     func recordGroup(_ node: RenderTree.Node, layer: CALayer, animatedKeys: Set<String>, parentTime: CFTimeInterval,
@@ -15,7 +15,9 @@ extension FrameCompositor {
         // CGContext shadows are measured in device pixels, so a subtree that casts one is drawn at one pixel per
         // point and scaled by the blit (the shadow then scales with the layer, as on screen).
         let onScreen = max(LayerGeometry.onScreenScale(of: layer.bounds, under: m), 1 / 64)
-        let scale = Self.castsShadow(tree) ? 1 : LayerGeometry.powerOfTwo(atLeast: onScreen)
+        // `shouldRasterize` fixes the scale at `rasterizationScale`, as on Apple (magnified, the raster softens).
+        let scale = layer.shouldRasterize ? Self.validRasterizationScale(layer.rasterizationScale)
+            : Self.castsShadow(tree) ? 1 : LayerGeometry.powerOfTwo(atLeast: onScreen)
         guard extent.width * scale <= 8192, extent.height * scale <= 8192 else { return false }
 
         var hasher = Hasher()
@@ -63,6 +65,9 @@ extension FrameCompositor {
         LayerPainter(context: ctx).paint(tree, inheritedAlpha: 1 / CGFloat(tree.opacity), isRoot: true)
         return ctx.makeImage()?.pixels
     }
+
+    /// `rasterizationScale` when usable; 1 for zero, negative or non-finite values.
+    static func validRasterizationScale(_ s: CGFloat) -> CGFloat { s > 0 && s.isFinite ? min(s, 64) : 1 }
 
     static func castsShadow(_ layer: CALayer) -> Bool {
         (layer.shadowOpacity > 0 && layer.shadowColor != nil) || layer.sublayerStorage.contains(where: castsShadow)

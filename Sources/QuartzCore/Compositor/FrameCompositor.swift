@@ -256,9 +256,10 @@ package final class FrameCompositor {
     }
 
     /// Whether a layer's subtree is composited as one group (drawn by the snapshot painter into an offscreen
-    /// image, then blitted like content): masks, clipping, shadows, group opacity, replicators and emitters.
+    /// image, then blitted like content): `shouldRasterize`, masks, clipping, shadows, group opacity, replicators
+    /// and emitters.
     func needsSnapshotPainter(_ layer: CALayer) -> Bool {
-        layer.mask != nil || layer.masksToBounds || (layer.shadowOpacity > 0 && layer.shadowColor != nil)
+        layer.shouldRasterize || layer.mask != nil || layer.masksToBounds || (layer.shadowOpacity > 0 && layer.shadowColor != nil)
             || (layer.opacity < 1 && layer.allowsGroupOpacity && !layer.sublayerStorage.isEmpty)
             || layer is CAReplicatorLayer || layer is CAEmitterLayer
     }
