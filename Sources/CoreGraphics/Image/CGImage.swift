@@ -59,11 +59,7 @@ public final class CGImage: Hashable, @unchecked Sendable, CustomStringConvertib
     /// The part of the image inside `rect` (pixel units, origin at the top-left, rounded out to whole pixels),
     /// or `nil` if it does not overlap the image or has a NaN coordinate. Infinite edges reach the image's edge.
     public func cropping(to rect: CGRect) -> CGImage? {
-        let edges = [rect.origin.x, rect.origin.y, rect.origin.x + rect.size.width, rect.origin.y + rect.size.height]
-        guard !edges.contains(where: \.isNaN) else { return nil }
-        // (Foundation traps on non-finite rects: bring the edges into range first.)
-        let e = edges.map { max(-1e15, min(1e15, $0)) }
-        let finite = CGRect(x: min(e[0], e[2]), y: min(e[1], e[3]), width: abs(e[2] - e[0]), height: abs(e[3] - e[1]))
+        guard let finite = rect.clampingEdges(to: 1e15) else { return nil }
         let r = finite.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
         guard !r.isNull, !r.isEmpty, let out = PixelBuffer(width: Int(r.width), height: Int(r.height)) else { return nil }
         for row in 0..<out.height {

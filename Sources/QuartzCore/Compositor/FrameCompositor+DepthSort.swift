@@ -8,6 +8,8 @@ extension FrameCompositor {
     struct DepthPlane {
         let node: RenderTree.Node
         let parentTime: CFTimeInterval
+        /// The layer's state at this time (evaluated once, handed to `record`).
+        let frame: RenderTree.Node.Frame
         /// The layer's space to the flattening ancestor's 3-D space (perspective included).
         let chain: CATransform3D
         /// Opacity inherited from the transform layers above it (its own is applied when recorded).
@@ -19,26 +21,26 @@ extension FrameCompositor {
     /// Records the subtree of the transform layer `node`, whose space maps by `chain` into the 3-D space of the
     /// plain layer that `plane` maps to pixels.
     func recordDepthSorted(_ node: RenderTree.Node, parentTime: CFTimeInterval, chain: CATransform3D, plane m: Homography,
-                           alpha: Double, seen: inout Set<ObjectIdentifier>) {
+                           alpha: Double, frame: RenderTree.Node.Frame, seen: inout Set<ObjectIdentifier>) {
         var planes: [DepthPlane] = []
-        gatherPlanes(node, parentTime: parentTime, chain: chain, alpha: alpha, into: &planes, seen: &seen)
+        gatherPlanes(node, parentTime: parentTime, frame: frame, chain: chain, alpha: alpha, into: &planes, seen: &seen)
         // Back to front; equal depths keep tree order.
         let order = planes.indices.sorted { (planes[$0].depth, $0) < (planes[$1].depth, $1) }
         for i in order {
             let p = planes[i]
             record(p.node, parentTime: p.parentTime, isRoot: false,
-                   layerToPixel: Homography(flattening: p.chain).concatenating(m), alpha: p.alpha, seen: &seen)
+                   layerToPixel: Homography(flattening: p.chain).concatenating(m), alpha: p.alpha, frame: p.frame, seen: &seen)
         }
     }
 
-    private func gatherPlanes(_ node: RenderTree.Node, parentTime: CFTimeInterval, chain: CATransform3D, alpha: Double,
-                              into planes: inout [DepthPlane], seen: inout Set<ObjectIdentifier>) {
-        let (layer, localTime, _) = node.frameLayer(parentTime: parentTime)
+    private func gatherPlanes(_ node: RenderTree.Node, parentTime: CFTimeInterval, frame: RenderTree.Node.Frame,
+                              chain: CATransform3D, alpha: Double, into planes: inout [DepthPlane], seen: inout Set<ObjectIdentifier>) {
+        let (layer, localTime, _) = frame
         guard layer is CATransformLayer else {
             let b = layer.bounds
             let c = CATransform3DApply(chain, x: b.midX, y: b.midY, z: 0)
             let depth = c.w > 0 && (c.z / c.w).isFinite ? c.z / c.w : -.infinity
-            planes.append(DepthPlane(node: node, parentTime: parentTime, chain: chain, alpha: alpha, depth: depth))
+            planes.append(DepthPlane(node: node, parentTime: parentTime, frame: frame, chain: chain, alpha: alpha, depth: depth))
             return
         }
         guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return }
@@ -46,10 +48,12 @@ extension FrameCompositor {
         // A transform layer's opacity applies to each of its layers separately (it has no group to fade).
         let alpha = alpha * Double(layer.opacity)
         let sublayerTransform = LayerGeometry.pivotedSublayerTransform(of: layer)
-        for (child, childNode) in zip(node.children.map { $0.frameLayer(parentTime: localTime).layer }, node.children) {
+        for childNode in node.children {
+            let childFrame = childNode.frameLayer(parentTime: localTime), child = childFrame.layer
             let childChain = CATransform3DMakeTranslation(-child.bounds.minX, -child.bounds.minY, 0)
                 .concatenating(child.frameTransform).concatenating(sublayerTransform).concatenating(chain)
-            gatherPlanes(childNode, parentTime: localTime, chain: childChain, alpha: alpha, into: &planes, seen: &seen)
+            gatherPlanes(childNode, parentTime: localTime, frame: childFrame, chain: childChain, alpha: alpha,
+                         into: &planes, seen: &seen)
         }
     }
 }

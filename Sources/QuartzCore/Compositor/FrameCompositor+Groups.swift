@@ -6,39 +6,41 @@
 /// costs one blit a frame and no damage of its own.
 extension FrameCompositor {
     /// Records the group; false when it cannot be done this way (too large), so the caller paints it directly.
-    func recordGroup(_ node: RenderTree.Node, layer: CALayer, animatedKeys: Set<String>, parentTime: CFTimeInterval,
-                     layerToPixel m: Homography, alpha: Double) -> Bool {
-        let tree = node.frameTree(parentTime: parentTime)
-        let extent = LayerExtent.pixels(of: tree, layerToPixel: .identity)
-        guard !extent.isNull, extent.width > 0, extent.height > 0,
-              [extent.minX, extent.minY, extent.width, extent.height].allSatisfy(\.isFinite) else { return true }
+    func recordGroup(_ node: RenderTree.Node, frame: RenderTree.Node.Frame, layerToPixel m: Homography, alpha: Double) -> Bool {
+        let layer = frame.layer
+        // The layer's own animations of where it is and how opaque move the image, not what is in it.
+        let redrawn = !frame.animated.isSubset(of: Self.placementKeys) || node.snapshot is CAEmitterLayer
+            || node.children.contains(where: Self.changesOverTime) || (node.mask.map(Self.changesOverTime) ?? false)
+        // The subtree at this time is built only when it must be drawn: a cached group needs none of it.
+        let tree: CALayer? = redrawn ? node.frameTree(frame) : nil
         // CGContext shadows are measured in device pixels, so a subtree that casts one is drawn at one pixel per
         // point and scaled by the blit (the shadow then scales with the layer, as on screen).
         let onScreen = max(LayerGeometry.onScreenScale(of: layer.bounds, under: m), 1 / 64)
+        let castsShadow = tree.map(Self.castsShadow) ?? Self.castsShadow(node)
         // `shouldRasterize` fixes the scale at `rasterizationScale`, as on Apple (magnified, the raster softens).
         let scale = layer.shouldRasterize ? Self.validRasterizationScale(layer.rasterizationScale)
-            : Self.castsShadow(tree) ? 1 : LayerGeometry.powerOfTwo(atLeast: onScreen)
-        guard extent.width * scale <= 8192, extent.height * scale <= 8192 else { return false }
+            : castsShadow ? 1 : LayerGeometry.powerOfTwo(atLeast: onScreen)
 
         var hasher = Hasher()
-        hasher.combine(scale); hasher.combine(extent.minX); hasher.combine(extent.minY)
-        hasher.combine(extent.width); hasher.combine(extent.height)
-        // The layer's own animations of where it is and how opaque move the image, not what is in it.
-        let redrawn = !animatedKeys.isSubset(of: Self.placementKeys) || node.snapshot is CAEmitterLayer
-            || node.children.contains(where: Self.changesOverTime) || (node.mask.map(Self.changesOverTime) ?? false)
-        if redrawn { hasher.combine(parentTime) } else { Self.combineRevisions(node, into: &hasher) }
+        hasher.combine(scale)
+        if redrawn { hasher.combine(frame.localTime) } else { Self.combineRevisions(node, into: &hasher) }
         let signature = hasher.finalize()
-        let image: PixelBuffer
+        let image: PixelBuffer, origin: CGPoint
         if let cached = cache[node.id], cached.signature == signature {
-            image = cached.image
+            (image, origin) = (cached.image, cached.origin)
         } else {
-            guard let raster = Self.rasterizeGroup(tree, extent: extent, scale: scale) else { return true }
+            let subtree = tree ?? node.frameTree(frame)
+            let extent = LayerExtent.pixels(of: subtree, layerToPixel: .identity)
+            guard !extent.isNull, extent.width > 0, extent.height > 0,
+                  [extent.minX, extent.minY, extent.width, extent.height].allSatisfy(\.isFinite) else { return true }
+            guard extent.width * scale <= 8192, extent.height * scale <= 8192 else { return false }
+            guard let raster = Self.rasterizeGroup(subtree, extent: extent, scale: scale) else { return true }
             rasterizations += 1
-            cache[node.id] = CachedContent(signature: signature, image: raster, scale: scale)
-            image = raster
+            cache[node.id] = CachedContent(signature: signature, image: raster, scale: scale, origin: extent.origin)
+            (image, origin) = (raster, extent.origin)
         }
         let toPixel = Homography(CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)
-            .concatenating(CGAffineTransform(translationX: extent.minX, y: extent.minY)))
+            .concatenating(CGAffineTransform(translationX: origin.x, y: origin.y)))
             .concatenating(m)
         guard let quad = toPixel.quad(CGRect(x: -1, y: -1, width: image.width + 2, height: image.height + 2)) else { return true }
         var h = Hasher()
@@ -51,17 +53,11 @@ extension FrameCompositor {
     /// The subtree painted at full opacity (the blit applies it) into an image covering `extent` (layer space);
     /// nil when it draws nothing or would be unreasonably large.
     static func rasterizeGroup(_ tree: CALayer, extent: CGRect, scale: CGFloat) -> PixelBuffer? {
-        let width = Int((extent.width * scale).rounded(.up)), height = Int((extent.height * scale).rounded(.up))
-        guard !tree.isHidden, tree.opacity > 0, tree.opacity.isFinite, width > 0, height > 0, width <= 16384, height <= 16384,
-              let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                  space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
-        else { return nil }
-        // Rows top first, y down; the extent's corner at the origin; the painter then places the layer's bounds.
-        // (Its own opacity is undone through the inherited alpha rather than by editing the snapshot.)
-        ctx.translateBy(x: 0, y: CGFloat(height))
-        ctx.scaleBy(x: scale, y: -scale)
-        ctx.translateBy(x: -extent.minX + tree.bounds.minX, y: -extent.minY + tree.bounds.minY)
+        guard !tree.isHidden, tree.opacity > 0, tree.opacity.isFinite,
+              let ctx = rasterContext(covering: extent, scale: scale) else { return nil }
+        // The painter places the layer's bounds corner at its origin itself; its own opacity is undone through
+        // the inherited alpha rather than by editing the snapshot.
+        ctx.translateBy(x: tree.bounds.minX, y: tree.bounds.minY)
         LayerPainter(context: ctx).paint(tree, inheritedAlpha: 1 / CGFloat(tree.opacity), isRoot: true)
         return ctx.makeImage()?.pixels
     }
@@ -71,6 +67,11 @@ extension FrameCompositor {
 
     static func castsShadow(_ layer: CALayer) -> Bool {
         (layer.shadowOpacity > 0 && layer.shadowColor != nil) || layer.sublayerStorage.contains(where: castsShadow)
+    }
+
+    /// The same over the render tree's snapshots (for a subtree that is not animating).
+    static func castsShadow(_ node: RenderTree.Node) -> Bool {
+        (node.snapshot.shadowOpacity > 0 && node.snapshot.shadowColor != nil) || node.children.contains(where: castsShadow)
     }
 
     /// Keys that place or fade a group's image without changing it.

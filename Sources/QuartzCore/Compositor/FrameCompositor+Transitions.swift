@@ -22,12 +22,12 @@ extension FrameCompositor {
         return nil
     }
 
-    func recordTransition(_ active: ActiveTransition, node: RenderTree.Node, layer: CALayer, parentTime: CFTimeInterval,
+    func recordTransition(_ active: ActiveTransition, node: RenderTree.Node, frame: RenderTree.Node.Frame,
                           layerToPixel m: Homography, inheritedAlpha: Double) {
-        let b = layer.bounds
+        let b = frame.layer.bounds
         guard b.width > 0, b.height > 0 else { return }
         let scale = LayerGeometry.powerOfTwo(atLeast: max(LayerGeometry.onScreenScale(of: b, under: m), 1 / 64))
-        let after = node.frameTree(parentTime: parentTime)
+        let after = node.frameTree(frame)
         let before = node.transitionSources[active.id]
         let p = active.progress
         // The direction new content comes from, in the layer's space (y runs down on a flipped root).

@@ -9,7 +9,11 @@
 /// only that rectangle is cleared and redrawn. Blits run in horizontal bands across all cores: pixman for
 /// whole-pixel translations, our span compositor otherwise.
 package final class FrameCompositor {
-    struct CachedContent { let signature: Int; let image: PixelBuffer; let scale: CGFloat }
+    struct CachedContent {
+        let signature: Int; let image: PixelBuffer; let scale: CGFloat
+        /// Where the image's corner lies in the layer's space (groups cover their subtree's extent).
+        var origin = CGPoint.zero
+    }
 
     /// One entry of the display list.
     enum Operation {
@@ -163,8 +167,10 @@ package final class FrameCompositor {
 
     // MARK: Building the display list
 
+    /// Records `node`'s subtree. `frame` is the node's state at this time when the caller already evaluated it
+    /// (evaluating an animated layer copies it, so it is done once per layer per frame).
     func record(_ node: RenderTree.Node, parentTime: CFTimeInterval, isRoot: Bool, layerToPixel m: Homography,
-                        alpha: Double, seen: inout Set<ObjectIdentifier>) {
+                alpha: Double, frame: RenderTree.Node.Frame? = nil, seen: inout Set<ObjectIdentifier>) {
         // A static leaf placed exactly as last frame records exactly what it recorded then.
         let isStaticLeaf = !isRoot && node.children.isEmpty && node.mask == nil && node.snapshot.animationEntries.isEmpty
             && !(node.snapshot is CAEmitterLayer)
@@ -179,10 +185,10 @@ package final class FrameCompositor {
                 leafRecords[node.id] = LeafRecord(revision: node.revision, layerToPixel: m, alpha: alpha, entries: Array(list[firstEntry...]))
             }
         }
-        let (layer, localTime, animated) = node.frameLayer(parentTime: parentTime)
+        let (layer, localTime, animated) = frame ?? node.frameLayer(parentTime: parentTime)
         if let transition = activeTransition(of: node, layer: layer, localTime: localTime) {
             // (Before the visibility check: a transition may fade a layer in or out of view.)
-            recordTransition(transition, node: node, layer: layer, parentTime: parentTime, layerToPixel: m, inheritedAlpha: alpha)
+            recordTransition(transition, node: node, frame: (layer, localTime, animated), layerToPixel: m, inheritedAlpha: alpha)
             seen.insert(node.id)
             return
         }
@@ -193,13 +199,13 @@ package final class FrameCompositor {
         if layer is CATransformLayer {
             // Reached directly (as the root): its own space is the 3-D space its planes share.
             recordDepthSorted(node, parentTime: parentTime, chain: CATransform3DIdentity, plane: m, alpha: alpha / Double(layer.opacity),
-                              seen: &seen)
+                              frame: (layer, localTime, animated), seen: &seen)
             return
         }
         if needsSnapshotPainter(layer) || (!m.isAffine && layer.borderWidth > 0 && !node.children.isEmpty) {
             seen.insert(node.id)
-            if isRoot || !recordGroup(node, layer: layer, animatedKeys: animated, parentTime: parentTime, layerToPixel: m, alpha: alpha) {
-                recordPainter(node.frameTree(parentTime: parentTime), id: node.id, isRoot: isRoot, layerToPixel: m, alpha: alpha)
+            if isRoot || !recordGroup(node, frame: (layer, localTime, animated), layerToPixel: m, alpha: alpha) {
+                recordPainter(node.frameTree((layer, localTime, animated)), id: node.id, isRoot: isRoot, layerToPixel: m, alpha: alpha)
             }
             return
         }
@@ -223,17 +229,18 @@ package final class FrameCompositor {
         // then this layer's sublayerTransform about the anchor point (Q27) — is projected onto z = 0.
         let sublayerTransform = LayerGeometry.pivotedSublayerTransform(of: layer)
         // Children in zPosition order (stable), each placed from this layer's space.
-        let children = node.children.map { $0.frameLayer(parentTime: localTime).layer }
-        let ordered = children.indices.sorted { (children[$0].zPosition, $0) < (children[$1].zPosition, $1) }
+        let frames = node.children.map { $0.frameLayer(parentTime: localTime) }
+        let ordered = frames.indices.sorted { (frames[$0].layer.zPosition, $0) < (frames[$1].layer.zPosition, $1) }
         for i in ordered {
-            let child = children[i]
+            let child = frames[i].layer
             let chain = CATransform3DMakeTranslation(-child.bounds.minX, -child.bounds.minY, 0)
                 .concatenating(child.frameTransform).concatenating(sublayerTransform)
             if child is CATransformLayer {
-                recordDepthSorted(node.children[i], parentTime: localTime, chain: chain, plane: m, alpha: alpha, seen: &seen)
+                recordDepthSorted(node.children[i], parentTime: localTime, chain: chain, plane: m, alpha: alpha,
+                                  frame: frames[i], seen: &seen)
             } else {
                 record(node.children[i], parentTime: localTime, isRoot: false,
-                       layerToPixel: Homography(flattening: chain).concatenating(m), alpha: alpha, seen: &seen)
+                       layerToPixel: Homography(flattening: chain).concatenating(m), alpha: alpha, frame: frames[i], seen: &seen)
             }
         }
         if layer.borderWidth > 0, let color = layer.borderColor, !(layer is CATransformLayer) {
@@ -335,15 +342,7 @@ package final class FrameCompositor {
     static let maximumRasterSide: CGFloat = 16384
 
     private func rasterize(_ layer: CALayer, scale: CGFloat, includeBorder: Bool) -> PixelBuffer? {
-        let width = Int((layer.bounds.width * scale).rounded(.up)), height = Int((layer.bounds.height * scale).rounded(.up))
-        guard let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                  space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
-        else { return nil }
-        // Rows top first, y down, bounds origin at the corner: the layer's own space.
-        ctx.translateBy(x: 0, y: CGFloat(height))
-        ctx.scaleBy(x: scale, y: -scale)
-        ctx.translateBy(x: -layer.bounds.minX, y: -layer.bounds.minY)
+        guard let ctx = Self.rasterContext(covering: layer.bounds, scale: scale) else { return nil }
         let painter = LayerPainter(context: ctx)
         painter.paintOwnContent(of: layer, alpha: 1)
         if includeBorder, layer.borderWidth > 0, let color = layer.borderColor {
@@ -353,6 +352,24 @@ package final class FrameCompositor {
             ctx.strokePath()
         }
         return ctx.makeImage()?.pixels
+    }
+}
+
+extension FrameCompositor {
+    /// A canonical bitmap covering `rect` (the layer's space) at `scale` pixels per point, its user space the
+    /// layer's own: rows top first, y down, `rect`'s corner at the top left. Nil when empty or larger than
+    /// `maximumRasterSide` pixels a side.
+    static func rasterContext(covering rect: CGRect, scale: CGFloat) -> CGContext? {
+        let width = Int((rect.width * scale).rounded(.up)), height = Int((rect.height * scale).rounded(.up))
+        guard width > 0, height > 0, CGFloat(width) <= maximumRasterSide, CGFloat(height) <= maximumRasterSide,
+              let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                  space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        ctx.translateBy(x: 0, y: CGFloat(height))
+        ctx.scaleBy(x: scale, y: -scale)
+        ctx.translateBy(x: -rect.minX, y: -rect.minY)
+        return ctx
     }
 }
 
@@ -373,12 +390,7 @@ enum LayerGeometry {
     }
 
     /// `r` with its edges clamped to ±10⁹ (far outside any bitmap); null when any coordinate is NaN.
-    static func finite(_ r: CGRect) -> CGRect {
-        let edges = [r.origin.x, r.origin.y, r.origin.x + r.size.width, r.origin.y + r.size.height]
-        guard !r.isNull, !edges.contains(where: \.isNaN) else { return .null }
-        let e = edges.map { max(-1e9, min(1e9, $0)) }
-        return CGRect(x: min(e[0], e[2]), y: min(e[1], e[3]), width: abs(e[2] - e[0]), height: abs(e[3] - e[1]))
-    }
+    static func finite(_ r: CGRect) -> CGRect { r.clampingEdges(to: 1e9) ?? .null }
 
     /// The smallest power of two ≥ `x`. (A tolerance keeps float noise around a power of two, such as
     /// 1.0000000000000002, from flipping it to the next one.)

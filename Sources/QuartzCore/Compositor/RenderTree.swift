@@ -58,6 +58,10 @@ package final class RenderTree {
 }
 
 extension RenderTree.Node {
+    /// A layer as it appears at one time: the (possibly animated) copy, its local time for its children, and the
+    /// keys animations changed.
+    typealias Frame = (layer: CALayer, localTime: CFTimeInterval, animated: Set<String>)
+
     /// Keeps the current (old) subtree for every transition `layer` carries that the old snapshot does not, and
     /// forgets sources of transitions that are gone. Runs before the children are refreshed, so they are old too.
     func captureTransitionSources(changingTo layer: CALayer) {
@@ -82,7 +86,7 @@ extension RenderTree.Node {
     /// The layer as it appears at media time `t` (its ancestors' timing composed into `parentTime`, the local
     /// time of its parent): the snapshot itself when no animation applies, else a copy with animated values.
     /// Also answers the layer's own local time, which its children's animations run in.
-    func frameLayer(parentTime: CFTimeInterval) -> (layer: CALayer, localTime: CFTimeInterval, animated: Set<String>) {
+    func frameLayer(parentTime: CFTimeInterval) -> Frame {
         let local = snapshot.timingSpec.localTime(fromParent: parentTime)
         guard !snapshot.animationEntries.isEmpty else { return (snapshot, local, []) }
         var running = RunningValues(model: snapshot)
@@ -97,8 +101,11 @@ extension RenderTree.Node {
     }
 
     /// A presentation-like layer tree of this subtree at a time (for the snapshot painter's fallback).
-    func frameTree(parentTime: CFTimeInterval) -> CALayer {
-        let (layer, local, _) = frameLayer(parentTime: parentTime)
+    func frameTree(parentTime: CFTimeInterval) -> CALayer { frameTree(frameLayer(parentTime: parentTime)) }
+
+    /// The same from this node's already evaluated frame.
+    func frameTree(_ frame: Frame) -> CALayer {
+        let (layer, local, _) = frame
         let copy = layer === snapshot ? type(of: snapshot).init(layer: snapshot) : layer
         copy.sublayerStorage = children.map { $0.frameTree(parentTime: local) }
         copy.maskStorage = mask?.frameTree(parentTime: local)

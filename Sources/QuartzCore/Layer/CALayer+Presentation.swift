@@ -1,11 +1,10 @@
 /// The values of a layer's properties while its animations are applied: starts empty and reads each property
 /// from the model the first time an animation touches it.
 struct RunningValues {
-    let table: PropertyTable
     unowned let model: CALayer
     private(set) var values: [String: AnimatableValue] = [:]
 
-    init(model: CALayer) { self.model = model; self.table = type(of: model).propertyTable }
+    init(model: CALayer) { self.model = model }
 
     subscript(property: String) -> AnimatableValue? {
         mutating get {
@@ -76,10 +75,9 @@ extension CALayer {
 
     /// Writes animated values into a presentation copy.
     func apply(_ values: [String: AnimatableValue]) {
-        let table = type(of: self).propertyTable
         suppressesChangeTracking = true
         for (key, value) in values {
-            if let p = table[key] ?? animatableProperty(named: key) { _ = p.write(self, value.anyValue) } else { dynamicValues[key] = value.anyValue }
+            if let p = animatableProperty(named: key) { _ = p.write(self, value.anyValue) } else { dynamicValues[key] = value.anyValue }
         }
         suppressesChangeTracking = false
     }

@@ -1,0 +1,11 @@
+extension CGRect {
+    /// The rect with every edge clamped to ±`limit`, or nil when a coordinate is NaN or the rect is null.
+    /// Foundation on Linux traps on non-finite rects in `standardized`, `integral` and `intersection`, so
+    /// geometry from untrusted input passes through here first.
+    package func clampingEdges(to limit: CGFloat) -> CGRect? {
+        let edges = [origin.x, origin.y, origin.x + size.width, origin.y + size.height]
+        guard !isNull, !edges.contains(where: \.isNaN) else { return nil }
+        let e = edges.map { Swift.max(-limit, Swift.min(limit, $0)) }
+        return CGRect(x: Swift.min(e[0], e[2]), y: Swift.min(e[1], e[3]), width: abs(e[2] - e[0]), height: abs(e[3] - e[1]))
+    }
+}
