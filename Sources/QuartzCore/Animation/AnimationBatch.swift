@@ -17,9 +17,21 @@ package final class AnimationBatch {
         }
     }
 
+    /// What the per-frame loop reads: the item's kernel copied inline (contiguous plain data, no reference
+    /// counting), or the animation itself for the general path.
+    private struct Entry {
+        let kernel: FrameKernel?
+        unowned(unsafe) let animation: CompiledAnimation
+        let slot: Int
+        let timeGroup: Int
+        init(_ item: Item) {
+            kernel = item.animation.kernel; animation = item.animation; slot = item.slot; timeGroup = item.timeGroup
+        }
+    }
+
     /// Items whose slot has a single animation, grouped by path; then items on shared slots, in order.
-    private let grouped: [Item]
-    private let ordered: [Item]
+    private let grouped: [Entry]
+    private let ordered: [Entry]
     /// Strong references to every item's animation.
     private let owners: [CompiledAnimation]
 
@@ -31,8 +43,8 @@ package final class AnimationBatch {
         }
         grouped = single.enumerated()
             .sorted { ($0.element.animation.evaluationPath, $0.offset) < ($1.element.animation.evaluationPath, $1.offset) }
-            .map(\.element)
-        ordered = shared
+            .map { Entry($0.element) }
+        ordered = shared.map(Entry.init)
         owners = items.map(\.animation)
     }
 
@@ -48,12 +60,18 @@ package final class AnimationBatch {
     }
 
     @inline(__always)
-    private static func run(_ list: [Item], _ parentTimes: UnsafeBufferPointer<Double>,
+    private static func run(_ list: [Entry], _ parentTimes: UnsafeBufferPointer<Double>,
                             _ slots: UnsafeMutableBufferPointer<AnimatableValue>) -> Int {
-        list.withUnsafeBufferPointer { items in
+        list.withUnsafeBufferPointer { entries in
             var applied = 0
-            for item in items where item.animation.apply(atParentTime: parentTimes[item.timeGroup], to: &slots[item.slot]) {
-                applied += 1
+            for i in entries.indices {
+                let time = parentTimes[entries[i].timeGroup], slot = entries[i].slot
+                let hit = if let kernel = entries[i].kernel {
+                    kernel.apply(atParentTime: time, to: &slots[slot])
+                } else {
+                    entries[i].animation.apply(atParentTime: time, to: &slots[slot])
+                }
+                if hit { applied += 1 }
             }
             return applied
         }

@@ -6,9 +6,12 @@ package final class CompiledAnimation: @unchecked Sendable {
     package let timing: TimingSpec
     let timingFunction: CAMediaTimingFunction?
     let body: Body
+    /// The per-frame work as plain data, when the animation's effect has a kernel (FrameKernel.swift).
+    let kernel: FrameKernel?
 
     private init(timing: TimingSpec, timingFunction: CAMediaTimingFunction?, body: Body) {
         self.timing = timing; self.timingFunction = timingFunction; self.body = body
+        kernel = Self.kernel(timing: timing, timingFunction: timingFunction, body: body)
     }
 
     /// The same animation starting at `beginTime`.
@@ -16,6 +19,12 @@ package final class CompiledAnimation: @unchecked Sendable {
         var spec = timing
         spec.beginTime = beginTime
         return CompiledAnimation(timing: spec, timingFunction: timingFunction, body: body)
+    }
+
+    private static func kernel(timing: TimingSpec, timingFunction: CAMediaTimingFunction?, body: Body) -> FrameKernel? {
+        guard case .property(let effect) = body, let effectKernel = effect.kernel else { return nil }
+        let easing = timingFunction.flatMap { $0.isLinear ? nil : $0.curve }
+        return FrameKernel(timing: timing, easing: easing, effect: effectKernel)
     }
 
     enum Body {
@@ -61,6 +70,7 @@ package final class CompiledAnimation: @unchecked Sendable {
         default:
             return nil
         }
+        kernel = Self.kernel(timing: spec, timingFunction: timingFunction, body: body)
     }
 
     /// Applies the animation at `parentTime` (the layer's local time, or a group's basic local time) to the
@@ -90,16 +100,9 @@ package final class CompiledAnimation: @unchecked Sendable {
     /// answers true, or leaves it and answers false when the animation has no effect at `parentTime`.
     @inline(__always)
     package func apply(atParentTime parentTime: Double, to value: inout AnimatableValue) -> Bool {
+        if let kernel { return kernel.apply(atParentTime: parentTime, to: &value) }
         guard case .property(let effect) = body, let state = timing.state(atParentTime: parentTime) else { return false }
         let eased = timingFunction.map { $0.evaluate(state.progress) } ?? state.progress
-        if let fast = effect.fast {
-            var (v, delta) = fast.vector(fraction: eased, state: state)
-            if effect.cumulative && state.iteration > 0 { v += delta * state.iteration }
-            return effect.binding.compose(v, into: &value, additive: effect.additive)
-        }
-        if let transformFast = effect.transformFast {
-            return transformFast.apply(fraction: eased, state: state, cumulative: effect.cumulative, to: &value)
-        }
         guard let (result, _) = effect.newValue(fraction: eased, state: state, base: value) else { return false }
         value = result
         return true
@@ -108,10 +111,10 @@ package final class CompiledAnimation: @unchecked Sendable {
     /// Which per-frame path evaluates the animation (for grouping: animations on the same path in a row keep
     /// the processor's branch prediction effective).
     package var evaluationPath: Int {
-        guard case .property(let effect) = body else { return 99 }
-        var path = effect.fast != nil ? 0 : (effect.transformFast != nil ? 20 : 40)
-        if let fast = effect.fast { path += fast.pathVariant }
-        if timingFunction != nil { path += 10 }
+        guard case .property = body else { return 99 }
+        var path = 40
+        if let k = kernel?.effect { path = (k.target == .vector ? 0 : 20) + Int(k.progress.rawValue) }
+        if kernel?.easing != nil || kernel == nil && timingFunction != nil { path += 10 }
         if timing.autoreverses { path += 5 }
         return path
     }
@@ -135,12 +138,9 @@ package final class CompiledAnimation: @unchecked Sendable {
 /// What a property animation does to one property. A class, so the per-frame path touches it by reference
 /// instead of copying its values.
 final class PropertyEffect {
-    // Per-frame fields first: Swift lays a class's stored properties out in declaration order, so a frame
-    // touches the first cache line or two of this object, not the large values further down.
-    /// Typed evaluation for vector-like values (VectorFastPath.swift).
-    let fast: VectorFastPath?
-    /// Typed evaluation for one field of a transform (TransformFieldFastPath.swift).
-    let transformFast: TransformFieldFastPath?
+    /// The plain-data per-frame evaluation and the memory it points into (FrameKernel.swift).
+    private let kernelStorage: KernelStorage
+    var kernel: EffectKernel? { kernelStorage.kernel }
     let additive: Bool
     let cumulative: Bool
     let binding: KeyPathBinding
@@ -199,10 +199,9 @@ final class PropertyEffect {
         case .keyframes:
             fixedEndpoints = nil
         }
-        fast = binding.kind.isVectorLike
-            ? VectorFastPath(kind: kind, source: source, fixed: fixedEndpoints, valueFunction: valueFunction) : nil
-        transformFast = rotates ? nil : TransformFieldFastPath(binding: binding, source: source, fixed: fixedEndpoints,
-                                                               valueFunction: valueFunction, additive: additive)
+        kernelStorage = KernelStorage(binding: binding, kind: kind, source: source, fixed: fixedEndpoints,
+                                      valueFunction: valueFunction, additive: additive, cumulative: cumulative,
+                                      rotatesAlongPath: rotates)
     }
 
     func apply(fraction q: Double, state: TimingState, to values: inout RunningValues) {
@@ -218,11 +217,9 @@ final class PropertyEffect {
     /// a path when there is one. The per-frame work: no allocation for numbers, geometry, colours and
     /// transforms.
     func newValue(fraction q: Double, state: TimingState, base: AnimatableValue) -> (AnimatableValue, Double?)? {
-        if let fast {
-            var (v, delta) = fast.vector(fraction: q, state: state)
-            if cumulative && state.iteration > 0 { v += delta * state.iteration }
+        if let kernel {
             var value = base
-            return binding.compose(v, into: &value, additive: additive) ? (value, nil) : nil
+            return kernel.apply(fraction: q, state: state, to: &value) ? (value, nil) : nil
         }
         var value: AnimatableValue
         var tangentAngle: Double?

@@ -9,7 +9,7 @@ public final class CAMediaTimingFunction: Hashable, @unchecked Sendable, CustomS
     let c1: (x: Float, y: Float)
     let c2: (x: Float, y: Float)
     /// The solver's polynomial coefficients, computed once.
-    private let curve: BezierCurve
+    let curve: BezierCurve
 
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         c1 = (c1x, c1y); c2 = (c2x, c2y)
