@@ -5,6 +5,9 @@ import MallocInterposerSwift
 // `calyx-bench anim` or `calyx-bench compositor` runs one group (for profiling); no argument runs all.
 let only = CommandLine.arguments.dropFirst().first
 var report = BenchReport()
-if only == nil || only == "anim" { AnimationEvaluationBenchmark.run(into: &report) }
+if only == nil || only == "anim" {
+    AnimationEvaluationBenchmark.run(into: &report)
+    RenderTreeAnimationBenchmark.run(into: &report)
+}
 if only == nil || only == "compositor" { CompositorBenchmark.run(into: &report) }
 report.printSummary()

@@ -6,8 +6,13 @@ package final class RenderTree {
     package final class Node {
         let id: ObjectIdentifier
         var revision: Int
-        var snapshot: CALayer
-        var children: [Node] = []
+        var snapshot: CALayer { didSet { animationPlan = nil } }
+        /// The snapshot's animations prepared for the per-frame pass; built on first use (`.some(nil)`: the
+        /// node needs the general path).
+        var animationPlan: NodeAnimationPlan??
+        /// Evaluates through the general path even when a plan is possible (the benchmark's same-run baseline).
+        package var usesGeneralAnimationPath = false { didSet { animationPlan = nil } }
+        package internal(set) var children: [Node] = []
         var mask: Node?
         /// For each transition animation (by identity) added since the last sync: the subtree as it was before
         /// (semantics §8: a transition animates from the appearance before the transaction's changes).
@@ -60,7 +65,7 @@ package final class RenderTree {
 extension RenderTree.Node {
     /// A layer as it appears at one time: the (possibly animated) copy, its local time for its children, and the
     /// keys animations changed.
-    typealias Frame = (layer: CALayer, localTime: CFTimeInterval, animated: Set<String>)
+    package typealias Frame = (layer: CALayer, localTime: CFTimeInterval, animated: Set<String>)
 
     /// Keeps the current (old) subtree for every transition `layer` carries that the old snapshot does not, and
     /// forgets sources of transitions that are gone. Runs before the children are refreshed, so they are old too.
@@ -86,9 +91,16 @@ extension RenderTree.Node {
     /// The layer as it appears at media time `t` (its ancestors' timing composed into `parentTime`, the local
     /// time of its parent): the snapshot itself when no animation applies, else a copy with animated values.
     /// Also answers the layer's own local time, which its children's animations run in.
-    func frameLayer(parentTime: CFTimeInterval) -> Frame {
+    package func frameLayer(parentTime: CFTimeInterval) -> Frame {
         let local = snapshot.timingSpec.localTime(fromParent: parentTime)
         guard !snapshot.animationEntries.isEmpty else { return (snapshot, local, []) }
+        if animationPlan == nil { animationPlan = .some(usesGeneralAnimationPath ? nil : NodeAnimationPlan(for: snapshot)) }
+        if let plan = animationPlan ?? nil {
+            guard plan.evaluate(localTime: local) > 0 else { return (snapshot, local, []) }
+            let copy = type(of: snapshot).init(layer: snapshot)
+            copy.apply(plan.values, to: plan.properties)
+            return (copy, local, plan.animatedKeys)
+        }
         var running = RunningValues(model: snapshot)
         for entry in snapshot.animationEntries where !entry.pendingBegin {
             entry.compiled?.apply(atParentTime: local, to: &running)

@@ -61,25 +61,6 @@ extension CALayer {
         return (layer, parts[2])
     }
 
-    /// Copies every property, dynamic value and the animation list into `copy` (for `init(layer:)`).
-    func copyProperties(into copy: CALayer) {
-        for p in type(of: self).propertyTable.ordered { _ = p.write(copy, p.read(self)) }
-        copy.dynamicValues = dynamicValues
-        copy.delegate = delegate
-        copy.actions = actions
-        copy.style = style
-        copy.sublayerStorage = sublayerStorage
-        copy.maskStorage = maskStorage
-        copy.animationEntries = animationEntries
-        copy.modelSource = (self.isPresentationCopy ? self.modelSource : self)
-        copy.hasBeenCommitted = hasBeenCommitted
-        copy.autoresizingMask = autoresizingMask
-        copy.drawsAsynchronously = drawsAsynchronously
-        copy.edgeAntialiasingMask = edgeAntialiasingMask
-        copy.maskedCorners = maskedCorners
-        copy.contentVersion = contentVersion
-    }
-
     /// `defaultValue(forKey:)`'s default: the value a new instance of the class has.
     static func defaultValueImplementation(forKey key: String) -> Any? {
         guard propertyTable[key] != nil || key == "sublayers" || key == "mask" else { return nil }

@@ -76,9 +76,18 @@ extension CALayer {
     /// Writes animated values into a presentation copy.
     func apply(_ values: [String: AnimatableValue]) {
         suppressesChangeTracking = true
-        for (key, value) in values {
-            if let p = animatableProperty(named: key) { _ = p.write(self, value.anyValue) } else { dynamicValues[key] = value.anyValue }
-        }
+        for (key, value) in values { write(value, forKey: key) }
         suppressesChangeTracking = false
+    }
+
+    /// The same for values in slots named by `keys` (a render-tree node's animation plan).
+    func apply(_ values: [AnimatableValue], to keys: [String]) {
+        suppressesChangeTracking = true
+        for (key, value) in zip(keys, values) { write(value, forKey: key) }
+        suppressesChangeTracking = false
+    }
+
+    private func write(_ value: AnimatableValue, forKey key: String) {
+        if let p = animatableProperty(named: key) { _ = p.write(self, value.anyValue) } else { dynamicValues[key] = value.anyValue }
     }
 }

@@ -9,6 +9,9 @@ package struct LayerProperty: @unchecked Sendable {
     let read: (CALayer) -> Any?
     /// Converts and stores a value; false when the value does not fit the property's type.
     let write: (CALayer, Any?) -> Bool
+    /// Copies the value from the first layer to the second, typed (no boxing through `Any`, no conversion):
+    /// what presentation and render-tree copies use.
+    var copyValue: ((CALayer, CALayer) -> Void)? = nil
 
     /// A typed property: `convert` turns an API value into `T` (nil: refused).
     static func make<L: CALayer, T>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, T>, _ kind: ValueKind,
@@ -20,6 +23,10 @@ package struct LayerProperty: @unchecked Sendable {
                           guard let l = layer as? L, let t = convert(unwrapOptional(value)) else { return false }
                           l[keyPath: keyPath] = t
                           return true
+                      },
+                      copyValue: { source, copy in
+                          guard let s = source as? L, let c = copy as? L else { return }
+                          c[keyPath: keyPath] = s[keyPath: keyPath]
                       })
     }
 
@@ -54,11 +61,17 @@ package struct PropertyTable: @unchecked Sendable {
 
 /// A value with any `Optional` wrapping removed: a property of type `CGColor?` read through `Any` arrives as
 /// `.some(nil)`, which must read as nil, not as "a value that is not a colour".
+/// (A protocol cast, not `Mirror`: reflection allocated on every property read and write.)
 func unwrapOptional(_ value: Any?) -> Any? {
     guard let value else { return nil }
-    let mirror = Mirror(reflecting: value)
-    guard mirror.displayStyle == .optional else { return value }
-    return mirror.children.first.flatMap { unwrapOptional($0.value) }
+    guard let optional = value as? AnyOptional else { return value }
+    return unwrapOptional(optional.wrappedAny)
+}
+
+/// Lets `unwrapOptional` see through an `Optional` boxed in `Any`.
+private protocol AnyOptional { var wrappedAny: Any? { get } }
+extension Optional: AnyOptional {
+    fileprivate var wrappedAny: Any? { self.map { $0 as Any } }
 }
 
 // Converters from API values to property types. Numbers accept any numeric type; optionals accept nil.

@@ -1,0 +1,58 @@
+/// One render-tree node's animations prepared for the per-frame pass: a slot per animated property holding the
+/// snapshot's value underneath, and an ``AnimationBatch`` that writes the animated values into those slots.
+/// Built once per snapshot, so a frame evaluates without dictionaries, key lookups or allocation; only the
+/// animated layer copy the compositor reads is made per frame.
+///
+/// Nodes whose animations need more than one slot per animation (groups, `rotationMode`, which also turns the
+/// transform) keep the general path (``RenderTree/Node/frameLayer(parentTime:)``).
+final class NodeAnimationPlan {
+    /// Slot i's property name, and the snapshot's value of it.
+    let properties: [String]
+    /// The same names as a set (what a frame reports as animated).
+    let animatedKeys: Set<String>
+    private let bases: [AnimatableValue]
+    private let batch: AnimationBatch
+    /// The values of the last evaluation (reused each frame).
+    private(set) var values: [AnimatableValue]
+
+    /// A plan for `snapshot`'s active animations, or nil when one of them needs the general path.
+    init?(for snapshot: CALayer) {
+        var slotOf: [String: Int] = [:]
+        var properties: [String] = [], bases: [AnimatableValue] = [], items: [AnimationBatch.Item] = []
+        for entry in snapshot.animationEntries where !entry.pendingBegin {
+            guard let compiled = entry.compiled else { continue }
+            switch compiled.body {
+            case .transition: continue
+            case .group: return nil
+            case .property(let effect):
+                if effect.rotatesAlongPath { return nil }
+                let property = effect.binding.property
+                if slotOf[property] == nil {
+                    // As the general path does: a property with no value underneath takes no animation.
+                    guard let base = snapshot.animatableProperty(named: property)?.value(of: snapshot)
+                            ?? snapshot.dynamicValues[property].flatMap({ AnimatableValue($0, as: inferKind($0)) })
+                    else { continue }
+                    slotOf[property] = properties.count
+                    properties.append(property); bases.append(base)
+                }
+                items.append(AnimationBatch.Item(compiled, slot: slotOf[property]!))
+            }
+        }
+        self.properties = properties
+        animatedKeys = Set(properties)
+        self.bases = bases
+        values = bases
+        batch = AnimationBatch(items)
+    }
+
+    /// Evaluates every animation at the layer's local time; answers how many had an effect (the animated
+    /// values are then in ``values``).
+    func evaluate(localTime: Double) -> Int {
+        values.withUnsafeMutableBufferPointer { slots in
+            for i in slots.indices { slots[i] = bases[i] }
+        }
+        return withUnsafePointer(to: localTime) { time in
+            batch.evaluate(parentTimes: UnsafeBufferPointer(start: time, count: 1), values: &values)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+import Foundation
+@testable import QuartzCore
+
+/// `init(layer:)` copies CALayer's own keys by direct assignment (fast), so a key added to the property table
+/// but not to the copier would silently vanish from presentation and render-tree copies. This sets every key
+/// of the table to a value other than its default and checks the copy carries it.
+@Suite struct LayerCopyTests {
+    /// A non-default value for every key of CALayer's table, by kind (discrete keys by name).
+    private func sample(for p: LayerProperty) -> Any? {
+        switch p.kind {
+        case .number: return 0.37
+        case .point: return CGPoint(x: 3, y: 4)
+        case .size: return CGSize(width: 5, height: 6)
+        case .rect: return CGRect(x: 0.1, y: 0.2, width: 0.3, height: 0.4)
+        case .transform: return CATransform3DMakeScale(2, 3, 4)
+        case .color: return CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8)
+        case .path: return CGPath(rect: CGRect(x: 1, y: 2, width: 3, height: 4), transform: nil)
+        default:
+            let discrete: [String: Any] = [
+                "compositingFilter": "multiplyBlendMode", "filters": ["f"], "backgroundFilters": ["b"], "contents": "c",
+                "contentsGravity": "center", "contentsFormat": "RGBA16Float", "minificationFilter": "nearest",
+                "magnificationFilter": "trilinear", "cornerCurve": "continuous", "name": "n", "fillMode": "both",
+            ]
+            if let value = discrete[p.name] { return value }
+            return !(p.read(CALayer()) as? Bool ?? false)
+        }
+    }
+
+    @Test func everyLayerKeySurvivesTheCopy() {
+        let source = CALayer()
+        let fresh = CALayer()
+        for p in CALayer.layerProperties.ordered {
+            #expect(p.write(source, sample(for: p)), "sample for \(p.name) was refused")
+            #expect(String(describing: p.read(source)) != String(describing: p.read(fresh)), "sample for \(p.name) is the default")
+        }
+        let copy = CALayer(layer: source)
+        for p in CALayer.layerProperties.ordered {
+            #expect(String(describing: p.read(copy)) == String(describing: p.read(source)), "\(p.name) was not copied")
+        }
+    }
+
+    @Test func subclassKeysSurviveTheCopy() {
+        let shape = CAShapeLayer()
+        shape.lineWidth = 7; shape.strokeEnd = 0.4; shape.position = CGPoint(x: 9, y: 8)
+        let copy = CAShapeLayer(layer: shape)
+        #expect(copy.lineWidth == 7 && copy.strokeEnd == 0.4 && copy.position == CGPoint(x: 9, y: 8))
+    }
+}
