@@ -1,9 +1,10 @@
-// The interior loop of the affine span kernel, eight pixels at a time with AVX2 (compiled for AVX2 per
-// function; chosen at run time only on processors that have it). Same arithmetic as the SSE2 path, per
-// 128-bit lane: pixels 0–3 in the low lane, 4–7 in the high one.
+// The affine span kernel eight pixels at a time with AVX2 (compiled for AVX2 per function; chosen at run time
+// only on processors that have it), over sources with a transparent margin so that rims need no bounds checks.
+// Same arithmetic as the SSE2 and scalar paths, per 128-bit lane: pixels 0–3 in the low lane, 4–7 in the high.
 #include "span_kernels_internal.h"
 #if defined(__x86_64__)
 #include <immintrin.h>
+#include <stddef.h>
 #define AVX2 __attribute__((target("avx2")))
 
 static int avx2_allowed = 1;
@@ -36,52 +37,82 @@ static inline AVX2 __m256i over16(__m256i s, __m256i d) {
     return _mm256_add_epi16(s, _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8));
 }
 
-AVX2 void calyx_span_interior_avx2(uint32_t *row, int64_t blocks, const calyx_span_source *s,
-                                   int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha) {
+/// Eight bilinear samples from their four texels (32-bit lanes) and 8-bit fractions, times alpha, source-over
+/// onto the eight pixels at `dst`.
+static inline AVX2 void blend_eight(uint32_t *dst, __m256i p00, __m256i p10, __m256i p01, __m256i p11,
+                                    __m256i fu, __m256i fv, int64_t alpha, const __m256i *live) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i fuLo, fuHi, fvLo, fvHi;
+    factors8(fu, &fuLo, &fuHi);
+    factors8(fv, &fvLo, &fvHi);
+    __m256i lo = lerp16(lerp16(_mm256_unpacklo_epi8(p00, zero), _mm256_unpacklo_epi8(p10, zero), fuLo),
+                        lerp16(_mm256_unpacklo_epi8(p01, zero), _mm256_unpacklo_epi8(p11, zero), fuLo), fvLo);
+    __m256i hi = lerp16(lerp16(_mm256_unpackhi_epi8(p00, zero), _mm256_unpackhi_epi8(p10, zero), fuHi),
+                        lerp16(_mm256_unpackhi_epi8(p01, zero), _mm256_unpackhi_epi8(p11, zero), fuHi), fvHi);
+    if (alpha < 256) {
+        const __m256i al = _mm256_set1_epi16((short)alpha);
+        lo = _mm256_srli_epi16(_mm256_mullo_epi16(lo, al), 8);
+        hi = _mm256_srli_epi16(_mm256_mullo_epi16(hi, al), 8);
+    }
+    __m256i d = live ? _mm256_maskload_epi32((const int *)dst, *live) : _mm256_loadu_si256((const __m256i *)dst);
+    lo = over16(lo, _mm256_unpacklo_epi8(d, zero));
+    hi = over16(hi, _mm256_unpackhi_epi8(d, zero));
+    if (live) _mm256_maskstore_epi32((int *)dst, *live, _mm256_packus_epi16(lo, hi));
+    else _mm256_storeu_si256((__m256i *)dst, _mm256_packus_epi16(lo, hi));
+}
+
+
+/// The texel pairs at `at[i]` and `at[i] + 1` for eight samples, as the left texels and the right texels in
+/// sample order. Pairs are placed so that taking even (odd) 32-bit elements of each 128-bit lane of `a` and `b`
+/// yields samples 0–3 in the low lane and 4–7 in the high one.
+static inline AVX2 void load_pairs(const int *px, const int at[8], __m256i *left, __m256i *right) {
+    #define PAIR(i) (*(const long long *)(const void *)(px + at[i]))
+    __m256i a = _mm256_set_epi64x(PAIR(5), PAIR(4), PAIR(1), PAIR(0));
+    __m256i b = _mm256_set_epi64x(PAIR(7), PAIR(6), PAIR(3), PAIR(2));
+    #undef PAIR
+    *left = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), _MM_SHUFFLE(2, 0, 2, 0)));
+    *right = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), _MM_SHUFFLE(3, 1, 3, 1)));
+}
+
+AVX2 void calyx_span_padded_avx2(uint32_t *row, int64_t count, const calyx_span_source *s,
+                                 int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha) {
     const int *px = (const int *)s->pixels;
-    const int stride = (int)s->stride;
     const __m256i k = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    // Sample rows and columns clamped to −2…size: with two transparent texels of margin, a clamped sample
+    // reads only margin texels where the true one lies wholly outside, so no texel needs a bounds check.
+    const __m256i lowest = _mm256_set1_epi32(-2);
+    const __m256i maxU = _mm256_set1_epi32((int)s->width), maxV = _mm256_set1_epi32((int)s->height);
+    const __m256i strides = _mm256_set1_epi32((int)s->stride), byte = _mm256_set1_epi32(0xFF);
     __m256i u8 = _mm256_add_epi32(_mm256_set1_epi32((int)u), _mm256_mullo_epi32(k, _mm256_set1_epi32((int)du)));
     __m256i v8 = _mm256_add_epi32(_mm256_set1_epi32((int)v), _mm256_mullo_epi32(k, _mm256_set1_epi32((int)dv)));
     const __m256i stepU = _mm256_set1_epi32((int)(8 * du)), stepV = _mm256_set1_epi32((int)(8 * dv));
-    const __m256i byte = _mm256_set1_epi32(0xFF), strides = _mm256_set1_epi32(stride), zero = _mm256_setzero_si256();
-    const __m256i al = _mm256_set1_epi16((short)alpha);
-    for (int64_t b = 0; b < blocks; b++, row += 8) {
-        // iv · stride per 32-bit lane by one 16-bit multiply-add (both under 2^15), plus iu.
-        __m256i index = _mm256_add_epi32(_mm256_madd_epi16(_mm256_srli_epi32(v8, 16), strides), _mm256_srli_epi32(u8, 16));
-        // Scalar loads: on the processors measured, hardware gathers were slower than eight plain loads.
+    for (int64_t x = 0; x < count; x += 8, row += 8) {
+        __m256i iu = _mm256_max_epi32(lowest, _mm256_min_epi32(_mm256_srai_epi32(u8, 16), maxU));
+        __m256i iv = _mm256_max_epi32(lowest, _mm256_min_epi32(_mm256_srai_epi32(v8, 16), maxV));
+        // iv · stride by a 16-bit multiply-add: iv is a small signed number and the stride under 2^15, so the
+        // high halves contribute nothing.
+        __m256i index = _mm256_add_epi32(_mm256_madd_epi16(iv, strides), iu);
         int at[8];
         _mm256_storeu_si256((__m256i *)at, index);
-        const int *r0 = px, *r1 = px + stride;
-        __m256i p00 = _mm256_setr_epi32(r0[at[0]], r0[at[1]], r0[at[2]], r0[at[3]], r0[at[4]], r0[at[5]], r0[at[6]], r0[at[7]]);
-        __m256i p10 = _mm256_setr_epi32(r0[at[0] + 1], r0[at[1] + 1], r0[at[2] + 1], r0[at[3] + 1], r0[at[4] + 1], r0[at[5] + 1],
-                                        r0[at[6] + 1], r0[at[7] + 1]);
-        __m256i p01 = _mm256_setr_epi32(r1[at[0]], r1[at[1]], r1[at[2]], r1[at[3]], r1[at[4]], r1[at[5]], r1[at[6]], r1[at[7]]);
-        __m256i p11 = _mm256_setr_epi32(r1[at[0] + 1], r1[at[1] + 1], r1[at[2] + 1], r1[at[3] + 1], r1[at[4] + 1], r1[at[5] + 1],
-                                        r1[at[6] + 1], r1[at[7] + 1]);
-        __m256i fuLo, fuHi, fvLo, fvHi;
-        factors8(_mm256_and_si256(_mm256_srli_epi32(u8, 8), byte), &fuLo, &fuHi);
-        factors8(_mm256_and_si256(_mm256_srli_epi32(v8, 8), byte), &fvLo, &fvHi);
-        __m256i lo = lerp16(lerp16(_mm256_unpacklo_epi8(p00, zero), _mm256_unpacklo_epi8(p10, zero), fuLo),
-                            lerp16(_mm256_unpacklo_epi8(p01, zero), _mm256_unpacklo_epi8(p11, zero), fuLo), fvLo);
-        __m256i hi = lerp16(lerp16(_mm256_unpackhi_epi8(p00, zero), _mm256_unpackhi_epi8(p10, zero), fuHi),
-                            lerp16(_mm256_unpackhi_epi8(p01, zero), _mm256_unpackhi_epi8(p11, zero), fuHi), fvHi);
-        if (alpha < 256) {
-            lo = _mm256_srli_epi16(_mm256_mullo_epi16(lo, al), 8);
-            hi = _mm256_srli_epi16(_mm256_mullo_epi16(hi, al), 8);
+        __m256i p00, p10, p01, p11;
+        load_pairs(px, at, &p00, &p10);
+        load_pairs(px + s->stride, at, &p01, &p11);
+        __m256i fu = _mm256_and_si256(_mm256_srai_epi32(u8, 8), byte), fv = _mm256_and_si256(_mm256_srai_epi32(v8, 8), byte);
+        if (count - x >= 8) {
+            blend_eight(row, p00, p10, p01, p11, fu, fv, alpha, NULL);
+        } else {
+            // The short last block reads and writes only the span's pixels.
+            __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - x)), k);
+            blend_eight(row, p00, p10, p01, p11, fu, fv, alpha, &live);
         }
-        __m256i d = _mm256_loadu_si256((const __m256i *)row);
-        lo = over16(lo, _mm256_unpacklo_epi8(d, zero));
-        hi = over16(hi, _mm256_unpackhi_epi8(d, zero));
-        _mm256_storeu_si256((__m256i *)row, _mm256_packus_epi16(lo, hi));
         u8 = _mm256_add_epi32(u8, stepU); v8 = _mm256_add_epi32(v8, stepV);
     }
 }
 #else
 void calyx_span_kernels_allow_avx2(int allowed) { (void)allowed; }
 int calyx_span_avx2_usable(void) { return 0; }
-void calyx_span_interior_avx2(uint32_t *row, int64_t blocks, const calyx_span_source *s,
-                              int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha) {
-    (void)row; (void)blocks; (void)s; (void)u; (void)v; (void)du; (void)dv; (void)alpha;
+void calyx_span_padded_avx2(uint32_t *row, int64_t count, const calyx_span_source *s,
+                            int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha) {
+    (void)row; (void)count; (void)s; (void)u; (void)v; (void)du; (void)dv; (void)alpha;
 }
 #endif

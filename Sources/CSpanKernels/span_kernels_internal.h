@@ -6,8 +6,10 @@
 /// Whether the AVX2 interior loop may run (the processor has it and it was not switched off).
 int calyx_span_avx2_usable(void);
 
-/// Eight pixels at a time over `blocks` blocks of an interior run (every sample's four texels inside the
-/// source), from 16.16 coordinates (u, v) stepping by (du, dv); the same bytes as the SSE2 and scalar paths.
-void calyx_span_interior_avx2(uint32_t *row, int64_t blocks, const calyx_span_source *s,
-                              int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha);
+/// Any `count` pixels, eight at a time with AVX2, from a source with at least two transparent texels of
+/// margin on every side (`margin` ≥ 2): sample positions are clamped into the margin, so no texel needs a bounds
+/// check, and a short last block reads and writes through a lane mask. The same bytes as the scalar path.
+/// Coordinates must stay within ±2^30 (16.16) over the span and the source under 32768 pixels a side.
+void calyx_span_padded_avx2(uint32_t *row, int64_t count, const calyx_span_source *s,
+                            int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha);
 #endif

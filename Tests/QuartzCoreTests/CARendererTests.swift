@@ -418,4 +418,31 @@ import CalyxTestSupport
         let differing = zip(wide, narrow).filter { $0 != $1 }.count
         #expect(differing == 0, "\(differing) bytes differ")
     }
+
+    /// The same under perspective, whose pieces go through the affine kernel with many short spans and rims.
+    @Test(arguments: [0.7, -1.2])
+    func avx2MatchesSSE2InPerspective(angle: Double) {
+        let source = SpanCompositorTests().image(64)
+        var t = CATransform3DIdentity
+        t.m34 = -1.0 / 150
+        t = CATransform3DRotate(t, angle, 0, 1, 0.3)
+        // Centre the source on the origin, tilt it in perspective, place it at (100, 90).
+        let toPixel = Homography(flattening: CATransform3DMakeTranslation(-32, -32, 0)
+            .concatenating(t).concatenating(CATransform3DMakeTranslation(100, 90, 0)))
+        func render(avx2: Bool) -> [UInt8] {
+            SpanCompositor.allowAVX2(avx2)
+            defer { SpanCompositor.allowAVX2(true) }
+            var pixels = [UInt8](repeating: 0, count: 200 * 180 * 4)
+            for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = 30; pixels[i + 1] = 160; pixels[i + 2] = 90; pixels[i + 3] = 255 }
+            pixels.withUnsafeMutableBytes { buffer in
+                SpanCompositor.compositeProjective(source: source, into: buffer.baseAddress!, bytesPerRow: 200 * 4, width: 200,
+                                                   height: 180, sourceToTarget: toPixel, opacity: 0.8)
+            }
+            return pixels
+        }
+        let (wide, narrow) = (render(avx2: true), render(avx2: false))
+        let differing = zip(wide, narrow).filter { $0 != $1 }.count
+        #expect(narrow.enumerated().contains { $0.offset % 4 == 0 && $0.element != 30 }, "the layer should be drawn")
+        #expect(differing == 0, "\(differing) bytes differ")
+    }
 }

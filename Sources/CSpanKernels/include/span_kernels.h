@@ -6,10 +6,12 @@
 #define CALYX_SPAN_KERNELS_H
 #include <stdint.h>
 
-/// Source texels, rows top first, `stride` in pixels.
+/// Source texels, rows top first, `stride` in pixels. `margin` counts the transparent texels the memory holds
+/// around the source on every side (readable at negative offsets); kernels with AVX2 read into a margin of two
+/// instead of checking bounds.
 typedef struct {
     const uint32_t *pixels;
-    int64_t stride, width, height;
+    int64_t stride, width, height, margin;
 } calyx_span_source;
 
 /// Pixels `row[0..<count]` sample the source at 16.16 fixed-point texel coordinates (texel centres at whole
@@ -26,5 +28,9 @@ void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source sourc
 /// Lets (1) or stops (0) the AVX2 interior loop running where the processor has it (for tests: every path
 /// computes the same bytes).
 void calyx_span_kernels_allow_avx2(int allowed);
+
+/// Whether the AVX2 kernels run (the processor has AVX2 and they are allowed): then sources with a margin of
+/// two are worth preparing.
+int calyx_span_kernels_use_avx2(void);
 
 #endif

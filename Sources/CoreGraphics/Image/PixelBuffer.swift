@@ -4,17 +4,40 @@ package final class PixelBuffer: @unchecked Sendable {
     package let width: Int
     package let height: Int
     package let bytesPerRow: Int
+    /// The first texel (top-left) of the image.
     package let bytes: UnsafeMutableRawPointer
+    /// Transparent texels around the image on every side, inside the allocation (readable at negative offsets).
+    package let margin: Int
+    private let allocation: UnsafeMutableRawPointer
+    private let lock = NSLock()
+    private var withMarginCache: PixelBuffer?
 
     /// A zeroed (transparent) buffer; nil when the size is outside ``CalyxLimits``.
-    package init?(width: Int, height: Int) {
-        guard CalyxLimits.allowsBitmap(width: width, height: height) else { return nil }
-        self.width = width; self.height = height; self.bytesPerRow = width * 4
-        bytes = UnsafeMutableRawPointer.allocate(byteCount: width * height * 4, alignment: 16)
-        bytes.initializeMemory(as: UInt8.self, repeating: 0, count: width * height * 4)
+    package init?(width: Int, height: Int, margin: Int = 0) {
+        guard CalyxLimits.allowsBitmap(width: width, height: height), margin >= 0, margin <= 16 else { return nil }
+        self.width = width; self.height = height; self.margin = margin
+        bytesPerRow = (width + 2 * margin) * 4
+        let total = bytesPerRow * (height + 2 * margin)
+        allocation = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: 16)
+        allocation.initializeMemory(as: UInt8.self, repeating: 0, count: total)
+        bytes = allocation + margin * bytesPerRow + margin * 4
     }
 
-    deinit { bytes.deallocate() }
+    deinit { allocation.deallocate() }
+
+    /// The same texels with at least `margin` transparent texels around them (for kernels that read past the
+    /// edges instead of checking bounds): this buffer when it has them, else a copy made once and kept.
+    package func withMargin(_ margin: Int) -> PixelBuffer {
+        if self.margin >= margin { return self }
+        lock.lock(); defer { lock.unlock() }
+        if let cached = withMarginCache, cached.margin >= margin { return cached }
+        guard let copy = PixelBuffer(width: width, height: height, margin: margin) else { return self }
+        for y in 0..<height {
+            (copy.bytes + y * copy.bytesPerRow).copyMemory(from: bytes + y * bytesPerRow, byteCount: width * 4)
+        }
+        withMarginCache = copy
+        return copy
+    }
 
     /// The pixel at (x, y), y down from the top row, as premultiplied (r, g, b, a) bytes.
     package func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {

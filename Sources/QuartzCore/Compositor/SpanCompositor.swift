@@ -16,9 +16,13 @@ enum SpanCompositor {
     /// that every path computes the same bytes).
     static func allowAVX2(_ allowed: Bool) { calyx_span_kernels_allow_avx2(allowed ? 1 : 0) }
 
+    /// The kernel's view of `source`. With AVX2 the kernels read two texels past every edge instead of checking
+    /// bounds, so they get a copy with that margin (made once per buffer and kept with it).
     static func kernelSource(_ source: PixelBuffer) -> calyx_span_source {
-        calyx_span_source(pixels: UnsafePointer(source.bytes.assumingMemoryBound(to: UInt32.self)), stride: Int64(source.bytesPerRow / 4),
-                          width: Int64(source.width), height: Int64(source.height))
+        let texels = calyx_span_kernels_use_avx2() != 0 ? source.withMargin(2) : source
+        return calyx_span_source(pixels: UnsafePointer(texels.bytes.assumingMemoryBound(to: UInt32.self)),
+                                 stride: Int64(texels.bytesPerRow / 4), width: Int64(texels.width), height: Int64(texels.height),
+                                 margin: Int64(texels.margin))
     }
 
     /// Composites `source` with a perspective map (`sourceToTarget` takes source pixels to target pixels): each
