@@ -1,6 +1,7 @@
 /// Layers whose subtree must be composited as one image — `shouldRasterize`, masks, `masksToBounds`, shadows,
 /// group opacity, replicators, emitters — are painted by the snapshot painter into an offscreen image of the
-/// subtree's extent in the layer's own space, then blitted like content: by the layer's homography (so they stay
+/// subtree's extent in the layer's own space (three-dimensional sublayers composited by a nested compositor,
+/// FrameCompositor+GroupSublayers.swift), then blitted like content: by the layer's homography (so they stay
 /// exact under 3-D transforms) at the layer's opacity (so group opacity fades the composite, not each
 /// sublayer). The image is cached while nothing in the subtree changes, so a static or merely moving group
 /// costs one blit a frame and no damage of its own.
@@ -30,11 +31,14 @@ extension FrameCompositor {
             (image, origin) = (cached.image, cached.origin)
         } else {
             let subtree = tree ?? node.frameTree(frame)
-            let extent = LayerExtent.pixels(of: subtree, layerToPixel: .identity)
+            var extent = LayerExtent.pixels(of: subtree, layerToPixel: .identity)
             guard !extent.isNull, extent.width > 0, extent.height > 0,
                   [extent.minX, extent.minY, extent.width, extent.height].allSatisfy(\.isFinite) else { return true }
             guard extent.width * scale <= 8192, extent.height * scale <= 8192 else { return false }
-            guard let raster = Self.rasterizeGroup(subtree, extent: extent, scale: scale) else { return true }
+            // Three-dimensional sublayers are composited here, in 3-D; the painter adds the group's effects.
+            let sublayers = Self.hasThreeDimensionalSublayers(subtree)
+                ? compositeSublayers(of: node, frame: frame, extent: &extent, scale: scale) : nil
+            guard let raster = Self.rasterizeGroup(subtree, extent: extent, scale: scale, sublayers: sublayers) else { return true }
             rasterizations += 1
             cache[node.id] = CachedContent(signature: signature, image: raster, scale: scale, origin: extent.origin)
             (image, origin) = (raster, extent.origin)
@@ -52,13 +56,13 @@ extension FrameCompositor {
 
     /// The subtree painted at full opacity (the blit applies it) into an image covering `extent` (layer space);
     /// nil when it draws nothing or would be unreasonably large.
-    static func rasterizeGroup(_ tree: CALayer, extent: CGRect, scale: CGFloat) -> PixelBuffer? {
+    static func rasterizeGroup(_ tree: CALayer, extent: CGRect, scale: CGFloat, sublayers: CompositedSublayers? = nil) -> PixelBuffer? {
         guard !tree.isHidden, tree.opacity > 0, tree.opacity.isFinite,
               let ctx = rasterContext(covering: extent, scale: scale) else { return nil }
         // The painter places the layer's bounds corner at its origin itself; its own opacity is undone through
         // the inherited alpha rather than by editing the snapshot.
         ctx.translateBy(x: tree.bounds.minX, y: tree.bounds.minY)
-        LayerPainter(context: ctx).paint(tree, inheritedAlpha: 1 / CGFloat(tree.opacity), isRoot: true)
+        LayerPainter(context: ctx).paint(tree, inheritedAlpha: 1 / CGFloat(tree.opacity), isRoot: true, sublayers: sublayers)
         return ctx.makeImage()?.pixels
     }
 

@@ -1,13 +1,14 @@
-/// Composites a render tree into a bitmap, frame after frame (issue 4's compositor, first slices).
+/// Composites a render tree into a bitmap, frame after frame.
 ///
 /// A frame is built as a display list: each layer's own content — background, `contents`, shape, gradient or
 /// text, and its border when it has no sublayers — is rasterized once into a cached image keyed by what affects
 /// those pixels (so a layer that only moves, turns or fades is never redrawn) and recorded as a blit with the
-/// layer's accumulated 2-D transform and opacity. Subtrees that need what this slice does not composite yet —
-/// masks, shadows, group opacity, clipping, 3-D transforms, replicators and emitters — are recorded as draws
-/// by the snapshot painter (`render(in:)`'s). Comparing the list with the previous frame's gives the damage:
-/// only that rectangle is cleared and redrawn. Blits run in horizontal bands across all cores: pixman for
-/// whole-pixel translations, our span compositor otherwise.
+/// layer's homography (its 4×4 chain flattened onto its parent's plane) and opacity. `CATransformLayer`
+/// subtrees are recorded in depth order (FrameCompositor+DepthSort.swift). Layers whose subtree must become one
+/// image first — masks, clipping, shadows, group opacity, `shouldRasterize`, replicators and emitters — are
+/// groups (FrameCompositor+Groups.swift). Comparing the list with the previous frame's gives the damage: only
+/// that rectangle is cleared and redrawn. Blits run in horizontal bands across all cores: pixman for whole-pixel
+/// translations, our span compositor otherwise.
 package final class FrameCompositor {
     struct CachedContent {
         let signature: Int; let image: PixelBuffer; let scale: CGFloat
@@ -40,6 +41,9 @@ package final class FrameCompositor {
 
     var cache: [ObjectIdentifier: CachedContent] = [:]
     var list: [Entry] = []
+    /// Compositors for the sublayers of groups whose subtree is three-dimensional, by group layer (they keep
+    /// their own content caches from frame to frame).
+    var groupCompositors: [ObjectIdentifier: FrameCompositor] = [:]
     /// What each static leaf recorded last frame, and the placement it recorded it for.
     private struct LeafRecord { let revision: Int; let layerToPixel: Homography; let alpha: Double; let entries: [Entry] }
     private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
@@ -65,8 +69,7 @@ package final class FrameCompositor {
             let rootTransform = Homography(CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(userToPixel))
             record(root, parentTime: t, isRoot: true, layerToPixel: rootTransform, alpha: 1, seen: &seen)
         }
-        cache = cache.filter { seen.contains($0.key) }
-        leafRecords = leafRecords.filter { seen.contains($0.key) }
+        prune(keeping: seen)
         // Damage: what appeared, disappeared, or changed appearance, at its old and new places.
         var damaged = CGRect.null
         var current: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
@@ -85,6 +88,13 @@ package final class FrameCompositor {
         let frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
         damage = damaged.isNull ? .null : damaged.insetBy(dx: -1, dy: -1).integral.intersection(frame)
         return damage
+    }
+
+    /// Forgets caches of layers the frame no longer reached.
+    func prune(keeping seen: Set<ObjectIdentifier>) {
+        cache = cache.filter { seen.contains($0.key) }
+        leafRecords = leafRecords.filter { seen.contains($0.key) }
+        groupCompositors = groupCompositors.filter { seen.contains($0.key) }
     }
 
     /// Draws the prepared list into `context`, clearing and redrawing only `region` (pixels; the damage unless
@@ -225,24 +235,7 @@ package final class FrameCompositor {
             }
         }
         guard hasSublayers else { return }
-        // This (plain) layer flattens its sublayers into its plane: each child's 4×4 chain — its own placement,
-        // then this layer's sublayerTransform about the anchor point (Q27) — is projected onto z = 0.
-        let sublayerTransform = LayerGeometry.pivotedSublayerTransform(of: layer)
-        // Children in zPosition order (stable), each placed from this layer's space.
-        let frames = node.children.map { $0.frameLayer(parentTime: localTime) }
-        let ordered = frames.indices.sorted { (frames[$0].layer.zPosition, $0) < (frames[$1].layer.zPosition, $1) }
-        for i in ordered {
-            let child = frames[i].layer
-            let chain = CATransform3DMakeTranslation(-child.bounds.minX, -child.bounds.minY, 0)
-                .concatenating(child.frameTransform).concatenating(sublayerTransform)
-            if child is CATransformLayer {
-                recordDepthSorted(node.children[i], parentTime: localTime, chain: chain, plane: m, alpha: alpha,
-                                  frame: frames[i], seen: &seen)
-            } else {
-                record(node.children[i], parentTime: localTime, isRoot: false,
-                       layerToPixel: Homography(flattening: chain).concatenating(m), alpha: alpha, frame: frames[i], seen: &seen)
-            }
-        }
+        recordSublayers(of: node, layer: layer, localTime: localTime, layerToPixel: m, alpha: alpha, seen: &seen)
         if layer.borderWidth > 0, let color = layer.borderColor, !(layer is CATransformLayer) {
             // The border lies above the sublayers.
             let path = LayerShape.roundedBounds(of: layer, inset: layer.borderWidth / 2)
@@ -259,6 +252,29 @@ package final class FrameCompositor {
                                   ctx.addPath(path)
                                   ctx.strokePath()
                               }))
+        }
+    }
+
+    /// Records `node`'s sublayers, `layer` being the node's state at this time and `m` its space to pixels. This
+    /// (plain) layer flattens its sublayers into its plane: each child's 4×4 chain — its own placement, then this
+    /// layer's sublayerTransform about the anchor point (Q27) — is projected onto z = 0.
+    func recordSublayers(of node: RenderTree.Node, layer: CALayer, localTime: CFTimeInterval, layerToPixel m: Homography,
+                         alpha: Double, seen: inout Set<ObjectIdentifier>) {
+        let sublayerTransform = LayerGeometry.pivotedSublayerTransform(of: layer)
+        // Children in zPosition order (stable), each placed from this layer's space.
+        let frames = node.children.map { $0.frameLayer(parentTime: localTime) }
+        let ordered = frames.indices.sorted { (frames[$0].layer.zPosition, $0) < (frames[$1].layer.zPosition, $1) }
+        for i in ordered {
+            let child = frames[i].layer
+            let chain = CATransform3DMakeTranslation(-child.bounds.minX, -child.bounds.minY, 0)
+                .concatenating(child.frameTransform).concatenating(sublayerTransform)
+            if child is CATransformLayer {
+                recordDepthSorted(node.children[i], parentTime: localTime, chain: chain, plane: m, alpha: alpha,
+                                  frame: frames[i], seen: &seen)
+            } else {
+                record(node.children[i], parentTime: localTime, isRoot: false,
+                       layerToPixel: Homography(flattening: chain).concatenating(m), alpha: alpha, frame: frames[i], seen: &seen)
+            }
         }
     }
 

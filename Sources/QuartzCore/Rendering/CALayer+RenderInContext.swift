@@ -12,7 +12,9 @@ extension CALayer {
 struct LayerPainter {
     let context: CGContext
 
-    func paint(_ layer: CALayer, inheritedAlpha: CGFloat, isRoot: Bool) {
+    /// Paints `layer` and its subtree; `sublayers`, when given, stands for the layer's sublayers already
+    /// composited (a compositor group's three-dimensional subtree).
+    func paint(_ layer: CALayer, inheritedAlpha: CGFloat, isRoot: Bool, sublayers: CompositedSublayers? = nil) {
         guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return }
         let ctx = context
         ctx.saveGState()
@@ -41,7 +43,14 @@ struct LayerPainter {
             ctx.clip(to: layer.bounds, mask: maskImage)
         }
         paintOwnContent(of: layer, alpha: alpha)
-        paintSublayers(of: layer, alpha: alpha)
+        if let sublayers {
+            ctx.saveGState()
+            if layer.masksToBounds && !(layer is CATransformLayer) { ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip() }
+            draw(sublayers, alpha: alpha)
+            ctx.restoreGState()
+        } else {
+            paintSublayers(of: layer, alpha: alpha)
+        }
         if layer.borderWidth > 0, let color = layer.borderColor, !(layer is CATransformLayer) {
             ctx.setAlpha(alpha)
             ctx.setStrokeColor(color)

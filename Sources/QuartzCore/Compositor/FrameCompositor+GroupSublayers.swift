@@ -1,0 +1,69 @@
+/// The sublayers of a group (a layer with a mask, clipping, a shadow or group opacity) composited by a compositor
+/// of their own when the subtree is three-dimensional — perspective, turns out of the screen plane, transform
+/// layers — which the snapshot painter would flatten to their 2-D parts. The painter then draws the group's own
+/// content, this image in place of the sublayers, and applies the group's clip, mask, shadow and opacity as
+/// before (Chromium's cc/ does the same with render surfaces).
+struct CompositedSublayers {
+    /// Rows top first, covering `rect`.
+    let image: CGImage
+    /// In the group layer's own space.
+    let rect: CGRect
+}
+
+extension FrameCompositor {
+    /// Whether the painter would lose something drawing `layer`'s sublayers: a sublayer transform, or a
+    /// descendant's transform, that is not a 2-D affine map, or a transform layer.
+    static func hasThreeDimensionalSublayers(_ layer: CALayer) -> Bool {
+        func threeDimensional(_ l: CALayer) -> Bool {
+            l is CATransformLayer || !CATransform3DIsAffine(l.transform) || !CATransform3DIsAffine(l.sublayerTransform)
+                || l.sublayerStorage.contains(where: threeDimensional)
+        }
+        return !CATransform3DIsAffine(layer.sublayerTransform) || layer.sublayerStorage.contains(where: threeDimensional)
+    }
+
+    /// Composites the sublayers of `node` (at `frame`) into an image of the group's `extent` (layer space) at
+    /// `scale`, widening `extent` once when projected sublayers reach beyond it (the painter's extent measures
+    /// 2-D parts only). Nil when nothing could be drawn.
+    func compositeSublayers(of node: RenderTree.Node, frame: RenderTree.Node.Frame, extent: inout CGRect,
+                            scale: CGFloat) -> CompositedSublayers? {
+        let nested = groupCompositors[node.id] ?? FrameCompositor()
+        groupCompositors[node.id] = nested
+        nested.threads = threads
+        var seen = Set<ObjectIdentifier>()
+        for attempt in 0..<2 {
+            let toSurface = Homography(CGAffineTransform(translationX: -extent.minX, y: -extent.minY)
+                .concatenating(CGAffineTransform(scaleX: scale, y: scale)))
+            nested.list.removeAll(keepingCapacity: true)
+            seen.removeAll(keepingCapacity: true)
+            nested.recordSublayers(of: node, layer: frame.layer, localTime: frame.localTime, layerToPixel: toSurface,
+                                   alpha: 1, seen: &seen)
+            let reach = nested.list.reduce(CGRect.null) { $0.union($1.box) }
+            let surface = CGRect(x: 0, y: 0, width: extent.width * scale, height: extent.height * scale)
+            guard attempt == 0, !reach.isNull, !surface.contains(reach) else { break }
+            let grown = extent.union(CGRect(x: extent.minX + reach.minX / scale, y: extent.minY + reach.minY / scale,
+                                            width: reach.width / scale, height: reach.height / scale))
+            guard grown.width * scale <= 8192, grown.height * scale <= 8192 else { break }
+            extent = grown
+        }
+        nested.prune(keeping: seen)
+        guard let ctx = Self.rasterContext(covering: extent, scale: scale) else { return nil }
+        nested.execute(into: ctx, region: CGRect(x: 0, y: 0, width: ctx.width, height: ctx.height))
+        rasterizations += nested.rasterizations
+        nested.rasterizations = 0
+        return ctx.makeImage().map { CompositedSublayers(image: $0, rect: extent) }
+    }
+}
+
+extension LayerPainter {
+    /// Draws composited sublayers in the layer's space (the painter's current space), upright: the image's top
+    /// row at `rect.minY`, as the compositor's rasters are laid out.
+    func draw(_ sublayers: CompositedSublayers, alpha: CGFloat) {
+        let ctx = context
+        ctx.saveGState()
+        ctx.setAlpha(alpha)
+        ctx.translateBy(x: 0, y: sublayers.rect.minY + sublayers.rect.maxY)
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.draw(sublayers.image, in: sublayers.rect)
+        ctx.restoreGState()
+    }
+}
