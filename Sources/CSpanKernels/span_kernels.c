@@ -112,6 +112,13 @@ static inline int fits32(int64_t t, int64_t dt, int64_t count) {
 
 int calyx_span_kernels_use_avx2(void) { return calyx_span_avx2_usable(); }
 
+void calyx_span_prefetch(calyx_span_source s) {
+    const char *first = (const char *)(s.pixels - s.margin * s.stride - s.margin);
+    int64_t bytes = (s.height + 2 * s.margin) * s.stride * 4;
+    if (bytes <= 0 || bytes > 256 * 1024) return;
+    for (int64_t offset = 0; offset < bytes; offset += 64) __builtin_prefetch(first + offset);
+}
+
 void calyx_span_affine(uint32_t *row, int64_t count, calyx_span_source source,
                        int64_t u0, int64_t v0, int64_t du, int64_t dv, int64_t alpha) {
     const calyx_span_source *s = &source;

@@ -39,6 +39,7 @@ enum SpanCompositor {
         guard y0 < y1 else { return }
         let alpha = Int((min(opacity, 1) * 256).rounded())
         let kernel = kernelSource(source)
+        calyx_span_prefetch(kernel)
         let (i0, i1, i2, i3, i4, i5, i6, i7, i8) = inv.m
         for y in y0..<y1 {
             let cy = Double(y) + 0.5
@@ -74,6 +75,7 @@ enum SpanCompositor {
         guard y0 < y1 else { return }
         let alpha = Int((min(opacity, 1) * 256).rounded())
         let kernel = kernelSource(source)
+        calyx_span_prefetch(kernel)
         let sW = source.width, sH = source.height
         // u(x, y) = inv.a·x + inv.c·y + inv.tx (row vectors), likewise v; at pixel centres, in texel units with
         // texel centres at i + 0.5, so sample coordinates are u − 0.5.
