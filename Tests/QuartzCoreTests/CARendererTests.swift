@@ -420,11 +420,11 @@ import CalyxTestSupport
     }
 
     /// The same under perspective, whose pieces go through the affine kernel with many short spans and rims.
-    @Test(arguments: [0.7, -1.2])
-    func avx2MatchesSSE2InPerspective(angle: Double) {
+    @Test(arguments: [(0.7, 150.0), (-1.2, 150.0), (0.5, 600.0)])
+    func avx2MatchesSSE2InPerspective(angle: Double, eyeDistance: Double) {
         let source = SpanCompositorTests().image(64)
         var t = CATransform3DIdentity
-        t.m34 = -1.0 / 150
+        t.m34 = -1.0 / eyeDistance
         t = CATransform3DRotate(t, angle, 0, 1, 0.3)
         // Centre the source on the origin, tilt it in perspective, place it at (100, 90).
         let toPixel = Homography(flattening: CATransform3DMakeTranslation(-32, -32, 0)
