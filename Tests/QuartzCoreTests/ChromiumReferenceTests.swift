@@ -170,15 +170,15 @@ import CalyxTestSupport
             eye.m34 = -1.0 / 200
             container.sublayerTransform = eye
             let card = box(CGRect(x: 0, y: 0, width: 100, height: 100), 0x2255dd)
-            card.transform = CATransform3DMakeRotation(40 * .pi / 180, 0, 1, 0)
+            card.transform = CATransform3DMakeRotation(60 * .pi / 180, 0, 1, 0)
             container.addSublayer(card)
             container.addSublayer(box(CGRect(x: 30, y: 30, width: 40, height: 40), 0xdd2222))
             root.addSublayer(container)
         }
         let d = try #require(ImageDifference(image, try reference("group-perspective")))
         print("reference group-perspective: \(d)")
-        // Cut at the 2-D extent, the near edge's corners are missing: mean 0.74, p99 21, max 111.
-        #expect(d.mean < 0.4 && d.p99 <= 16 && d.max <= 80)
+        // Cut at the 2-D extent, the near edge's corners are missing: mean 0.86, p99 57, max 111.
+        #expect(d.mean < 0.5 && d.p99 <= 32 && d.max <= 80)
     }
 
     @Test func transformLayerCube() throws {
