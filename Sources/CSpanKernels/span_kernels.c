@@ -61,8 +61,10 @@ static inline void factors(__m128i f, __m128i *lo, __m128i *hi) {
 static inline __m128i over8(__m128i s, __m128i d) {
     __m128i sa = _mm_shufflehi_epi16(_mm_shufflelo_epi16(s, 0xFF), 0xFF);
     __m128i k = _mm_sub_epi16(_mm_set1_epi16(255), sa);
+    // (t + t/256)/256 as one high multiply by 257: ⌊(256a + b + a)/256⌋ = ⌊(65792a + 257b)/65536⌋ for t = 256a + b,
+    // since the extra b/65536 never carries past the next multiple of 1/256.
     __m128i t = _mm_add_epi16(_mm_mullo_epi16(d, k), _mm_set1_epi16(128));
-    return _mm_add_epi16(s, _mm_srli_epi16(_mm_add_epi16(t, _mm_srli_epi16(t, 8)), 8));
+    return _mm_add_epi16(s, _mm_mulhi_epu16(t, _mm_set1_epi16(257)));
 }
 
 /// Four pixels whose samples are all interior: `index` holds each top-left texel's offset, `fu`/`fv` the

@@ -33,8 +33,9 @@ static inline AVX2 void factors8(__m256i f, __m256i *lo, __m256i *hi) {
 static inline AVX2 __m256i over16(__m256i s, __m256i d) {
     __m256i sa = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s, 0xFF), 0xFF);
     __m256i k = _mm256_sub_epi16(_mm256_set1_epi16(255), sa);
+    // (t + t/256)/256 as one high multiply by 257 (the same value: see the scalar path).
     __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(d, k), _mm256_set1_epi16(128));
-    return _mm256_add_epi16(s, _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8));
+    return _mm256_add_epi16(s, _mm256_mulhi_epu16(t, _mm256_set1_epi16(257)));
 }
 
 /// Eight bilinear samples from their four texels (32-bit lanes) and 8-bit fractions, times alpha, source-over
