@@ -1,7 +1,7 @@
 // The span compositor's per-pixel kernels: bilinear sampling of a premultiplied BGRA source, multiplied by an
-// opacity and blended source-over onto one destination row. The plan (which rows, which columns, which source
-// coordinates) is made in Swift (QuartzCore's SpanCompositor); only the per-pixel loops live here, in C, so they
-// can use SSE2 four pixels at a time, and AVX2 eight at a time where the processor has it.
+// opacity and blended source-over onto one destination row, and the row loop of affine blits. The plan (which
+// blits, which rows, the maps) is made in Swift (QuartzCore's SpanCompositor); the loops live here, in C, so
+// they can use SSE2 four pixels at a time, and AVX2 eight at a time where the processor has it.
 #ifndef CALYX_SPAN_KERNELS_H
 #define CALYX_SPAN_KERNELS_H
 #include <stdint.h>
@@ -19,6 +19,14 @@ typedef struct {
 /// `alpha` is the opacity in 0…256.
 void calyx_span_affine(uint32_t *row, int64_t count, calyx_span_source source,
                        int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha);
+
+/// Rows y0..<y1 of `target` (premultiplied BGRA, `bytesPerRow` apart), columns columnLow..<columnHigh at most:
+/// each row's span is where samples touch the source under the inverse map (a, b, c, d, tx, ty) from target
+/// pixel positions to source texel positions (row vectors: u = a·x + c·y + tx, v = b·x + d·y + ty), drawn by
+/// calyx_span_affine.
+void calyx_span_affine_rows(uint8_t *target, int64_t bytesPerRow, int64_t y0, int64_t y1, int64_t columnLow,
+                            int64_t columnHigh, calyx_span_source source, double a, double b, double c, double d,
+                            double tx, double ty, int64_t alpha);
 
 /// The same under a perspective map: homogeneous source coordinates (U, V, W) at the first pixel centre advance
 /// by (dU, dV, dW) per pixel; each pixel samples at (U/W − 0.5, V/W − 0.5) and is skipped where W ≤ 0.

@@ -76,33 +76,9 @@ enum SpanCompositor {
         let alpha = Int((min(opacity, 1) * 256).rounded())
         let kernel = kernelSource(source)
         calyx_span_prefetch(kernel)
-        let sW = source.width, sH = source.height
-        // u(x, y) = inv.a·x + inv.c·y + inv.tx (row vectors), likewise v; at pixel centres, in texel units with
-        // texel centres at i + 0.5, so sample coordinates are u − 0.5.
-        let du = inv.a, dv = inv.b
-        for y in y0..<y1 {
-            let cy = Double(y) + 0.5
-            let u0 = inv.c * cy + inv.tx - 0.5, v0 = inv.d * cy + inv.ty - 0.5
-            // x where −1 < u(x) − … < w (the sample touches a texel): solve both axes, intersect.
-            let clipColumns = columns ?? 0..<width
-            var xLow = Double(clipColumns.lowerBound), xHigh = Double(clipColumns.upperBound)
-            func clamp(_ start: Double, _ slope: Double, _ limit: Double) {
-                // start + slope·(x + 0.5) ∈ (−1, limit)
-                if abs(slope) < 1e-12 {
-                    if !(start + slope * 0.5 > -1 && start + slope * 0.5 < limit) { xHigh = -1 }
-                    return
-                }
-                let a = (-1 - start) / slope - 0.5, b = (limit - start) / slope - 0.5
-                xLow = max(xLow, min(a, b)); xHigh = min(xHigh, max(a, b))
-            }
-            clamp(u0, du, Double(sW))
-            clamp(v0, dv, Double(sH))
-            let x0 = max(clipColumns.lowerBound, pixel(xLow, .down)), x1 = min(clipColumns.upperBound, pixel(xHigh, .up) + 1)
-            guard x0 < x1 else { continue }
-            let row = target.advanced(by: y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
-            // Fixed point 16.16 stepping.
-            let u = Int64(((u0 + du * (Double(x0) + 0.5)) * 65536).rounded()), v = Int64(((v0 + dv * (Double(x0) + 0.5)) * 65536).rounded())
-            calyx_span_affine(row + x0, Int64(x1 - x0), kernel, u, v, Int64((du * 65536).rounded()), Int64((dv * 65536).rounded()), Int64(alpha))
-        }
+        let clipColumns = columns ?? 0..<width
+        calyx_span_affine_rows(target.assumingMemoryBound(to: UInt8.self), Int64(bytesPerRow), Int64(y0), Int64(y1),
+                               Int64(clipColumns.lowerBound), Int64(clipColumns.upperBound), kernel,
+                               inv.a, inv.b, inv.c, inv.d, inv.tx, inv.ty, Int64(alpha))
     }
 }
