@@ -181,6 +181,30 @@ import CalyxTestSupport
         #expect(d.mean < 0.5 && d.p99 <= 32 && d.max <= 80)
     }
 
+    /// Three planes in a transform layer that pierce each other: drawn whole in any order, one would hide parts
+    /// of the others that are in front of it; split along their intersections, each part is in depth order.
+    @Test func intersectingPlanes() throws {
+        let image = composite { root in
+            var eye = CATransform3DIdentity
+            eye.m34 = -1.0 / 400
+            root.sublayerTransform = eye
+            let degrees = Double.pi / 180
+            let holder = CATransformLayer(); holder.bounds = CGRect(x: 0, y: 0, width: 120, height: 80)
+            holder.position = CGPoint(x: 100, y: 80); holder.transform = CATransform3DMakeRotation(20 * degrees, 1, 0, 0)
+            let red = box(CGRect(x: 0, y: 0, width: 120, height: 80), 0xdd2222)
+            red.transform = CATransform3DMakeRotation(40 * degrees, 0, 1, 0)
+            let blue = box(CGRect(x: 0, y: 0, width: 120, height: 80), 0x2255dd)
+            blue.transform = CATransform3DMakeRotation(-40 * degrees, 0, 1, 0)
+            let green = box(CGRect(x: 0, y: 30, width: 120, height: 20), 0x22aa22)
+            green.transform = CATransform3DMakeRotation(-50 * degrees, 1, 0, 0)
+            for card in [red, blue, green] { holder.addSublayer(card) }
+            root.addSublayer(holder)
+        }
+        let d = try #require(ImageDifference(image, try reference("intersecting-planes")))
+        print("reference intersecting-planes: \(d)")
+        #expect(d.mean < 1.5 && d.p99 <= 48 && d.max <= 200)
+    }
+
     @Test func transformLayerCube() throws {
         let image = composite { root in
             var eye = CATransform3DIdentity

@@ -1,8 +1,10 @@
 /// `CATransformLayer` subtrees: their layers share the 3-D space of the nearest plain ancestor instead of being
 /// flattened into the transform layer, so they are drawn in depth order, not tree order (semantics §10, CSS
-/// `transform-style: preserve-3d`). Each plain layer in the subtree is a plane; planes are sorted back to front
-/// by the depth of their centres and each is then recorded as usual (flattening its own sublayers).
-/// Planes that intersect are not split yet: they sort whole, by centre.
+/// `transform-style: preserve-3d`). Each plain layer in the subtree is a plane, recorded as usual (flattening its
+/// own sublayers); planes are ordered by a binary space partition that splits planes piercing each other
+/// (PlaneSplitting.swift), each piece drawn clipped to its part of the plane. Where that cannot be used — a
+/// plane reaching behind the eye, or more planes than the partition takes — they sort whole, by the depth of
+/// their centres.
 extension FrameCompositor {
     /// One plain layer inside a transform-layer subtree.
     struct DepthPlane {
@@ -24,6 +26,7 @@ extension FrameCompositor {
                            alpha: Double, frame: RenderTree.Node.Frame, seen: inout Set<ObjectIdentifier>) {
         var planes: [DepthPlane] = []
         gatherPlanes(node, parentTime: parentTime, frame: frame, chain: chain, alpha: alpha, into: &planes, seen: &seen)
+        if recordSplit(planes, plane: m, seen: &seen) { return }
         // Back to front; equal depths keep tree order.
         let order = planes.indices.sorted { (planes[$0].depth, $0) < (planes[$1].depth, $1) }
         for i in order {
@@ -31,6 +34,56 @@ extension FrameCompositor {
             record(p.node, parentTime: p.parentTime, isRoot: false,
                    layerToPixel: Homography(flattening: p.chain).concatenating(m), alpha: p.alpha, frame: p.frame, seen: &seen)
         }
+    }
+
+    /// Records the planes piece by piece in partition order; false (recording nothing) when the partition
+    /// cannot be used.
+    private func recordSplit(_ planes: [DepthPlane], plane m: Homography, seen: inout Set<ObjectIdentifier>) -> Bool {
+        guard planes.count > 1, planes.count <= PlaneSplitting.limit, let pixelToPlane = m.inverted else { return false }
+        // Each plane's bounds after the perspective divide (all in front of the eye).
+        var polygons: [[SIMD3<Double>]] = []
+        for p in planes {
+            let b = p.frame.layer.bounds
+            var corners: [SIMD3<Double>] = []
+            for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)] {
+                let c = CATransform3DApply(p.chain, x: x, y: y, z: 0)
+                let point = SIMD3(c.x / c.w, c.y / c.w, c.z / c.w)
+                guard c.w > 0, point.x.isFinite, point.y.isFinite, point.z.isFinite else { return false }
+                corners.append(point)
+            }
+            polygons.append(corners)
+        }
+        guard let pieces = PlaneSplitting.order(polygons) else { return false }
+        // Each plane is recorded once; its entries are then placed, clipped, for each of its pieces.
+        var entries: [[Entry]] = []
+        for p in planes {
+            let start = list.count
+            record(p.node, parentTime: p.parentTime, isRoot: false,
+                   layerToPixel: Homography(flattening: p.chain).concatenating(m), alpha: p.alpha, frame: p.frame, seen: &seen)
+            entries.append(Array(list[start...]))
+            list.removeSubrange(start...)
+        }
+        for piece in pieces {
+            guard !piece.halfSpaces.isEmpty else { list.append(contentsOf: entries[piece.polygon]); continue }
+            guard let clip = Self.pixelClip(piece, polygon: polygons[piece.polygon], pixelToPlane: pixelToPlane) else { continue }
+            list.append(contentsOf: entries[piece.polygon].map { $0.clipped(to: clip) })
+        }
+        return true
+    }
+
+    /// A piece's half-spaces as half-planes of the frame: within the piece's own plane P, the condition
+    /// n·p + d ≥ 0 of a splitting plane is linear in the ancestor plane's (x, y) once P's z is substituted, and
+    /// stays linear in pixels through the inverse of the ancestor plane's map. Nil for a plane seen edge-on.
+    private static func pixelClip(_ piece: PlaneSplitting.Piece, polygon: [SIMD3<Double>], pixelToPlane k: Homography) -> PixelClip? {
+        guard let own = PlaneSplitting.plane(of: polygon), abs(own.normal.z) > 1e-9 else { return nil }
+        let p = own.normal, pd = own.d
+        let lines = piece.halfSpaces.map { q -> PixelClip.Line in
+            let s = q.normal.z / p.z
+            let (a, b, c) = (q.normal.x - s * p.x, q.normal.y - s * p.y, q.d - s * pd)
+            let m = k.m
+            return PixelClip.Line(a: m.0 * a + m.1 * b + m.2 * c, b: m.3 * a + m.4 * b + m.5 * c, c: m.6 * a + m.7 * b + m.8 * c)
+        }
+        return PixelClip(lines: lines)
     }
 
     private func gatherPlanes(_ node: RenderTree.Node, parentTime: CFTimeInterval, frame: RenderTree.Node.Frame,

@@ -18,8 +18,9 @@ package final class FrameCompositor {
 
     /// One entry of the display list.
     enum Operation {
-        /// A cached raster placed by `toPixel` at `opacity`.
-        case blit(image: PixelBuffer, toPixel: Homography, opacity: Double)
+        /// A cached raster placed by `toPixel` at `opacity`, drawn only inside `clip` when there is one (a split
+        /// piece of a plane, PlaneSplitting.swift).
+        case blit(image: PixelBuffer, toPixel: Homography, opacity: Double, clip: PixelClip? = nil)
         /// Drawing through the CGContext (snapshot painter, borders over sublayers).
         case paint((CGContext) -> Void)
     }
@@ -37,6 +38,35 @@ package final class FrameCompositor {
             self.key = key; self.appearance = appearance; self.operation = operation
             self.box = LayerGeometry.finite(box)
         }
+
+        /// The same operation drawn only inside `clip`.
+        func clipped(to clip: PixelClip) -> Entry {
+            var h = Hasher()
+            h.combine(appearance); h.combine(clip)
+            switch operation {
+            case .blit(let image, let toPixel, let opacity, let old):
+                let combined = PixelClip(lines: (old?.lines ?? []) + clip.lines)
+                return Entry(key: key, appearance: h.finalize(), box: box,
+                             operation: .blit(image: image, toPixel: toPixel, opacity: opacity, clip: combined))
+            case .paint(let draw):
+                let region = clip.polygon(in: box)
+                return Entry(key: key, appearance: h.finalize(), box: box, operation: .paint { ctx in
+                    guard let region else { return }
+                    ctx.addLines(between: region)
+                    ctx.closePath()
+                    ctx.clip()
+                    draw(ctx)
+                })
+            }
+        }
+    }
+
+    /// One blit of a frame's batch.
+    struct Blit {
+        let image: PixelBuffer
+        let toPixel: Homography
+        let opacity: Double
+        let clip: PixelClip?
     }
 
     var cache: [ObjectIdentifier: CachedContent] = [:]
@@ -106,11 +136,11 @@ package final class FrameCompositor {
         context.withCanonicalPixels { pixels, stride in
             for y in rows { (pixels + y * stride + columns.lowerBound * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4) }
         }
-        var batch: [(PixelBuffer, Homography, Double)] = []
+        var batch: [Blit] = []
         for entry in list where entry.box.intersects(clip) {
             switch entry.operation {
-            case .blit(let image, let toPixel, let opacity):
-                batch.append((image, toPixel, opacity))
+            case .blit(let image, let toPixel, let opacity, let pieceClip):
+                batch.append(Blit(image: image, toPixel: toPixel, opacity: opacity, clip: pieceClip))
             case .paint(let draw):
                 run(batch, into: context, rows: rows, columns: columns)
                 batch.removeAll(keepingCapacity: true)
@@ -132,7 +162,7 @@ package final class FrameCompositor {
     }
 
     /// Blits in horizontal bands across `threads` threads (each band runs every blit, clipped to its rows).
-    private func run(_ blits: [(PixelBuffer, Homography, Double)], into ctx: CGContext, rows: Range<Int>, columns: Range<Int>) {
+    private func run(_ blits: [Blit], into ctx: CGContext, rows: Range<Int>, columns: Range<Int>) {
         guard !blits.isEmpty else { return }
         let width = ctx.width, height = ctx.height
         ctx.withCanonicalPixels { pixels, stride in
@@ -148,24 +178,18 @@ package final class FrameCompositor {
                 let lower = rows.lowerBound + band * bandHeight
                 let band = lower..<min(rows.upperBound, lower + bandHeight)
                 guard !band.isEmpty else { return }
-                for (image, h, opacity) in work.items {
-                    if pixmanOnly {
-                        PixmanBlit.composite(source: image, into: target.pixels, bytesPerRow: stride, width: width, height: height,
-                                             sourceToTarget: h, opacity: opacity, rows: band, columns: columns)
+                for blit in work.items {
+                    guard let clip = blit.clip else {
+                        Self.draw(blit, into: target.pixels, bytesPerRow: stride, width: width, height: height, rows: band,
+                                  columns: columns, pixmanOnly: pixmanOnly)
                         continue
                     }
-                    guard h.isAffine else {
-                        SpanCompositor.compositeProjective(source: image, into: target.pixels, bytesPerRow: stride, width: width,
-                                                           height: height, sourceToTarget: h, opacity: opacity, rows: band, columns: columns)
-                        continue
-                    }
-                    let m = h.affine
-                    if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded() {
-                        PixmanBlit.composite(source: image, into: target.pixels, bytesPerRow: stride, width: width, height: height,
-                                             sourceToTarget: m, opacity: opacity, rows: band, columns: columns)
-                    } else {
-                        SpanCompositor.composite(source: image, into: target.pixels, bytesPerRow: stride, width: width, height: height,
-                                                 sourceToTarget: m, opacity: opacity, rows: band, columns: columns)
+                    // A split piece: row by row, within the columns its half-planes allow.
+                    for y in band {
+                        let inside = clip.columns(ofRow: y, within: columns)
+                        guard !inside.isEmpty else { continue }
+                        Self.draw(blit, into: target.pixels, bytesPerRow: stride, width: width, height: height, rows: y..<y + 1,
+                                  columns: inside, pixmanOnly: false)
                     }
                 }
             }
@@ -173,10 +197,35 @@ package final class FrameCompositor {
         }
     }
 
+    /// One blit clipped to `rows` and `columns`: pixman for whole-pixel translations (and for everything when
+    /// `pixmanOnly`), the span compositor otherwise.
+    private static func draw(_ blit: Blit, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
+                             rows: Range<Int>, columns: Range<Int>, pixmanOnly: Bool) {
+        let (image, h, opacity) = (blit.image, blit.toPixel, blit.opacity)
+        if pixmanOnly {
+            PixmanBlit.composite(source: image, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
+                                 sourceToTarget: h, opacity: opacity, rows: rows, columns: columns)
+            return
+        }
+        guard h.isAffine else {
+            SpanCompositor.compositeProjective(source: image, into: target, bytesPerRow: bytesPerRow, width: width,
+                                               height: height, sourceToTarget: h, opacity: opacity, rows: rows, columns: columns)
+            return
+        }
+        let m = h.affine
+        if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded() {
+            PixmanBlit.composite(source: image, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
+                                 sourceToTarget: m, opacity: opacity, rows: rows, columns: columns)
+        } else {
+            SpanCompositor.composite(source: image, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
+                                     sourceToTarget: m, opacity: opacity, rows: rows, columns: columns)
+        }
+    }
+
     /// The frame's pixels, shared by the band threads: each writes only its own rows.
     private struct BandTarget: @unchecked Sendable { let pixels: UnsafeMutableRawPointer }
     /// Blits shared read-only by the band threads.
-    private struct BlitList: @unchecked Sendable { let items: [(PixelBuffer, Homography, Double)] }
+    private struct BlitList: @unchecked Sendable { let items: [Blit] }
 
     // MARK: Building the display list
 
