@@ -70,6 +70,36 @@ import CalyxTestSupport
         #expect(c.pixel(topDown: 60, 50) == .red && c.pixel(topDown: 90, 50) == .blue)
     }
 
+    @Test func sublayersOverflowingTheBoundsStayVisible() {
+        // A 50×100 layer whose green sublayer sits outside its bounds, at x 60…90; the layer turns blue under a fade.
+        // The sublayer is in both states: at P = 0.5, the new at 0.5 over white, then the old at 0.5 over that:
+        // a quarter white and three quarters green, (64, 255, 64) within 3 levels. Cut at the bounds, it was white.
+        let c = withClock(at: 0) { _ -> TestCanvas in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100); root.backgroundColor = CGColor.white
+            let layer = CALayer(); layer.frame = CGRect(x: 0, y: 0, width: 50, height: 100)
+            layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            let overflow = CALayer(); overflow.frame = CGRect(x: 60, y: 0, width: 30, height: 30)
+            overflow.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+            layer.addSublayer(overflow)
+            root.addSublayer(layer)
+            CATransaction.flush()
+            let canvas = TestCanvas(width: 100, height: 100)
+            let renderer = CARenderer(context: canvas.context)
+            renderer.layer = root
+            renderer.beginFrame(atTime: 0, timeStamp: nil); renderer.render(); renderer.endFrame()
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            let fade = CATransition(); fade.type = .fade; fade.duration = 1; fade.timingFunction = CAMediaTimingFunction(name: .linear)
+            layer.add(fade, forKey: kCATransition)
+            CATransaction.commit()
+            renderer.beginFrame(atTime: 0.5, timeStamp: nil); renderer.render(); renderer.endFrame()
+            return canvas
+        }
+        #expect(c.pixel(topDown: 75, 15).isClose(to: Pixel(64, 255, 64), tolerance: 3), "\(c.pixel(topDown: 75, 15))")
+        #expect(c.pixel(topDown: 75, 60) == .white)
+    }
+
     @Test func afterTheTransitionOnlyTheNewStateShows() {
         #expect(frame(.push, .fromRight, at: 1.5).pixel(topDown: 10, 50) == .blue)
     }

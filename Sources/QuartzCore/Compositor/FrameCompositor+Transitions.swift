@@ -1,7 +1,7 @@
 /// `CATransition` pixels (semantics §8): while a transition runs, the layer's subtree is drawn as two images —
 /// the subtree before the change (captured by the render tree) and as it is now — combined by the transition's
-/// type at progress P = startProgress + (endProgress − startProgress) · eased time. Both images cover the
-/// layer's bounds (content overflowing the bounds is cut off during the transition).
+/// type at progress P = startProgress + (endProgress − startProgress) · eased time. Each image covers its
+/// subtree's extent, so sublayers overflowing the bounds move with it; the slide distance is the bounds' size.
 extension FrameCompositor {
     struct ActiveTransition {
         let transition: CATransition
@@ -45,9 +45,13 @@ extension FrameCompositor {
             return inheritedAlpha * Double(min(max(tree.opacity, 0), 1))
         }
         func place(_ tree: CALayer?, offset t: CGFloat, opacity: Double) {
-            guard let tree, opacity > 0, let image = Self.rasterizeGroup(tree, extent: tree.bounds, scale: scale) else { return }
+            guard let tree, opacity > 0 else { return }
+            let extent = LayerExtent.pixels(of: tree, layerToPixel: .identity)
+            guard !extent.isNull, [extent.minX, extent.minY, extent.width, extent.height].allSatisfy(\.isFinite),
+                  extent.width * scale <= 8192, extent.height * scale <= 8192,
+                  let image = Self.rasterizeGroup(tree, extent: extent, scale: scale) else { return }
             let toPixel = Homography(CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)
-                .concatenating(CGAffineTransform(translationX: b.minX + travel.x * t, y: b.minY + travel.y * t)))
+                .concatenating(CGAffineTransform(translationX: extent.minX + travel.x * t, y: extent.minY + travel.y * t)))
                 .concatenating(m)
             guard let quad = toPixel.quad(CGRect(x: -1, y: -1, width: image.width + 2, height: image.height + 2)) else { return }
             var h = Hasher()
