@@ -68,7 +68,7 @@ enum AnimationEvaluationBenchmark {
         func evaluateAnimations() {
             times[0] = 10 + Double(frame) / 60
             frame += 1
-            times.withUnsafeBufferPointer { batch.evaluate(parentTimes: $0, values: &output) }
+            _ = times.withUnsafeBufferPointer { batch.evaluate(parentTimes: $0, values: &output) }
         }
         func evaluateFrame() { resetSlots(); evaluateAnimations() }
 
