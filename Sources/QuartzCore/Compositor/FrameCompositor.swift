@@ -371,7 +371,8 @@ package final class FrameCompositor {
                          layerToPixel m: Homography) -> CachedContent? {
         let key = node.id
         let b = layer.bounds
-        guard b.width > 0, b.height > 0, [b.minX, b.minY, b.width, b.height].allSatisfy(\.isFinite) else { return nil }
+        guard b.width > 0, b.height > 0, [b.minX, b.minY, b.width, b.height].allSatisfy(\.isFinite),
+              LayerGeometry.drawsOwnContent(layer, includeBorder: includeBorder) else { return nil }
         // Raster at the on-screen scale (rounded up to a power of two, so small zooms reuse the raster).
         let onScreen = max(LayerGeometry.onScreenScale(of: layer.bounds, under: m), 1 / 64)
         // (A tolerance keeps float noise around a power of two, such as 1.0000000000000002, from flipping it.)
@@ -380,6 +381,11 @@ package final class FrameCompositor {
         // at the bitmap's own resolution is sharper (one filter, not two) and keeps the texture small.
         if let native = LayerGeometry.bitmapResolution(of: layer, includeBorder: includeBorder) {
             scale = min(scale, LayerGeometry.powerOfTwo(atLeast: native))
+            // Minified: `.linear` samples the bitmap prefiltered to the next power of two above the on-screen scale
+            // (a mip level); `.trilinear` prefilters to the on-screen scale itself, shifted by the bias.
+            if layer.minificationFilter == .trilinear, onScreen < native {
+                scale = min(scale, LayerGeometry.minifiedScale(onScreen: onScreen, bias: layer.minificationFilterBias))
+            }
         }
         // Enormous layers raster coarser rather than not at all (a side of at most `maximumRasterSide` pixels).
         let side = max(b.width, b.height) * scale
@@ -479,6 +485,25 @@ enum LayerGeometry {
         // contentsScale pixels per point.
         let resolution = max(across, down, layer.contentsScale, 1 / 64)
         return resolution.isFinite ? resolution : nil
+    }
+
+    /// Whether the layer itself draws anything (a plain container with no background, contents or border
+    /// draws nothing: no raster, no blit).
+    static func drawsOwnContent(_ layer: CALayer, includeBorder: Bool) -> Bool {
+        if type(of: layer) != CALayer.self { return true }   // subclasses draw paths, gradients, text…
+        if let background = layer.backgroundColor, background.alpha > 0 { return true }
+        if layer.contents != nil { return true }
+        if includeBorder, layer.borderWidth > 0, let color = layer.borderColor, color.alpha > 0 { return true }
+        return false
+    }
+
+    /// The raster scale of a trilinear-minified bitmap: the on-screen scale halved for each unit of `bias`
+    /// (−16…16; non-finite counts as 0), rounded to a sixteenth of an octave so that small changes of scale reuse
+    /// the raster, and at least 1/64.
+    static func minifiedScale(onScreen: CGFloat, bias: Float) -> CGFloat {
+        let b = bias.isFinite ? CGFloat(min(max(bias, -16), 16)) : 0
+        let octaves = (log2(max(onScreen, 1 / 64)) - b) * 16
+        return max(pow(2, octaves.rounded() / 16), 1 / 64)
     }
 
     /// How many pixels one unit of the rect spans on screen at most (along its projected edges).

@@ -34,7 +34,7 @@ public final class CARenderer: NSObject {
     private var frameTime: CFTimeInterval?
     /// The region to redraw this frame, in layer space.
     private var updateRegion: CGRect = .null
-    private let compositor = FrameCompositor()
+    package let compositor = FrameCompositor()
     /// The renderer's snapshots of the tree, refreshed at each frame's start for layers that changed.
     private let tree = RenderTree()
 
