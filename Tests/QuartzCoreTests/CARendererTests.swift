@@ -344,11 +344,7 @@ import CalyxTestSupport
             let l = CALayer(); l.bounds = CGRect(x: 0, y: 0, width: 50, height: 50); l.position = CGPoint(x: 50, y: 50)
             l.transform = CATransform3DMakeScale(2, 2, 1); l.contents = image; l.magnificationFilter = filter
             root.addSublayer(l)
-            CATransaction.flush()
-            let canvas = TestCanvas(width: 100, height: 100)
-            let renderer = CARenderer(context: canvas.context)
-            renderer.layer = root
-            renderer.beginFrame(atTime: 0, timeStamp: nil); renderer.render(); renderer.endFrame()
+            let canvas = renderedFrame(root, at: 0)
             return (canvas.pixel(topDown: 49, 37), canvas.pixel(topDown: 50, 37))
         }
     }
@@ -395,27 +391,35 @@ import CalyxTestSupport
     }
 }
 
-/// The span kernel's AVX2 interior loop (eight pixels at a time, used where the processor has AVX2) against
-/// its SSE2 and scalar paths, which the pixman comparisons above check independently: identical bytes.
+/// The span kernels' AVX2 path (eight pixels at a time, used where the processor has AVX2) against their SSE2
+/// and scalar paths, which the pixman comparisons above check independently: identical bytes.
 @Suite(.serialized) struct SpanKernelPathTests {
+    /// A 200×180 opaque background (BGRA `background`) with `draw` run on its pixels, with AVX2 allowed or not.
+    func render(avx2: Bool, background: (UInt8, UInt8, UInt8), _ draw: (UnsafeMutableRawPointer) -> Void) -> [UInt8] {
+        SpanCompositor.allowAVX2(avx2)
+        defer { SpanCompositor.allowAVX2(true) }
+        var pixels = [UInt8](repeating: 255, count: 200 * 180 * 4)
+        for i in stride(from: 0, to: pixels.count, by: 4) { (pixels[i], pixels[i + 1], pixels[i + 2]) = background }
+        pixels.withUnsafeMutableBytes { draw($0.baseAddress!) }
+        return pixels
+    }
+
+    /// How many bytes differ between the AVX2 and the other paths; fails if `draw` leaves the background alone.
+    func differingBytes(background: (UInt8, UInt8, UInt8), _ draw: (UnsafeMutableRawPointer) -> Void) -> Int {
+        let wide = render(avx2: true, background: background, draw), narrow = render(avx2: false, background: background, draw)
+        #expect(narrow.enumerated().contains { $0.offset % 4 == 0 && $0.element != background.0 }, "the layer should be drawn")
+        return zip(wide, narrow).filter { $0 != $1 }.count
+    }
+
     @Test(arguments: [(0.3, 1.7, 0.6), (2.4, 0.45, 1.0), (-1.1, 1.0, 0.85)])
     func avx2MatchesSSE2(angle: Double, scale: Double, opacity: Double) {
         let source = SpanCompositorTests().image(64)
         let m = CGAffineTransform(translationX: -32, y: -32).concatenating(CGAffineTransform(rotationAngle: angle))
             .concatenating(CGAffineTransform(scaleX: scale, y: scale)).concatenating(CGAffineTransform(translationX: 100, y: 90))
-        func render(avx2: Bool) -> [UInt8] {
-            SpanCompositor.allowAVX2(avx2)
-            defer { SpanCompositor.allowAVX2(true) }
-            var pixels = [UInt8](repeating: 0, count: 200 * 180 * 4)
-            for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = 200; pixels[i + 1] = 120; pixels[i + 2] = 40; pixels[i + 3] = 255 }
-            pixels.withUnsafeMutableBytes { buffer in
-                SpanCompositor.composite(source: source, into: buffer.baseAddress!, bytesPerRow: 200 * 4, width: 200, height: 180,
-                                         sourceToTarget: m, opacity: opacity)
-            }
-            return pixels
+        let differing = differingBytes(background: (200, 120, 40)) { pixels in
+            SpanCompositor.composite(source: source, into: pixels, bytesPerRow: 200 * 4, width: 200, height: 180,
+                                     sourceToTarget: m, opacity: opacity)
         }
-        let (wide, narrow) = (render(avx2: true), render(avx2: false))
-        let differing = zip(wide, narrow).filter { $0 != $1 }.count
         #expect(differing == 0, "\(differing) bytes differ")
     }
 
@@ -429,20 +433,10 @@ import CalyxTestSupport
         // Centre the source on the origin, tilt it in perspective, place it at (100, 90).
         let toPixel = Homography(flattening: CATransform3DMakeTranslation(-32, -32, 0)
             .concatenating(t).concatenating(CATransform3DMakeTranslation(100, 90, 0)))
-        func render(avx2: Bool) -> [UInt8] {
-            SpanCompositor.allowAVX2(avx2)
-            defer { SpanCompositor.allowAVX2(true) }
-            var pixels = [UInt8](repeating: 0, count: 200 * 180 * 4)
-            for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = 30; pixels[i + 1] = 160; pixels[i + 2] = 90; pixels[i + 3] = 255 }
-            pixels.withUnsafeMutableBytes { buffer in
-                SpanCompositor.compositeProjective(source: source, into: buffer.baseAddress!, bytesPerRow: 200 * 4, width: 200,
-                                                   height: 180, sourceToTarget: toPixel, opacity: 0.8)
-            }
-            return pixels
+        let differing = differingBytes(background: (30, 160, 90)) { pixels in
+            SpanCompositor.compositeProjective(source: source, into: pixels, bytesPerRow: 200 * 4, width: 200,
+                                               height: 180, sourceToTarget: toPixel, opacity: 0.8)
         }
-        let (wide, narrow) = (render(avx2: true), render(avx2: false))
-        let differing = zip(wide, narrow).filter { $0 != $1 }.count
-        #expect(narrow.enumerated().contains { $0.offset % 4 == 0 && $0.element != 30 }, "the layer should be drawn")
         #expect(differing == 0, "\(differing) bytes differ")
     }
 }

@@ -105,6 +105,13 @@ import CalyxTestSupport
         #expect(d.max <= 4)
     }
 
+    /// The compositor's image of a scene against the reference `name`.
+    func compositedDifference(_ name: String, _ build: (CALayer) -> Void) throws -> ImageDifference {
+        let d = try #require(ImageDifference(composite(build), try reference(name)))
+        print("reference \(name) (compositor): \(d)")
+        return d
+    }
+
     /// The compositor's path (CARenderer, projective spans) rather than `render(in:)`.
     func composite(_ build: (CALayer) -> Void) -> CGImage {
         withClock(at: 0) { _ in
@@ -124,7 +131,7 @@ import CalyxTestSupport
     }
 
     @Test func perspective() throws {
-        let image = composite { root in
+        let d = try compositedDifference("perspective") { root in
             var eye = CATransform3DIdentity
             eye.m34 = -1.0 / 300
             root.sublayerTransform = eye
@@ -134,8 +141,6 @@ import CalyxTestSupport
             front.backgroundColor = color(0xff8800); front.transform = CATransform3DMakeRotation(-30 * .pi / 180, 1, 0, 0)
             root.addSublayer(card); root.addSublayer(front)
         }
-        let d = try #require(ImageDifference(image, try reference("perspective")))
-        print("reference perspective: \(d)")
         // Same homographies in both engines: interiors agree; only the slanted, antialiased edges may differ.
         // A wrong sign of m34 or of a rotation would mirror the trapezoids and differ across thousands of pixels.
         #expect(d.mean < 1 && d.p99 <= 32 && d.max <= 128)
@@ -144,7 +149,7 @@ import CalyxTestSupport
     /// A clipping container (a compositor group) whose sublayer turns in perspective: the group's sublayers are
     /// composited in 3-D, then clipped to the rounded bounds.
     @Test func clippedPerspective() throws {
-        let image = composite { root in
+        let d = try compositedDifference("clipped-perspective") { root in
             let container = box(CGRect(x: 20, y: 20, width: 160, height: 120), 0xdddddd)
             container.cornerRadius = 16; container.masksToBounds = true
             var eye = CATransform3DIdentity
@@ -155,8 +160,6 @@ import CalyxTestSupport
             container.addSublayer(card)
             root.addSublayer(container)
         }
-        let d = try #require(ImageDifference(image, try reference("clipped-perspective")))
-        print("reference clipped-perspective: \(d)")
         // Painted in 2-D (the card's affine part) the card is a rectangle, not a trapezoid: mean 12.6, p99 187.
         #expect(d.mean < 1 && d.p99 <= 32 && d.max <= 160)
     }
@@ -164,7 +167,7 @@ import CalyxTestSupport
     /// A group-opacity container whose sublayer turns in perspective: the card's near edge reaches beyond the
     /// group's 2-D extent, so the group image must grow to hold it.
     @Test func groupPerspective() throws {
-        let image = composite { root in
+        let d = try compositedDifference("group-perspective") { root in
             let container = CALayer(); container.frame = CGRect(x: 50, y: 30, width: 100, height: 100); container.opacity = 0.5
             var eye = CATransform3DIdentity
             eye.m34 = -1.0 / 200
@@ -175,8 +178,6 @@ import CalyxTestSupport
             container.addSublayer(box(CGRect(x: 30, y: 30, width: 40, height: 40), 0xdd2222))
             root.addSublayer(container)
         }
-        let d = try #require(ImageDifference(image, try reference("group-perspective")))
-        print("reference group-perspective: \(d)")
         // Cut at the 2-D extent, the near edge's corners are missing: mean 0.86, p99 57, max 111.
         #expect(d.mean < 0.5 && d.p99 <= 32 && d.max <= 80)
     }
@@ -184,7 +185,7 @@ import CalyxTestSupport
     /// Three planes in a transform layer that pierce each other: drawn whole in any order, one would hide parts
     /// of the others that are in front of it; split along their intersections, each part is in depth order.
     @Test func intersectingPlanes() throws {
-        let image = composite { root in
+        let d = try compositedDifference("intersecting-planes") { root in
             var eye = CATransform3DIdentity
             eye.m34 = -1.0 / 400
             root.sublayerTransform = eye
@@ -200,13 +201,11 @@ import CalyxTestSupport
             for card in [red, blue, green] { holder.addSublayer(card) }
             root.addSublayer(holder)
         }
-        let d = try #require(ImageDifference(image, try reference("intersecting-planes")))
-        print("reference intersecting-planes: \(d)")
         #expect(d.mean < 1.5 && d.p99 <= 48 && d.max <= 200)
     }
 
     @Test func transformLayerCube() throws {
-        let image = composite { root in
+        let d = try compositedDifference("cube") { root in
             var eye = CATransform3DIdentity
             eye.m34 = -1.0 / 400
             root.sublayerTransform = eye
@@ -228,8 +227,6 @@ import CalyxTestSupport
             }
             root.addSublayer(cube)
         }
-        let d = try #require(ImageDifference(image, try reference("cube")))
-        print("reference cube: \(d)")
         // Faces in tree order would paint the green back and cyan bottom over the front; by depth only the red
         // front, orange side and purple top show. Edges antialias differently where faces meet.
         #expect(d.mean < 1.5 && d.p99 <= 48 && d.max <= 200)

@@ -30,10 +30,8 @@ import CalyxTestSupport
             layer.contents = stripes(); layer.minificationFilter = filter; layer.minificationFilterBias = bias
             root.addSublayer(layer)
             CATransaction.flush()
-            let canvas = TestCanvas(width: 100, height: 100)
-            let renderer = CARenderer(context: canvas.context)
-            renderer.layer = root
-            renderer.beginFrame(atTime: 0, timeStamp: nil); renderer.render(); renderer.endFrame()
+            let (canvas, renderer) = frameRenderer(for: root)
+            renderer.drawFrame(at: 0)
             let deviation = (20...70).map { abs(Int(canvas.pixel(topDown: $0, 40).r) * 2 - 255) / 2 }.max()!
             let raster = renderer.compositor.cache.values.first?.image.width ?? 0
             return (deviation, raster)

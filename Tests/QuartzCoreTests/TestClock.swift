@@ -26,13 +26,26 @@ func close(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat = 1e-9) -> Bool {
     close(a.origin, b.origin, tolerance) && close(a.width, b.width, tolerance) && close(a.height, b.height, tolerance)
 }
 
+/// A CARenderer drawing `root` into a fresh canvas of the root's size (y down, as on iOS).
+func frameRenderer(for root: CALayer) -> (canvas: TestCanvas, renderer: CARenderer) {
+    let canvas = TestCanvas(width: Int(root.bounds.width), height: Int(root.bounds.height))
+    let renderer = CARenderer(context: canvas.context)
+    renderer.layer = root
+    return (canvas, renderer)
+}
+
+extension CARenderer {
+    /// One whole frame at media time `t`.
+    func drawFrame(at t: CFTimeInterval) {
+        beginFrame(atTime: t, timeStamp: nil); render(); endFrame()
+    }
+}
+
 /// Commits, then draws one frame of `root` at time `t` through a fresh CARenderer into a canvas of the root's
 /// size (y down, as on iOS).
 func renderedFrame(_ root: CALayer, at t: CFTimeInterval = 1) -> TestCanvas {
     CATransaction.flush()
-    let canvas = TestCanvas(width: Int(root.bounds.width), height: Int(root.bounds.height))
-    let renderer = CARenderer(context: canvas.context)
-    renderer.layer = root
-    renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
+    let (canvas, renderer) = frameRenderer(for: root)
+    renderer.drawFrame(at: t)
     return canvas
 }

@@ -83,17 +83,15 @@ import CalyxTestSupport
             layer.addSublayer(overflow)
             root.addSublayer(layer)
             CATransaction.flush()
-            let canvas = TestCanvas(width: 100, height: 100)
-            let renderer = CARenderer(context: canvas.context)
-            renderer.layer = root
-            renderer.beginFrame(atTime: 0, timeStamp: nil); renderer.render(); renderer.endFrame()
+            let (canvas, renderer) = frameRenderer(for: root)
+            renderer.drawFrame(at: 0)
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
             let fade = CATransition(); fade.type = .fade; fade.duration = 1; fade.timingFunction = CAMediaTimingFunction(name: .linear)
             layer.add(fade, forKey: kCATransition)
             CATransaction.commit()
-            renderer.beginFrame(atTime: 0.5, timeStamp: nil); renderer.render(); renderer.endFrame()
+            renderer.drawFrame(at: 0.5)
             return canvas
         }
         #expect(c.pixel(topDown: 75, 15).isClose(to: Pixel(64, 255, 64), tolerance: 3), "\(c.pixel(topDown: 75, 15))")
