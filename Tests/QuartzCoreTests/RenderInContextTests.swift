@@ -134,10 +134,21 @@ import CalyxTestSupport
         let c = render(l)
         #expect(c.pixel(topDown: 25, 25) == .red && c.pixel(topDown: 75, 25) == .blue)  // upright: top row at the top
         #expect(c.pixel(topDown: 25, 75) == Pixel(0, 255, 0))
+        // Gravity names mean minimum and maximum y (semantics §9.9): on iOS's y-down screen `.topLeft` sits at the
+        // visual bottom left and `.bottomLeft` at the top left, as on Apple's (the image itself stays upright).
         l.contentsGravity = .topLeft
         l.contentsScale = 0.1  // 2 px at scale 0.1 = 20 points
         let d = render(l)
-        #expect(d.pixel(topDown: 5, 5) == .red && d.pixel(topDown: 15, 5) == .blue && d.pixel(topDown: 30, 30) == .white)
+        #expect(d.pixel(topDown: 5, 85) == .red && d.pixel(topDown: 15, 85) == .blue && d.pixel(topDown: 5, 95) == Pixel(0, 255, 0))
+        #expect(d.pixel(topDown: 5, 5) == .white)
+        l.contentsGravity = .bottomLeft
+        let e = render(l)
+        #expect(e.pixel(topDown: 5, 5) == .red && e.pixel(topDown: 15, 5) == .blue && e.pixel(topDown: 30, 30) == .white)
+        // Flipped contents swap them back: `.topLeft` at the visual top left.
+        l.contentsGravity = .topLeft
+        l.isGeometryFlipped = true
+        #expect(render(l).pixel(topDown: 5, 5) == .red)
+        l.isGeometryFlipped = false
         l.contentsGravity = .resize; l.contentsScale = 1
         l.contentsRect = CGRect(x: 0.5, y: 0, width: 0.5, height: 0.5)  // the top-right pixel only (a sprite)
         #expect(render(l).pixel(topDown: 50, 50) == .blue)

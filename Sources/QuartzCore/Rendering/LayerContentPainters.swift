@@ -12,10 +12,10 @@ struct ContentsPainter {
         guard let part = unit == CGRect(x: 0, y: 0, width: 1, height: 1) ? image : image.cropping(to: pixelRect) else { return }
         let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? layer.contentsScale : 1
         let size = CGSize(width: CGFloat(part.width) / scale, height: CGFloat(part.height) / scale)
-        // On a flipped (iOS) root the layer's y runs down, so the visual top is minY. (Subtrees flipped again by
-        // geometryFlipped are not distinguished yet.)
+        // "top" is maximum y unless the contents are flipped (semantics §9.9): on iOS's y-down screen, `.top`
+        // content sits at the visual bottom, as Apple's does.
         let rect = ContentsPainter.placement(of: size, in: layer.bounds, gravity: layer.contentsGravity,
-                                             visualTopIsMinY: CALayerRootIsFlipped)
+                                             flipped: layer.contentsAreFlipped())
         let ctx = context
         ctx.saveGState()
         ctx.interpolationQuality = layer.magnificationFilter == .nearest ? .none : .default
@@ -73,8 +73,9 @@ struct ContentsPainter {
         return slices
     }
 
-    /// Where content of `size` goes in `bounds` under `gravity`. "top" is the visual top.
-    static func placement(of size: CGSize, in bounds: CGRect, gravity: CALayerContentsGravity, visualTopIsMinY: Bool) -> CGRect {
+    /// Where content of `size` goes in `bounds` under `gravity`. "top" means maximum y and "bottom" minimum y;
+    /// when the contents are `flipped` (`contentsAreFlipped()`), the other way round (semantics §9.9).
+    static func placement(of size: CGSize, in bounds: CGRect, gravity: CALayerContentsGravity, flipped: Bool) -> CGRect {
         let b = bounds
         switch gravity {
         case .resize: return b
@@ -89,8 +90,8 @@ struct ContentsPainter {
             var x = b.midX - size.width / 2, y = b.midY - size.height / 2
             if name.contains("left") { x = b.minX }
             if name.contains("right") { x = b.maxX - size.width }
-            let top = visualTopIsMinY ? b.minY : b.maxY - size.height
-            let bottom = visualTopIsMinY ? b.maxY - size.height : b.minY
+            let top = flipped ? b.minY : b.maxY - size.height
+            let bottom = flipped ? b.maxY - size.height : b.minY
             if name.hasPrefix("top") { y = top }
             if name.hasPrefix("bottom") { y = bottom }
             return CGRect(x: x, y: y, width: size.width, height: size.height)
