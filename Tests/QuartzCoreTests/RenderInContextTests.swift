@@ -144,10 +144,12 @@ import CalyxTestSupport
         l.contentsGravity = .bottomLeft
         let e = render(l)
         #expect(e.pixel(topDown: 5, 5) == .red && e.pixel(topDown: 15, 5) == .blue && e.pixel(topDown: 30, 30) == .white)
-        // Flipped contents swap them back: `.topLeft` at the visual top left.
+        // A geometry-flipped layer's contents display identically (Apple's header): its space and the meaning of
+        // "top" both turn over, so `.topLeft` stays at the visual bottom left, upright.
         l.contentsGravity = .topLeft
         l.isGeometryFlipped = true
-        #expect(render(l).pixel(topDown: 5, 5) == .red)
+        let f = render(l)
+        #expect(f.pixel(topDown: 5, 85) == .red && f.pixel(topDown: 15, 85) == .blue && f.pixel(topDown: 5, 95) == Pixel(0, 255, 0))
         l.isGeometryFlipped = false
         l.contentsGravity = .resize; l.contentsScale = 1
         l.contentsRect = CGRect(x: 0.5, y: 0, width: 0.5, height: 0.5)  // the top-right pixel only (a sprite)

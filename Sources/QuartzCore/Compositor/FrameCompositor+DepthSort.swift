@@ -100,7 +100,8 @@ extension FrameCompositor {
         seen.insert(node.id)
         // A transform layer's opacity applies to each of its layers separately (it has no group to fade).
         let alpha = alpha * Double(layer.opacity)
-        let sublayerTransform = LayerGeometry.pivotedSublayerTransform(of: layer)
+        var sublayerTransform = LayerGeometry.pivotedSublayerTransform(of: layer)
+        if let flip = layer.geometryFlip { sublayerTransform = sublayerTransform.concatenating(CATransform3DMakeAffineTransform(flip)) }
         for childNode in node.children {
             let childFrame = childNode.frameLayer(parentTime: localTime), child = childFrame.layer
             let childChain = CATransform3DMakeTranslation(-child.bounds.minX, -child.bounds.minY, 0)

@@ -272,12 +272,14 @@ package final class FrameCompositor {
             return
         }
         seen.insert(node.id)
+        // A geometry-flipped layer's own content and sublayers lie in its bounds space mirrored within the bounds.
+        let own = layer.geometryFlip.map { Homography($0).concatenating(m) } ?? m
         let hasSublayers = !node.children.isEmpty
         if !(layer is CATransformLayer),
-           let content = content(of: layer, node: node, animatedKeys: animated, includeBorder: !hasSublayers, layerToPixel: m) {
+           let content = content(of: layer, node: node, animatedKeys: animated, includeBorder: !hasSublayers, layerToPixel: own) {
             let toPixel = Homography(CGAffineTransform(scaleX: 1 / content.scale, y: 1 / content.scale)
                 .concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY)))
-                .concatenating(m)
+                .concatenating(own)
             // Content wholly or partly behind the eye is not drawn in this slice.
             if let quad = toPixel.quad(CGRect(x: -1, y: -1, width: content.image.width + 2, height: content.image.height + 2)) {
                 var h = Hasher()
@@ -287,14 +289,14 @@ package final class FrameCompositor {
             }
         }
         guard hasSublayers else { return }
-        recordSublayers(of: node, layer: layer, localTime: localTime, layerToPixel: m, alpha: alpha, seen: &seen)
+        recordSublayers(of: node, layer: layer, localTime: localTime, layerToPixel: own, alpha: alpha, seen: &seen)
         if layer.borderWidth > 0, let color = layer.borderColor, !(layer is CATransformLayer) {
             // The border lies above the sublayers.
             let path = LayerShape.roundedBounds(of: layer, inset: layer.borderWidth / 2)
             let width = layer.borderWidth
             var h = Hasher()
-            h.combine(m); h.combine(alpha); h.combine(path); h.combine(width); h.combine(color)
-            let affine = m.affine
+            h.combine(own); h.combine(alpha); h.combine(path); h.combine(width); h.combine(color)
+            let affine = own.affine
             list.append(Entry(key: node.id, appearance: h.finalize(), box: layer.bounds.applying(affine).insetBy(dx: -2, dy: -2),
                               operation: .paint { ctx in
                                   ctx.concatenate(affine)
@@ -397,6 +399,7 @@ package final class FrameCompositor {
         var hasher = Hasher()
         hasher.combine(scale)
         hasher.combine(includeBorder)
+        hasher.combine(layer.contentsAreFlipped())   // images and text are drawn the other way up
         if animatedKeys.isEmpty || animatedKeys.isDisjoint(with: ContentSignature.contentKeys(of: layer)) {
             hasher.combine(ObjectIdentifier(type(of: layer)))
             hasher.combine(node.revision)
@@ -521,10 +524,12 @@ enum LayerExtent {
         func include(_ l: CALayer, _ toRoot: CGAffineTransform) {
             let spread = l.shadowOpacity > 0 ? 3 * l.shadowRadius + max(abs(l.shadowOffset.width), abs(l.shadowOffset.height)) : 0
             box = box.union(l.bounds.insetBy(dx: -spread, dy: -spread).applying(toRoot))
+            // Sublayers are placed in this layer's (possibly mirrored) bounds space.
+            let sublayersToRoot = l.geometryFlip.map { $0.concatenating(toRoot) } ?? toRoot
             for child in l.sublayerStorage {
                 let childToParent = CGAffineTransform(translationX: -child.bounds.minX, y: -child.bounds.minY)
                     .concatenating(CATransform3DGetAffineTransform(child.frameTransform))
-                include(child, childToParent.concatenating(toRoot))
+                include(child, childToParent.concatenating(sublayersToRoot))
             }
         }
         include(layer, .identity)

@@ -35,11 +35,12 @@ package final class RenderTree {
     /// Brings the tree up to date with `model` (call after committing).
     package func sync(with model: CALayer) {
         var live = Set<ObjectIdentifier>()
-        root = node(for: model, live: &live)
+        let ancestorsFlipped = model.superlayer.map { $0.contentsAreFlipped() } ?? false
+        root = node(for: model, ancestorsFlipped: ancestorsFlipped, live: &live)
         nodes = nodes.filter { live.contains($0.key) }
     }
 
-    private func node(for layer: CALayer, live: inout Set<ObjectIdentifier>) -> Node {
+    private func node(for layer: CALayer, ancestorsFlipped: Bool, live: inout Set<ObjectIdentifier>) -> Node {
         let id = ObjectIdentifier(layer)
         live.insert(id)
         let node: Node
@@ -56,8 +57,11 @@ package final class RenderTree {
             nodes[id] = node
             snapshotsTaken += 1
         }
-        node.children = layer.sublayerStorage.map { self.node(for: $0, live: &live) }
-        node.mask = layer.maskStorage.map { self.node(for: $0, live: &live) }
+        // Snapshots have no superlayer, so each carries whether its ancestors flip its contents.
+        node.snapshot.ancestorsFlipGeometry = ancestorsFlipped
+        let flipped = ancestorsFlipped != layer.isGeometryFlipped
+        node.children = layer.sublayerStorage.map { self.node(for: $0, ancestorsFlipped: flipped, live: &live) }
+        node.mask = layer.maskStorage.map { self.node(for: $0, ancestorsFlipped: flipped, live: &live) }
         return node
     }
 }

@@ -27,6 +27,7 @@ extension CALayer {
         copy.edgeAntialiasingMask = edgeAntialiasingMask
         copy.maskedCorners = maskedCorners
         copy.contentVersion = contentVersion
+        copy.ancestorsFlipGeometry = ancestorsFlipGeometry
     }
 
     /// The keys of ``layerProperties``, assigned directly.

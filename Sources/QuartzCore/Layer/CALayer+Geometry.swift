@@ -42,7 +42,8 @@ extension CALayer {
 
     /// Maps a point in the layer's coordinate space (bounds space) to its superlayer's.
     func pointToSuperlayer(_ p: CGPoint) -> CGPoint {
-        let local = CGPoint(x: p.x - bounds.minX, y: p.y - bounds.minY)
+        // A flipped layer's bounds space runs the other way up within its bounds (isGeometryFlipped).
+        let local = CGPoint(x: p.x - bounds.minX, y: isGeometryFlipped ? bounds.maxY - p.y : p.y - bounds.minY)
         var inParent = frameTransform.project(local).point
         if let parent = superlayer {
             // The parent's sublayerTransform applies about its anchor point (Q27), after its bounds offset.
@@ -71,11 +72,22 @@ extension CALayer {
         guard a.a * a.d - a.b * a.c != 0, m.m14 == 0, m.m24 == 0 else {
             let inverse = CATransform3DInvert(m)
             guard inverse != m else { return nil }
-            let q = inverse.project(p).point
-            return CGPoint(x: q.x + bounds.minX, y: q.y + bounds.minY)
+            return fromFrameOrigin(inverse.project(p).point)
         }
-        let q = p.applying(a.inverted())
-        return CGPoint(x: q.x + bounds.minX, y: q.y + bounds.minY)
+        return fromFrameOrigin(p.applying(a.inverted()))
+    }
+
+    /// A bounds-origin-relative point (what frameTransform maps) back in bounds space, flipped within the bounds
+    /// when isGeometryFlipped.
+    private func fromFrameOrigin(_ q: CGPoint) -> CGPoint {
+        CGPoint(x: q.x + bounds.minX, y: isGeometryFlipped ? bounds.maxY - q.y : q.y + bounds.minY)
+    }
+
+    /// The mirror of the layer's bounds space within its bounds (y ↦ minY + maxY − y) when isGeometryFlipped,
+    /// else nil: the first step from a flipped layer's bounds space toward its superlayer.
+    var geometryFlip: CGAffineTransform? {
+        guard isGeometryFlipped else { return nil }
+        return CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: bounds.minY + bounds.maxY)
     }
 
     /// The chain from the root down to `self`.
@@ -149,7 +161,9 @@ extension CALayer {
     public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
     /// Whether the layer's contents draw flipped: an odd number of `geometryFlipped` layers from here to the root.
+    /// (A render-tree snapshot has no superlayer; it carries its ancestors' count from the model.)
     public func contentsAreFlipped() -> Bool {
-        ancestry.reduce(false) { $0 != $1.isGeometryFlipped }
+        if superlayer == nil, let ancestors = ancestorsFlipGeometry { return ancestors != isGeometryFlipped }
+        return ancestry.reduce(false) { $0 != $1.isGeometryFlipped }
     }
 }

@@ -116,6 +116,9 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     package private(set) var isPresentationCopy = false
     /// The model a presentation copy was made from.
     weak var modelSource: CALayer?
+    /// For render-tree snapshots (which have no superlayer): whether an odd number of the model's ancestors are
+    /// geometry-flipped (see contentsAreFlipped()); nil for every other layer.
+    var ancestorsFlipGeometry: Bool?
     /// Set once the layer has been part of a committed transaction.
     package var hasBeenCommitted = false
     /// While true, property changes are not tracked (initialisation and presentation copies).

@@ -21,6 +21,8 @@ struct LayerPainter {
         defer { ctx.restoreGState() }
         if !isRoot { ctx.concatenate(CATransform3DGetAffineTransform(layer.frameTransform)) }
         ctx.translateBy(x: -layer.bounds.minX, y: -layer.bounds.minY)
+        // A geometry-flipped layer's space runs the other way up within its bounds (its content and sublayers).
+        if let flip = layer.geometryFlip { ctx.concatenate(flip) }
 
         let opacity = CGFloat(layer.opacity)
         let casts = layer.shadowOpacity > 0 && layer.shadowColor != nil && !(layer is CATransformLayer)

@@ -19,8 +19,9 @@ struct ContentsPainter {
         let ctx = context
         ctx.saveGState()
         ctx.interpolationQuality = layer.magnificationFilter == .nearest ? .none : .default
-        if CALayerRootIsFlipped {
-            // Images are drawn upright in a y-up space; the layer's space runs down, so flip around the rect.
+        if CALayerRootIsFlipped != layer.contentsAreFlipped() {
+            // Images are drawn upright in a y-up space; where the layer's space runs down on screen (iOS, unless
+            // geometry-flipped an odd number of times), flip around the rect so that they stay upright.
             ctx.translateBy(x: 0, y: rect.minY + rect.maxY)
             ctx.scaleBy(x: 1, y: -1)
         }
@@ -199,7 +200,8 @@ struct TextPainter {
                                 truncation: truncation, singleLine: !layer.isWrapped)
         let ctx = context
         ctx.saveGState()
-        if CALayerRootIsFlipped {
+        if CALayerRootIsFlipped != layer.contentsAreFlipped() {
+            // Text reads upright, as images do (see ContentsPainter).
             ctx.translateBy(x: 0, y: b.minY + b.maxY)
             ctx.scaleBy(x: 1, y: -1)
         }
