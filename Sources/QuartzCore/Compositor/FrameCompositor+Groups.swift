@@ -36,7 +36,8 @@ extension FrameCompositor {
                   [extent.minX, extent.minY, extent.width, extent.height].allSatisfy(\.isFinite) else { return true }
             guard extent.width * scale <= 8192, extent.height * scale <= 8192 else { return false }
             // Three-dimensional sublayers are composited here, in 3-D; the painter adds the group's effects.
-            let sublayers = Self.hasThreeDimensionalSublayers(subtree)
+            // So are a replicator's, which the painter would draw once.
+            let sublayers = Self.hasThreeDimensionalSublayers(subtree) || subtree is CAReplicatorLayer
                 ? compositeSublayers(of: node, frame: frame, extent: &extent, scale: scale) : nil
             guard let raster = Self.rasterizeGroup(subtree, extent: extent, scale: scale, sublayers: sublayers) else { return true }
             rasterizations += 1
@@ -48,9 +49,9 @@ extension FrameCompositor {
             .concatenating(m)
         guard let quad = toPixel.quad(CGRect(x: -1, y: -1, width: image.width + 2, height: image.height + 2)) else { return true }
         var h = Hasher()
-        h.combine(signature); h.combine(toPixel); h.combine(alpha)
+        h.combine(signature); h.combine(toPixel); h.combine(alpha); h.combine(currentTint)
         list.append(Entry(key: node.id, appearance: h.finalize(), box: CGRect.enclosing(quad).insetBy(dx: -1, dy: -1),
-                          operation: .blit(image: image, toPixel: toPixel, opacity: alpha)))
+                          operation: .blit(image: tinted(image), toPixel: toPixel, opacity: alpha)))
         return true
     }
 

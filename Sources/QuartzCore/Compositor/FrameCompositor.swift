@@ -75,7 +75,13 @@ package final class FrameCompositor {
     /// their own content caches from frame to frame).
     var groupCompositors: [ObjectIdentifier: FrameCompositor] = [:]
     /// What each static leaf recorded last frame, and the placement it recorded it for.
-    private struct LeafRecord { let revision: Int; let layerToPixel: Homography; let alpha: Double; let entries: [Entry] }
+    private struct LeafRecord {
+        let revision: Int; let layerToPixel: Homography; let alpha: Double; let tint: InstanceTint?; let entries: [Entry]
+    }
+    /// The colour of the replicator instance being recorded (nil outside replicators), and tinted rasters.
+    var currentTint: InstanceTint?
+    var tintedImages: [TintKey: PixelBuffer] = [:]
+    var usedTints = Set<TintKey>()
     private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
     private var previous: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
     private var damage = CGRect.null
@@ -122,6 +128,8 @@ package final class FrameCompositor {
 
     /// Forgets caches of layers the frame no longer reached.
     func prune(keeping seen: Set<ObjectIdentifier>) {
+        tintedImages = tintedImages.filter { usedTints.contains($0.key) }
+        usedTints.removeAll(keepingCapacity: true)
         cache = cache.filter { seen.contains($0.key) }
         leafRecords = leafRecords.filter { seen.contains($0.key) }
         groupCompositors = groupCompositors.filter { seen.contains($0.key) }
@@ -236,7 +244,8 @@ package final class FrameCompositor {
         // A static leaf placed exactly as last frame records exactly what it recorded then.
         let isStaticLeaf = !isRoot && node.children.isEmpty && node.mask == nil && node.snapshot.animationEntries.isEmpty
             && !(node.snapshot is CAEmitterLayer)
-        if isStaticLeaf, let last = leafRecords[node.id], last.revision == node.revision, last.layerToPixel == m, last.alpha == alpha {
+        if isStaticLeaf, let last = leafRecords[node.id], last.revision == node.revision, last.layerToPixel == m, last.alpha == alpha,
+           last.tint == currentTint {
             list.append(contentsOf: last.entries)
             seen.insert(node.id)
             return
@@ -244,7 +253,8 @@ package final class FrameCompositor {
         let firstEntry = list.count
         defer {
             if isStaticLeaf {
-                leafRecords[node.id] = LeafRecord(revision: node.revision, layerToPixel: m, alpha: alpha, entries: Array(list[firstEntry...]))
+                leafRecords[node.id] = LeafRecord(revision: node.revision, layerToPixel: m, alpha: alpha, tint: currentTint,
+                                                  entries: Array(list[firstEntry...]))
             }
         }
         let (layer, localTime, animated) = frame ?? node.frameLayer(parentTime: parentTime)
@@ -283,9 +293,9 @@ package final class FrameCompositor {
             // Content wholly or partly behind the eye is not drawn in this slice.
             if let quad = toPixel.quad(CGRect(x: -1, y: -1, width: content.image.width + 2, height: content.image.height + 2)) {
                 var h = Hasher()
-                h.combine(content.signature); h.combine(toPixel); h.combine(alpha)
+                h.combine(content.signature); h.combine(toPixel); h.combine(alpha); h.combine(currentTint)
                 list.append(Entry(key: node.id, appearance: h.finalize(), box: CGRect.enclosing(quad).insetBy(dx: -1, dy: -1),
-                                  operation: .blit(image: content.image, toPixel: toPixel, opacity: alpha)))
+                                  operation: .blit(image: tinted(content.image), toPixel: toPixel, opacity: alpha)))
             }
         }
         guard hasSublayers else { return }
@@ -314,7 +324,25 @@ package final class FrameCompositor {
     /// layer's sublayerTransform about the anchor point (Q27) — is projected onto z = 0.
     func recordSublayers(of node: RenderTree.Node, layer: CALayer, localTime: CFTimeInterval, layerToPixel m: Homography,
                          alpha: Double, seen: inout Set<ObjectIdentifier>) {
-        let sublayerTransform = LayerGeometry.pivotedSublayerTransform(of: layer)
+        guard let replicator = layer as? CAReplicatorLayer else {
+            recordChildren(of: node, layer: layer, localTime: localTime, instance: CATransform3DIdentity, layerToPixel: m,
+                           alpha: alpha, seen: &seen)
+            return
+        }
+        let outer = currentTint
+        defer { currentTint = outer }
+        for instance in Self.instances(of: replicator) where instance.alpha > 0 {
+            currentTint = instance.tint.combined(with: outer)
+            recordChildren(of: node, layer: layer, localTime: localTime - instance.delay, instance: instance.transform,
+                           layerToPixel: m, alpha: alpha * instance.alpha, seen: &seen)
+        }
+    }
+
+    /// The children of `node`, each placed by its own placement, then `instance` (a replicator's), then this
+    /// layer's sublayerTransform.
+    private func recordChildren(of node: RenderTree.Node, layer: CALayer, localTime: CFTimeInterval, instance: CATransform3D,
+                                layerToPixel m: Homography, alpha: Double, seen: inout Set<ObjectIdentifier>) {
+        let sublayerTransform = instance.concatenating(LayerGeometry.pivotedSublayerTransform(of: layer))
         // Children in zPosition order (stable), each placed from this layer's space.
         let frames = node.children.map { $0.frameLayer(parentTime: localTime) }
         let ordered = frames.indices.sorted { (frames[$0].layer.zPosition, $0) < (frames[$1].layer.zPosition, $1) }
@@ -338,7 +366,7 @@ package final class FrameCompositor {
     func needsSnapshotPainter(_ layer: CALayer) -> Bool {
         layer.shouldRasterize || layer.mask != nil || layer.masksToBounds || (layer.shadowOpacity > 0 && layer.shadowColor != nil)
             || (layer.opacity < 1 && layer.allowsGroupOpacity && !layer.sublayerStorage.isEmpty)
-            || layer is CAReplicatorLayer || layer is CAEmitterLayer
+            || layer is CAEmitterLayer
     }
 
     /// Records a subtree drawn by the snapshot painter (conservatively: damaged every frame, over the pixels its
@@ -493,7 +521,8 @@ enum LayerGeometry {
     /// Whether the layer itself draws anything (a plain container with no background, contents or border
     /// draws nothing: no raster, no blit).
     static func drawsOwnContent(_ layer: CALayer, includeBorder: Bool) -> Bool {
-        if type(of: layer) != CALayer.self { return true }   // subclasses draw paths, gradients, text…
+        if layer is CAShapeLayer || layer is CAGradientLayer || layer is CATextLayer { return true }
+        // (Other subclasses, custom ones included, draw through `contents`.)
         if let background = layer.backgroundColor, background.alpha > 0 { return true }
         if layer.contents != nil { return true }
         if includeBorder, layer.borderWidth > 0, let color = layer.borderColor, color.alpha > 0 { return true }

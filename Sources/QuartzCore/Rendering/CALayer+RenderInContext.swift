@@ -101,7 +101,18 @@ struct LayerPainter {
             ctx.translateBy(x: -pivot.x, y: -pivot.y)
         }
         let ordered = layer.sublayerStorage.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
-        for (_, child) in ordered { paint(child, inheritedAlpha: alpha, isRoot: false) }
+        guard let replicator = layer as? CAReplicatorLayer else {
+            for (_, child) in ordered { paint(child, inheritedAlpha: alpha, isRoot: false) }
+            return
+        }
+        // Replicator instances: placed and faded as the compositor does; a snapshot has one time, so the delay
+        // does not apply, and instance colours other than alpha are the compositor's only.
+        for instance in FrameCompositor.instances(of: replicator) where instance.alpha > 0 {
+            ctx.saveGState()
+            ctx.concatenate(CATransform3DGetAffineTransform(instance.transform))
+            for (_, child) in ordered { paint(child, inheritedAlpha: alpha * CGFloat(instance.alpha), isRoot: false) }
+            ctx.restoreGState()
+        }
     }
 
     /// `contents` as an image (a `CGImage`, or anything else Calyx does not draw).

@@ -1,0 +1,83 @@
+/// `CAReplicatorLayer` (semantics §9.5): the sublayers are recorded `instanceCount` times. Instance k is placed
+/// by the instance transform applied k times about the replicator's centre, runs its animations k ×
+/// `instanceDelay` behind, and is coloured by `instanceColor` plus k steps of the colour offsets: the alpha
+/// multiplies its opacity, the colour multiplies the colours of its content (a tinted copy of each raster,
+/// kept while used). Instances flatten into the replicator's plane (`preservesDepth` is not honoured yet).
+extension FrameCompositor {
+    /// One instance of a replicator's sublayers.
+    struct ReplicatorInstance {
+        /// In the replicator's space, applied to each sublayer's placement.
+        let transform: CATransform3D
+        /// How far behind the replicator's local time the instance runs.
+        let delay: Double
+        let tint: InstanceTint
+        let alpha: Double
+    }
+
+    /// Instances beyond this many are not drawn (a bad `instanceCount` must not stall the frame).
+    static let maximumInstances = 4096
+
+    static func instances(of replicator: CAReplicatorLayer) -> [ReplicatorInstance] {
+        let count = min(max(replicator.instanceCount, 0), maximumInstances)
+        guard count > 0 else { return [] }
+        let b = replicator.bounds
+        // "Relative to the center of the replicator layer."
+        let step = CATransform3DMakeTranslation(-b.midX, -b.midY, 0).concatenating(replicator.instanceTransform)
+            .concatenating(CATransform3DMakeTranslation(b.midX, b.midY, 0))
+        let base = (replicator.instanceColor ?? CGColor.white).rgba
+        let offsets = (r: Double(replicator.instanceRedOffset), g: Double(replicator.instanceGreenOffset),
+                       b: Double(replicator.instanceBlueOffset), a: Double(replicator.instanceAlphaOffset))
+        let delay = replicator.instanceDelay.isFinite ? replicator.instanceDelay : 0
+        func unit(_ x: Double) -> Double { x.isFinite ? min(max(x, 0), 1) : 0 }
+        var transform = CATransform3DIdentity
+        var result: [ReplicatorInstance] = []
+        result.reserveCapacity(count)
+        for k in 0..<count {
+            let s = Double(k)
+            let tint = InstanceTint(r: unit(base.r + s * offsets.r), g: unit(base.g + s * offsets.g), b: unit(base.b + s * offsets.b))
+            result.append(ReplicatorInstance(transform: transform, delay: s * delay, tint: tint, alpha: unit(base.a + s * offsets.a)))
+            transform = transform.concatenating(step)
+        }
+        return result
+    }
+
+    /// `image` with its colour channels multiplied by the current instance tint (the image itself when there is
+    /// none), from the cache of this frame and the last.
+    func tinted(_ image: PixelBuffer) -> PixelBuffer {
+        guard let tint = currentTint, !tint.isWhite else { return image }
+        let key = TintKey(image: ObjectIdentifier(image), tint: tint)
+        usedTints.insert(key)
+        if let cached = tintedImages[key] { return cached }
+        guard let copy = PixelBuffer(width: image.width, height: image.height) else { return image }
+        let factors = (b: UInt32(tint.b * 256), g: UInt32(tint.g * 256), r: UInt32(tint.r * 256))
+        for y in 0..<image.height {
+            let from = (image.bytes + y * image.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            let to = (copy.bytes + y * copy.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<image.width {
+                // Premultiplied BGRA: scaling the colour channels keeps them within alpha.
+                let p = from[x]
+                let b = ((p & 0xFF) * factors.b) >> 8, g = (((p >> 8) & 0xFF) * factors.g) >> 8
+                let r = (((p >> 16) & 0xFF) * factors.r) >> 8
+                to[x] = (p & 0xFF00_0000) | r << 16 | g << 8 | b
+            }
+        }
+        tintedImages[key] = copy
+        return copy
+    }
+}
+
+/// A replicator instance's colour multiplier (its alpha goes into the opacity).
+struct InstanceTint: Hashable {
+    var r, g, b: Double
+    var isWhite: Bool { r >= 1 && g >= 1 && b >= 1 }
+    /// Nested replicators multiply.
+    func combined(with outer: InstanceTint?) -> InstanceTint {
+        guard let outer else { return self }
+        return InstanceTint(r: r * outer.r, g: g * outer.g, b: b * outer.b)
+    }
+}
+
+struct TintKey: Hashable {
+    let image: ObjectIdentifier
+    let tint: InstanceTint
+}
