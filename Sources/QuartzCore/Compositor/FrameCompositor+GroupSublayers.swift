@@ -1,6 +1,7 @@
 /// The sublayers of a group (a layer with a mask, clipping, a shadow or group opacity) composited by a compositor
-/// of their own when the subtree is three-dimensional — perspective, turns out of the screen plane, transform
-/// layers — which the snapshot painter would flatten to their 2-D parts. The painter then draws the group's own
+/// of their own when the subtree needs more than the snapshot painter does — perspective, turns out of the
+/// screen plane, transform layers (which it would flatten to their 2-D parts), replicator instances and emitter
+/// particles (which only the compositor draws). The painter then draws the group's own
 /// content, this image in place of the sublayers, and applies the group's clip, mask, shadow and opacity as
 /// before (Chromium's cc/ does the same with render surfaces).
 struct CompositedSublayers {
@@ -11,14 +12,16 @@ struct CompositedSublayers {
 }
 
 extension FrameCompositor {
-    /// Whether the painter would lose something drawing `layer`'s sublayers: a sublayer transform, or a
-    /// descendant's transform, that is not a 2-D affine map, or a transform layer.
-    static func hasThreeDimensionalSublayers(_ layer: CALayer) -> Bool {
-        func threeDimensional(_ l: CALayer) -> Bool {
-            l is CATransformLayer || !CATransform3DIsAffine(l.transform) || !CATransform3DIsAffine(l.sublayerTransform)
-                || l.sublayerStorage.contains(where: threeDimensional)
+    /// Whether the painter would lose something drawing `layer`'s sublayers (or its particles): a sublayer
+    /// transform, or a descendant's transform, that is not a 2-D affine map, a transform layer, a replicator's
+    /// instances or an emitter's particles.
+    static func needsCompositorInside(_ layer: CALayer) -> Bool {
+        func needs(_ l: CALayer) -> Bool {
+            l is CATransformLayer || l is CAReplicatorLayer || l is CAEmitterLayer || !CATransform3DIsAffine(l.transform)
+                || !CATransform3DIsAffine(l.sublayerTransform) || l.sublayerStorage.contains(where: needs)
         }
-        return !CATransform3DIsAffine(layer.sublayerTransform) || layer.sublayerStorage.contains(where: threeDimensional)
+        return layer is CAReplicatorLayer || layer is CAEmitterLayer || !CATransform3DIsAffine(layer.sublayerTransform)
+            || layer.sublayerStorage.contains(where: needs)
     }
 
     /// Composites the sublayers of `node` (at `frame`) into an image of the group's `extent` (layer space) at
@@ -35,6 +38,9 @@ extension FrameCompositor {
                 .concatenating(CGAffineTransform(scaleX: scale, y: scale)))
             nested.list.removeAll(keepingCapacity: true)
             seen.removeAll(keepingCapacity: true)
+            if let emitter = frame.layer as? CAEmitterLayer {
+                nested.recordParticles(of: emitter, node: node, localTime: frame.localTime, layerToPixel: toSurface, alpha: 1)
+            }
             nested.recordSublayers(of: node, layer: frame.layer, localTime: frame.localTime, layerToPixel: toSurface,
                                    alpha: 1, seen: &seen)
             let reach = nested.list.reduce(CGRect.null) { $0.union($1.box) }

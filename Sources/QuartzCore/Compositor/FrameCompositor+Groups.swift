@@ -1,5 +1,5 @@
 /// Layers whose subtree must be composited as one image — `shouldRasterize`, masks, `masksToBounds`, shadows,
-/// group opacity, replicators, emitters — are painted by the snapshot painter into an offscreen image of the
+/// group opacity — are painted by the snapshot painter into an offscreen image of the
 /// subtree's extent in the layer's own space (three-dimensional sublayers composited by a nested compositor,
 /// FrameCompositor+GroupSublayers.swift), then blitted like content: by the layer's homography (so they stay
 /// exact under 3-D transforms) at the layer's opacity (so group opacity fades the composite, not each
@@ -36,8 +36,8 @@ extension FrameCompositor {
                   [extent.minX, extent.minY, extent.width, extent.height].allSatisfy(\.isFinite) else { return true }
             guard extent.width * scale <= 8192, extent.height * scale <= 8192 else { return false }
             // Three-dimensional sublayers are composited here, in 3-D; the painter adds the group's effects.
-            // So are a replicator's, which the painter would draw once.
-            let sublayers = Self.hasThreeDimensionalSublayers(subtree) || subtree is CAReplicatorLayer
+            // So are replicators' instances and emitters' particles, which only the compositor draws.
+            let sublayers = Self.needsCompositorInside(subtree)
                 ? compositeSublayers(of: node, frame: frame, extent: &extent, scale: scale) : nil
             guard let raster = Self.rasterizeGroup(subtree, extent: extent, scale: scale, sublayers: sublayers) else { return true }
             rasterizations += 1

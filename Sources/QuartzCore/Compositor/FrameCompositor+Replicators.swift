@@ -43,8 +43,11 @@ extension FrameCompositor {
 
     /// `image` with its colour channels multiplied by the current instance tint (the image itself when there is
     /// none), from the cache of this frame and the last.
-    func tinted(_ image: PixelBuffer) -> PixelBuffer {
-        guard let tint = currentTint, !tint.isWhite else { return image }
+    func tinted(_ image: PixelBuffer) -> PixelBuffer { tinted(image, by: currentTint) }
+
+    /// `image` with its colour channels multiplied by `tint`.
+    func tinted(_ image: PixelBuffer, by tint: InstanceTint?) -> PixelBuffer {
+        guard let tint, !tint.isWhite else { return image }
         let key = TintKey(image: ObjectIdentifier(image), tint: tint)
         usedTints.insert(key)
         if let cached = tintedImages[key] { return cached }

@@ -298,6 +298,9 @@ package final class FrameCompositor {
                                   operation: .blit(image: tinted(content.image), toPixel: toPixel, opacity: alpha)))
             }
         }
+        if let emitter = layer as? CAEmitterLayer {
+            recordParticles(of: emitter, node: node, localTime: localTime, layerToPixel: own, alpha: alpha)
+        }
         guard hasSublayers else { return }
         recordSublayers(of: node, layer: layer, localTime: localTime, layerToPixel: own, alpha: alpha, seen: &seen)
         if layer.borderWidth > 0, let color = layer.borderColor, !(layer is CATransformLayer) {
@@ -361,12 +364,10 @@ package final class FrameCompositor {
     }
 
     /// Whether a layer's subtree is composited as one group (drawn by the snapshot painter into an offscreen
-    /// image, then blitted like content): `shouldRasterize`, masks, clipping, shadows, group opacity, replicators
-    /// and emitters.
+    /// image, then blitted like content): `shouldRasterize`, masks, clipping, shadows and group opacity.
     func needsSnapshotPainter(_ layer: CALayer) -> Bool {
         layer.shouldRasterize || layer.mask != nil || layer.masksToBounds || (layer.shadowOpacity > 0 && layer.shadowColor != nil)
             || (layer.opacity < 1 && layer.allowsGroupOpacity && !layer.sublayerStorage.isEmpty)
-            || layer is CAEmitterLayer
     }
 
     /// Records a subtree drawn by the snapshot painter (conservatively: damaged every frame, over the pixels its

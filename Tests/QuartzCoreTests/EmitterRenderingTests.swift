@@ -1,0 +1,82 @@
+import Testing
+import CalyxTestSupport
+@testable import QuartzCore
+
+/// CAEmitterLayer particles through CARenderer, probed where hand-computed motion puts them. One cell emits a
+/// 10×10 red square once a second from (10, 50) in a white 100×100 root; particles live 10 s unless stated.
+@Suite struct EmitterRenderingTests {
+    func redSquare() -> CGImage {
+        let ctx = CGContext(data: nil, width: 10, height: 10, bitsPerComponent: 8, bytesPerRow: 0,
+                            space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+        return ctx.makeImage()!
+    }
+
+    func frame(at t: Double, _ configure: (CAEmitterLayer, CAEmitterCell) -> Void = { _, _ in }) -> TestCanvas {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100); root.backgroundColor = CGColor.white
+            let emitter = CAEmitterLayer(); emitter.frame = root.bounds; emitter.emitterPosition = CGPoint(x: 10, y: 50)
+            let cell = CAEmitterCell(); cell.contents = redSquare(); cell.birthRate = 1; cell.lifetime = 10
+            configure(emitter, cell)
+            emitter.emitterCells = [cell]
+            root.addSublayer(emitter)
+            return renderedFrame(root, at: t)
+        }
+    }
+
+    @Test func particlesMoveAlongTheirDirection() {
+        // Velocity 20 along +x: at t = 2.5 the particles born at 0, 1 and 2 are at x = 60, 40 and 20.
+        let c = frame(at: 2.5) { _, cell in cell.velocity = 20 }
+        for x in [20, 40, 60] { #expect(c.pixel(topDown: x, 50) == .red, "x = \(x)") }
+        for x in [30, 50, 70] { #expect(c.pixel(topDown: x, 50) == .white, "x = \(x)") }
+        // Longitude π/2 sends them along +y (down on iOS): at t = 1.5, y = 80 and 60 at x = 10.
+        let d = frame(at: 1.5) { _, cell in cell.velocity = 20; cell.emissionLongitude = .pi / 2 }
+        #expect(d.pixel(topDown: 10, 80) == .red && d.pixel(topDown: 10, 60) == .red && d.pixel(topDown: 10, 70) == .white)
+    }
+
+    @Test func lifetimeAndTheLayersMultipliers() {
+        // Lifetime 1: at t = 2.5 only the particle born at 2 is alive (x = 20).
+        let c = frame(at: 2.5) { _, cell in cell.velocity = 20; cell.lifetime = 1 }
+        #expect(c.pixel(topDown: 20, 50) == .red && c.pixel(topDown: 40, 50) == .white && c.pixel(topDown: 60, 50) == .white)
+        // The layer's birthRate 2 doubles the cell's: at t = 1.25, particles born at 0, 0.5 and 1 (x 35, 25, 15).
+        let d = frame(at: 1.25) { emitter, cell in cell.velocity = 20; emitter.birthRate = 2 }
+        #expect(d.pixel(topDown: 35, 50) == .red && d.pixel(topDown: 25, 50) == .red && d.pixel(topDown: 15, 50) == .red)
+        // The layer's velocity 0.5 halves it: the particle born at 0 is at x = 30 at t = 2.
+        let e = frame(at: 2) { emitter, cell in cell.velocity = 20; emitter.velocity = 0.5 }
+        #expect(e.pixel(topDown: 30, 50) == .red && e.pixel(topDown: 50, 50) == .white)
+    }
+
+    @Test func accelerationColourAndAlpha() {
+        // yAcceleration 20, one birth every 2 s: at t = 1.9 the only particle has fallen ½·20·1.9² = 36.1 (y ≈ 86).
+        let falling = frame(at: 1.9) { _, cell in cell.yAcceleration = 20; cell.birthRate = 0.5 }
+        #expect(falling.pixel(topDown: 10, 86) == .red && falling.pixel(topDown: 10, 50) == .white)
+        // The cell's colour multiplies the image: (0.5, 1, 1) halves the red square's red: (128, 0, 0) within 2.
+        let tinted = frame(at: 0.5) { _, cell in cell.color = CGColor(red: 0.5, green: 1, blue: 1, alpha: 1) }
+        #expect(tinted.pixel(topDown: 10, 50).isClose(to: Pixel(128, 0, 0), tolerance: 2), "\(tinted.pixel(topDown: 10, 50))")
+        // alphaSpeed −0.5: at age 1 the particle is at half alpha over white: (255, 128, 128) within 2.
+        let fading = frame(at: 1) { _, cell in cell.alphaSpeed = -0.5; cell.birthRate = 0.9 }
+        #expect(fading.pixel(topDown: 10, 50).isClose(to: Pixel(255, 128, 128), tolerance: 2), "\(fading.pixel(topDown: 10, 50))")
+    }
+
+    @Test func framesAreReproducibleAndSeeded() {
+        func spray(_ seed: UInt32) -> [Int] {
+            let canvas = frame(at: 3) { emitter, cell in
+                emitter.seed = seed; emitter.emitterShape = .circle; emitter.emitterSize = CGSize(width: 40, height: 40)
+                emitter.emitterPosition = CGPoint(x: 50, y: 50)
+                cell.birthRate = 20; cell.velocity = 10; cell.velocityRange = 10; cell.emissionRange = 2 * .pi
+            }
+            return (0..<100).flatMap { y in (0..<100).map { x in Int(canvas.pixel(topDown: x, y).g) } }
+        }
+        #expect(spray(7) == spray(7))
+        #expect(spray(7) != spray(8))
+    }
+
+    @Test func badRatesHaveDefinedResults() {
+        // A NaN or negative rate emits nothing; an enormous one is capped (and still draws).
+        #expect(frame(at: 1) { _, cell in cell.birthRate = .nan }.pixel(topDown: 10, 50) == .white)
+        #expect(frame(at: 1) { _, cell in cell.birthRate = -5 }.pixel(topDown: 10, 50) == .white)
+        #expect(frame(at: 1) { _, cell in cell.birthRate = 1e9; cell.lifetime = 1e9 }.pixel(topDown: 10, 50) == .red)
+    }
+}
