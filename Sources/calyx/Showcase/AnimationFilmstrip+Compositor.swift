@@ -41,7 +41,7 @@ extension AnimationFilmstrip {
     static let compositorScenes: [CompositorScene] = [
         CompositorScene(title: "CATransformLayer cube turning (CARenderer, m34 = −1/300)", build: cube),
         CompositorScene(title: "CATransition push from the right (CARenderer)", build: card, change: pushNewCard),
-    ]
+    ] + specialisedScenes
 
     /// Six faces in a transform layer, drawn by depth while the cube turns about y.
     static func cube() -> CALayer {
