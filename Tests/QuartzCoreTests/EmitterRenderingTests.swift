@@ -60,6 +60,27 @@ import CalyxTestSupport
         #expect(fading.pixel(topDown: 10, 50).isClose(to: Pixel(255, 128, 128), tolerance: 2), "\(fading.pixel(topDown: 10, 50))")
     }
 
+    @Test func sparksOutliveTheEmission() {
+        // Particles born at 0 and 1 (velocity 20); then the layer's birthRate goes to 0. At t = 2.5 they are at
+        // x = 60 and 40, and none was born at 2 (x = 20): turning emission off does not take back its particles.
+        let c = withClock(at: 0) { _ -> TestCanvas in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100); root.backgroundColor = CGColor.white
+            let emitter = CAEmitterLayer(); emitter.frame = root.bounds; emitter.emitterPosition = CGPoint(x: 10, y: 50)
+            let cell = CAEmitterCell(); cell.contents = redSquare(); cell.birthRate = 1; cell.lifetime = 10; cell.velocity = 20
+            emitter.emitterCells = [cell]
+            root.addSublayer(emitter)
+            CATransaction.flush()
+            let (canvas, renderer) = frameRenderer(for: root)
+            renderer.drawFrame(at: 1.5)
+            emitter.birthRate = 0
+            CATransaction.flush()
+            renderer.drawFrame(at: 2.5)
+            return canvas
+        }
+        #expect(c.pixel(topDown: 60, 50) == .red && c.pixel(topDown: 40, 50) == .red)
+        #expect(c.pixel(topDown: 20, 50) == .white)
+    }
+
     @Test func framesAreReproducibleAndSeeded() {
         func spray(_ seed: UInt32) -> [Int] {
             let canvas = frame(at: 3) { emitter, cell in

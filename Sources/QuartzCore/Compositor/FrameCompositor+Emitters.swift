@@ -6,7 +6,9 @@ extension FrameCompositor {
     func recordParticles(of emitter: CAEmitterLayer, node: RenderTree.Node, localTime: CFTimeInterval,
                          layerToPixel m: Homography, alpha: Double) {
         func quantized(_ x: CGFloat) -> Double { (Double(x) * 32).rounded() / 32 }
-        for particle in ParticleSystem.particles(of: emitter, at: localTime) {
+        node.emissionHistory = ParticleSystem.history(node.emissionHistory, of: emitter, at: localTime, previous: node.lastParticleTime)
+        node.lastParticleTime = localTime
+        for particle in ParticleSystem.particles(of: emitter, at: localTime, history: node.emissionHistory) {
             let image = particle.image.pixels
             let size = particle.pointsPerPixel * particle.scale
             let place = CGAffineTransform(translationX: -CGFloat(image.width) / 2, y: -CGFloat(image.height) / 2)

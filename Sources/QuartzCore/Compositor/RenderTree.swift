@@ -10,6 +10,10 @@ package final class RenderTree {
         /// The snapshot's animations prepared for the per-frame pass; built on first use (`.some(nil)`: the
         /// node needs the general path).
         var animationPlan: NodeAnimationPlan??
+        /// For an emitter: its birth rates over time as frames saw them (ParticleSystem.swift).
+        var emissionHistory: [ParticleSystem.RatePeriod] = []
+        /// The emitter's local time at the last frame that drew its particles.
+        var lastParticleTime: Double?
         /// Evaluates through the general path even when a plan is possible (the benchmark's same-run baseline).
         package var usesGeneralAnimationPath = false { didSet { animationPlan = nil } }
         package internal(set) var children: [Node] = []
