@@ -6,12 +6,10 @@ import CalyxTestSupport
 /// 10×10 red square once a second from (10, 50) in a white 100×100 root; particles live 10 s unless stated.
 @Suite struct EmitterRenderingTests {
     func redSquare() -> CGImage {
-        let ctx = CGContext(data: nil, width: 10, height: 10, bitsPerComponent: 8, bytesPerRow: 0,
-                            space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
-        ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
-        ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
-        return ctx.makeImage()!
+        testBitmap(width: 10, height: 10) { ctx in
+            ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+            ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+        }
     }
 
     func frame(at t: Double, _ configure: (CAEmitterLayer, CAEmitterCell) -> Void = { _, _ in }) -> TestCanvas {

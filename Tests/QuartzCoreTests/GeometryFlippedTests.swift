@@ -44,10 +44,7 @@ import CalyxTestSupport
 
     @Test func imagesInFlippedSpaceStayUpright() throws {
         // A 2×2 image, top row red and blue, bottom row green and white, filling a sublayer of the flipped container.
-        let bytes: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255, 0, 255, 0, 255, 255, 255, 255, 255]
-        let image = try #require(CGImage(width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 8,
-                                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
-                                         provider: CGDataProvider(data: Data(bytes))!, decode: nil, shouldInterpolate: false, intent: .defaultIntent))
+        let image = try quadrantImage()
         let (root, _, band) = scene()
         band.backgroundColor = nil
         band.frame = CGRect(x: 0, y: 0, width: 100, height: 100)

@@ -4,20 +4,17 @@ import CalyxTestSupport
 
 /// Minifying a bitmap of fine stripes: a 256×256 image of vertical stripes two pixels wide (period four) on a
 /// 256×256-point layer scaled by 0.3 (77 px on screen), where the stripes (period 1.2 px) are finer than a pixel
-/// pair. A properly
-/// prefiltered minification leaves uniform grey (127.5 ± a little: the box filter over 3.3 source pixels per
-/// output pixel leaves at most a third of a stripe's contrast, ±43); an unfiltered one shows beats of the
-/// stripes, far from grey.
+/// pair. A properly prefiltered minification leaves uniform grey (127.5 ± a little: the box filter over 3.3
+/// source pixels per output pixel leaves at most a third of a stripe's contrast, ±43); an unfiltered one shows
+/// beats of the stripes, far from grey.
 @Suite struct MinificationTests {
     func stripes() -> CGImage {
-        let ctx = CGContext(data: nil, width: 256, height: 256, bitsPerComponent: 8, bytesPerRow: 0,
-                            space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
-        ctx.setFillColor(CGColor.white)
-        ctx.fill(CGRect(x: 0, y: 0, width: 256, height: 256))
-        ctx.setFillColor(CGColor.black)
-        for x in stride(from: 0, to: 256, by: 4) { ctx.fill(CGRect(x: x, y: 0, width: 2, height: 256)) }
-        return ctx.makeImage()!
+        testBitmap(width: 256, height: 256) { ctx in
+            ctx.setFillColor(CGColor.white)
+            ctx.fill(CGRect(x: 0, y: 0, width: 256, height: 256))
+            ctx.setFillColor(CGColor.black)
+            for x in stride(from: 0, to: 256, by: 4) { ctx.fill(CGRect(x: x, y: 0, width: 2, height: 256)) }
+        }
     }
 
     /// The largest distance from mid-grey along row 40, columns 20…70 (inside the layer), and the raster's width.

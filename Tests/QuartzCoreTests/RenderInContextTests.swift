@@ -124,10 +124,7 @@ import CalyxTestSupport
 
     @Test func contentsGravityAndRect() throws {
         // A 2×2 image: top row red, blue; bottom row green, white.
-        let bytes: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255, 0, 255, 0, 255, 255, 255, 255, 255]
-        let image = try #require(CGImage(width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 8,
-                                         space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
-                                         provider: CGDataProvider(data: Data(bytes))!, decode: nil, shouldInterpolate: false, intent: .defaultIntent))
+        let image = try quadrantImage()
         let l = CALayer(); l.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         l.contents = image
         l.magnificationFilter = .nearest
