@@ -79,6 +79,25 @@ import CalyxTestSupport
         #expect(c.pixel(topDown: 20, 50) == .white)
     }
 
+    @Test func subCellsEmitFromTheirParticles() {
+        // An invisible parent (no contents) moves along +x at 20 points a second; its sub-cell drops a red square
+        // once a second from parent age 1, where the parent is then. At t = 2.5: squares at x = 30 and 50.
+        func scene(parentLifetime: Float) -> TestCanvas {
+            frame(at: 2.5) { _, cell in
+                let child = CAEmitterCell(); child.contents = cell.contents; child.birthRate = 1; child.lifetime = 10
+                child.beginTime = 1
+                cell.contents = nil; cell.velocity = 20; cell.lifetime = parentLifetime; cell.birthRate = 0.3
+                cell.emitterCells = [child]
+            }
+        }
+        let c = scene(parentLifetime: 10)
+        #expect(c.pixel(topDown: 30, 50) == .red && c.pixel(topDown: 50, 50) == .red, "\(c.pixel(topDown: 30, 50))")
+        #expect(c.pixel(topDown: 60, 50) == .white && c.pixel(topDown: 10, 50) == .white && c.pixel(topDown: 40, 50) == .white)
+        // A parent that dies at age 1.5 drops only the first; its dropped square lives on.
+        let d = scene(parentLifetime: 1.5)
+        #expect(d.pixel(topDown: 30, 50) == .red && d.pixel(topDown: 50, 50) == .white)
+    }
+
     @Test func framesAreReproducibleAndSeeded() {
         func spray(_ seed: UInt32) -> [Int] {
             let canvas = frame(at: 3) { emitter, cell in
@@ -97,5 +116,7 @@ import CalyxTestSupport
         #expect(frame(at: 1) { _, cell in cell.birthRate = .nan }.pixel(topDown: 10, 50) == .white)
         #expect(frame(at: 1) { _, cell in cell.birthRate = -5 }.pixel(topDown: 10, 50) == .white)
         #expect(frame(at: 1) { _, cell in cell.birthRate = 1e9; cell.lifetime = 1e9 }.pixel(topDown: 10, 50) == .red)
+        // A cell among its own sub-cells nests only so deep, and still draws.
+        #expect(frame(at: 1) { _, cell in cell.emitterCells = [cell] }.pixel(topDown: 10, 50) == .red)
     }
 }

@@ -4,8 +4,9 @@
 /// (seed, cell, rate period, j, the choice). Particles already born live on when the rate changes (an explosion
 /// that sets `birthRate` to 0 keeps its sparks). A value with mean M and range R is uniform in
 /// [M − R/2, M + R/2]; the layer's birthRate, lifetime, velocity, scale and spin multiply every cell's. Particles
-/// move in the layer's plane (z, latitude's tilt and sub-cells are not simulated yet) and draw in birth order, or
-/// newest first for `oldestLast`; `additive` blends as source-over.
+/// move in the layer's plane (z and latitude's tilt are not simulated) and draw in birth order, or newest first
+/// for `oldestLast`; `additive` blends as source-over. A cell's own `emitterCells` emit from each of its
+/// particles while it lives (timed from the particle's birth), so a rocket can trail sparks and burst.
 enum ParticleSystem {
     struct Particle {
         let image: CGImage
@@ -35,6 +36,11 @@ enum ParticleSystem {
         (emitter.emitterCells ?? []).map { Double($0.birthRate) * Double(emitter.birthRate) }
     }
 
+    /// The most particles an emitter draws in a frame, sub-cells' included.
+    static let maximumPerEmitter = 50_000
+    /// How deep cells may nest (a cell's cells' cells…).
+    static let maximumDepth = 4
+
     /// The particles alive at the emitter's local time `t` (seconds since the simulation began), born under
     /// `history` (periods in time order; nil: today's rates since the start).
     static func particles(of emitter: CAEmitterLayer, at t: Double, history: [RatePeriod]? = nil) -> [Particle] {
@@ -42,69 +48,131 @@ enum ParticleSystem {
         let periods = history ?? [RatePeriod(id: 0, start: 0, rates: rates(of: emitter))]
         var result: [Particle] = []
         for (k, cell) in (emitter.emitterCells ?? []).enumerated() where cell.isEnabled {
-            guard let image = LayerPainter.contentsImage(cell.contents) else { continue }
             for (p, period) in periods.enumerated() where period.start <= t {
                 let end = p + 1 < periods.count ? periods[p + 1].start : .infinity
                 let rate = k < period.rates.count ? period.rates[k] : 0
-                emit(cell, index: k, image: image, from: emitter, at: t, period: period.id, from: period.start, until: end,
-                     rate: rate, into: &result)
+                let begin = cell.beginTime.isFinite ? cell.beginTime : 0
+                let window = Window(start: max(period.start, begin), end: end, origin: begin)
+                for spawn in births(of: cell, path: UInt64(k), rate: rate, window: window, at: t, emitter: emitter,
+                                    key: UInt64(period.id), place: { _, random in birthPlace(of: emitter, random: &random) }) {
+                    follow(spawn, at: t, emitter: emitter, depth: 1, into: &result)
+                    if result.count >= maximumPerEmitter { break }
+                }
             }
         }
+        if result.count > maximumPerEmitter { result.removeLast(result.count - maximumPerEmitter) }
         if emitter.renderMode == .oldestLast { result.reverse() }
         return result
     }
 
-    private static func emit(_ cell: CAEmitterCell, index k: Int, image: CGImage, from emitter: CAEmitterLayer, at t: Double,
-                             period: Int, from start: Double, until end: Double, rate: Double, into result: inout [Particle]) {
-        let begin = cell.beginTime.isFinite ? cell.beginTime : 0
-        let cellTime = t - begin
-        guard rate > 0, rate.isFinite, cellTime >= 0 else { return }
-        let lifeScale = Double(emitter.lifetime)
-        let longest = (Double(cell.lifetime) + abs(Double(cell.lifetimeRange)) / 2) * lifeScale
-        guard longest > 0, longest.isFinite else { return }
-        // This period's births, in the cell's time: from its start (or the cell's) until its end, the cell's
-        // duration when it has one, and now.
-        let first = max(start - begin, 0)
-        var last = min(cellTime, end - begin)
-        if cell.duration > 0 && cell.duration.isFinite { last = min(last, cell.duration) }
-        guard last >= first else { return }
-        // Births at first + j / rate; a period that ends before now excludes its end (the next period's start).
-        var newest = ((last - first) * rate).rounded(.down)
-        if end - begin <= cellTime, first + newest / rate >= end - begin { newest -= 1 }
-        let oldest = max(0, ((cellTime - longest - first) * rate).rounded(.down), newest - Double(maximumPerCell - 1))
-        guard newest.isFinite, oldest <= newest else { return }
-        let scale = CGFloat(emitter.scale), spin = CGFloat(emitter.spin), speed = CGFloat(emitter.velocity)
-        let base = cell.color?.rgba ?? RGBA(r: 1, g: 1, b: 1, a: 1)
-        let pointsPerPixel = 1 / (cell.contentsScale > 0 && cell.contentsScale.isFinite ? cell.contentsScale : 1)
-        var j = oldest
-        while j <= newest {
-            var random = ParticleRandom(seed: emitter.seed, cell: k, period: period, particle: Int(j))
-            let age = cellTime - (first + j / rate)
-            let life = (Double(cell.lifetime) + Double(cell.lifetimeRange) * random.centred()) * lifeScale
-            defer { j += 1 }
-            guard age < life, age >= 0 else { continue }
-            let a = CGFloat(age)
-            let start = birthPlace(of: emitter, random: &random)
-            let angle = cell.emissionLongitude + cell.emissionRange * CGFloat(random.centred())
-            let v = (cell.velocity + cell.velocityRange * CGFloat(random.centred())) * speed * cos(cell.emissionLatitude)
-            let position = CGPoint(x: start.x + v * cos(angle) * a + cell.xAcceleration * a * a / 2,
-                                   y: start.y + v * sin(angle) * a + cell.yAcceleration * a * a / 2)
-            let size = (cell.scale + cell.scaleRange * CGFloat(random.centred())) * scale + cell.scaleSpeed * a
-            let turn = (cell.spin + cell.spinRange * CGFloat(random.centred())) * spin * a
-            func channel(_ mean: CGFloat, _ range: Float, _ speed: Float) -> CGFloat {
-                min(max(mean + CGFloat(range) * CGFloat(random.centred()) + CGFloat(speed) * a, 0), 1)
-            }
-            let color = RGBA(r: channel(base.r, cell.redRange, cell.redSpeed), g: channel(base.g, cell.greenRange, cell.greenSpeed),
-                             b: channel(base.b, cell.blueRange, cell.blueSpeed), a: channel(base.a, cell.alphaRange, cell.alphaSpeed))
-            guard size > 0, color.a > 0, position.x.isFinite, position.y.isFinite, size.isFinite, turn.isFinite else { continue }
-            result.append(Particle(image: image, pointsPerPixel: pointsPerPixel, position: position, scale: size, angle: turn, color: color))
+    /// When births may happen, in the emitter's local time: from `start` until `end` (exclusive), the cell's
+    /// duration counted from `origin`.
+    private struct Window {
+        let start: Double, end: Double, origin: Double
+    }
+
+    /// One particle's life: its birth (the emitter's local time), lifetime and motion, and its random stream
+    /// positioned for the choices of its look.
+    private struct Spawn {
+        let cell: CAEmitterCell
+        /// Identifies the particle among all others (cell path, rate period, birth number), for its children's choices.
+        let identity: UInt64
+        let birth: Double
+        let life: Double
+        let start: CGPoint
+        let velocity: CGVector
+        var random: ParticleRandom
+
+        func position(atAge a: CGFloat) -> CGPoint {
+            CGPoint(x: start.x + velocity.dx * a + cell.xAcceleration * a * a / 2,
+                    y: start.y + velocity.dy * a + cell.yAcceleration * a * a / 2)
         }
     }
 
-    /// The longest a particle of `emitter` can live.
+    /// The cell's particles born in `window` at `rate` that may be alive at `t`, or have descendants alive.
+    private static func births(of cell: CAEmitterCell, path: UInt64, rate: Double, window: Window, at t: Double,
+                               emitter: CAEmitterLayer, key: UInt64,
+                               place: (_ birth: Double, inout ParticleRandom) -> CGPoint) -> [Spawn] {
+        let lifeScale = Double(emitter.lifetime)
+        let reach = self.reach(of: cell, lifeScale: lifeScale, depth: 1)
+        guard rate > 0, rate.isFinite, reach > 0, reach.isFinite, t >= window.start else { return [] }
+        var last = min(t, window.end)
+        if cell.duration > 0 && cell.duration.isFinite { last = min(last, window.origin + cell.duration) }
+        guard last >= window.start else { return [] }
+        // Births at start + j / rate; a window that ended before now excludes its end (the next one's start).
+        var newest = ((last - window.start) * rate).rounded(.down)
+        if window.end <= t, window.start + newest / rate >= window.end { newest -= 1 }
+        let oldest = max(0, ((t - reach - window.start) * rate).rounded(.down), newest - Double(maximumPerCell - 1))
+        guard newest.isFinite, oldest <= newest else { return [] }
+        let speed = CGFloat(emitter.velocity)
+        var spawns: [Spawn] = []
+        var j = oldest
+        while j <= newest {
+            defer { j += 1 }
+            let identity = ParticleRandom.mix(path, key, UInt64(j))
+            var random = ParticleRandom(seed: emitter.seed, identity: identity)
+            let birth = window.start + j / rate
+            let life = (Double(cell.lifetime) + Double(cell.lifetimeRange) * random.centred()) * lifeScale
+            let start = place(birth, &random)
+            let angle = cell.emissionLongitude + cell.emissionRange * CGFloat(random.centred())
+            let v = (cell.velocity + cell.velocityRange * CGFloat(random.centred())) * speed * cos(cell.emissionLatitude)
+            guard life > 0, life.isFinite, start.x.isFinite, start.y.isFinite, v.isFinite else { continue }
+            spawns.append(Spawn(cell: cell, identity: identity, birth: birth, life: life, start: start,
+                                velocity: CGVector(dx: v * cos(angle), dy: v * sin(angle)), random: random))
+        }
+        return spawns
+    }
+
+    /// How long after its birth a particle of `cell`, or any descendant, may still be alive.
+    private static func reach(of cell: CAEmitterCell, lifeScale: Double, depth: Int) -> Double {
+        let own = (Double(cell.lifetime) + abs(Double(cell.lifetimeRange)) / 2) * lifeScale
+        guard depth < maximumDepth, let children = cell.emitterCells, !children.isEmpty else { return own }
+        return own + (children.map { reach(of: $0, lifeScale: lifeScale, depth: depth + 1) }.max() ?? 0)
+    }
+
+    /// Draws `spawn` if it is alive at `t`, then the particles its cell's cells emit from it.
+    private static func follow(_ spawn: Spawn, at t: Double, emitter: CAEmitterLayer, depth: Int, into result: inout [Particle]) {
+        let age = t - spawn.birth
+        guard age >= 0 else { return }
+        if age < spawn.life, let particle = look(of: spawn, age: CGFloat(age), emitter: emitter) { result.append(particle) }
+        guard depth < maximumDepth, let children = spawn.cell.emitterCells else { return }
+        for (m, child) in children.enumerated() where child.isEnabled {
+            // Children are born while the particle lives, timed from its birth, at the particle's place then.
+            let begin = spawn.birth + (child.beginTime.isFinite ? child.beginTime : 0)
+            let window = Window(start: begin, end: spawn.birth + spawn.life, origin: begin)
+            let rate = Double(child.birthRate) * Double(emitter.birthRate)
+            let born = births(of: child, path: ParticleRandom.mix(spawn.identity, UInt64(m)), rate: rate, window: window,
+                              at: t, emitter: emitter, key: 0,
+                              place: { birth, _ in spawn.position(atAge: CGFloat(birth - spawn.birth)) })
+            for grandchild in born {
+                follow(grandchild, at: t, emitter: emitter, depth: depth + 1, into: &result)
+                if result.count >= maximumPerEmitter { return }
+            }
+        }
+    }
+
+    /// What a live particle looks like at `age`: its cell's image, placed, scaled, turned and coloured.
+    private static func look(of spawn: Spawn, age a: CGFloat, emitter: CAEmitterLayer) -> Particle? {
+        let cell = spawn.cell
+        guard let image = LayerPainter.contentsImage(cell.contents) else { return nil }
+        var random = spawn.random
+        let position = spawn.position(atAge: a)
+        let size = (cell.scale + cell.scaleRange * CGFloat(random.centred())) * CGFloat(emitter.scale) + cell.scaleSpeed * a
+        let turn = (cell.spin + cell.spinRange * CGFloat(random.centred())) * CGFloat(emitter.spin) * a
+        let base = cell.color?.rgba ?? RGBA(r: 1, g: 1, b: 1, a: 1)
+        func channel(_ mean: CGFloat, _ range: Float, _ speed: Float) -> CGFloat {
+            min(max(mean + CGFloat(range) * CGFloat(random.centred()) + CGFloat(speed) * a, 0), 1)
+        }
+        let color = RGBA(r: channel(base.r, cell.redRange, cell.redSpeed), g: channel(base.g, cell.greenRange, cell.greenSpeed),
+                         b: channel(base.b, cell.blueRange, cell.blueSpeed), a: channel(base.a, cell.alphaRange, cell.alphaSpeed))
+        guard size > 0, color.a > 0, position.x.isFinite, position.y.isFinite, size.isFinite, turn.isFinite else { return nil }
+        let pointsPerPixel = 1 / (cell.contentsScale > 0 && cell.contentsScale.isFinite ? cell.contentsScale : 1)
+        return Particle(image: image, pointsPerPixel: pointsPerPixel, position: position, scale: size, angle: turn, color: color)
+    }
+
+    /// The longest a particle of `emitter`, or a descendant, can live after its birth.
     static func longestLifetime(of emitter: CAEmitterLayer) -> Double {
-        let longest = (emitter.emitterCells ?? []).map { Double($0.lifetime) + abs(Double($0.lifetimeRange)) / 2 }.max() ?? 0
-        return longest * Double(emitter.lifetime)
+        (emitter.emitterCells ?? []).map { reach(of: $0, lifeScale: Double(emitter.lifetime), depth: 1) }.max() ?? 0
     }
 
     /// `history` brought up to local time `t`, the previous frame having been at `previous`: when the rates
@@ -159,14 +227,25 @@ enum ParticleSystem {
     }
 }
 
-/// The random choices of one particle: SplitMix64 from (seed, cell, rate period, particle), one draw per choice,
-/// in a fixed order, so a particle's attributes never depend on other particles.
+/// The random choices of one particle: SplitMix64 from the seed and the particle's identity (its cell path, rate
+/// period and birth number, mixed), one draw per choice, in a fixed order, so a particle's attributes never
+/// depend on other particles.
 struct ParticleRandom {
     private var state: UInt64
 
-    init(seed: UInt32, cell: Int, period: Int, particle: Int) {
-        state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: cell) &* 0xBF58_476D_1CE4_E5B9
-            ^ UInt64(truncatingIfNeeded: particle) &* 0x94D0_49BB_1331_11EB ^ UInt64(truncatingIfNeeded: period) &* 0xD6E8_FEB8_6659_FD93
+    init(seed: UInt32, identity: UInt64) {
+        state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 ^ identity
+    }
+
+    /// Combines numbers into one identity (each step a SplitMix finalizer, so order matters).
+    static func mix(_ parts: UInt64...) -> UInt64 {
+        var h: UInt64 = 0x243F_6A88_85A3_08D3
+        for part in parts {
+            h = (h ^ part) &* 0xBF58_476D_1CE4_E5B9
+            h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
+            h ^= h >> 31
+        }
+        return h
     }
 
     /// Uniform in [0, 1).
