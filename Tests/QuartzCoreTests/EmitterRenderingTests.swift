@@ -34,6 +34,24 @@ import CalyxTestSupport
         #expect(d.pixel(topDown: 10, 80) == .red && d.pixel(topDown: 10, 60) == .red && d.pixel(topDown: 10, 70) == .white)
     }
 
+    @Test func renderInContextDrawsParticlesNow() {
+        // render(in:) draws the particles at the current media time: at 2.5 s, x = 60, 40 and 20 as above.
+        let canvas = withClock(at: 2.5) { _ -> TestCanvas in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100); root.backgroundColor = CGColor.white
+            let emitter = CAEmitterLayer(); emitter.frame = root.bounds; emitter.emitterPosition = CGPoint(x: 10, y: 50)
+            let cell = CAEmitterCell(); cell.contents = redSquare(); cell.birthRate = 1; cell.lifetime = 10; cell.velocity = 20
+            cell.color = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+            emitter.emitterCells = [cell]
+            root.addSublayer(emitter)
+            let canvas = TestCanvas(width: 100, height: 100)
+            canvas.flipToTopLeftOrigin()
+            root.render(in: canvas.context)
+            return canvas
+        }
+        for x in [20, 40, 60] { #expect(canvas.pixel(topDown: x, 50) == .red, "x = \(x)") }
+        for x in [30, 50, 70] { #expect(canvas.pixel(topDown: x, 50) == .white, "x = \(x)") }
+    }
+
     @Test func lifetimeAndTheLayersMultipliers() {
         // Lifetime 1: at t = 2.5 only the particle born at 2 is alive (x = 20).
         let c = frame(at: 2.5) { _, cell in cell.velocity = 20; cell.lifetime = 1 }

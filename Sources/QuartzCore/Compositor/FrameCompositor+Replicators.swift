@@ -50,21 +50,10 @@ extension FrameCompositor {
         guard let tint, !tint.isWhite else { return image }
         let key = TintKey(image: ObjectIdentifier(image), tint: tint)
         usedTints.insert(key)
-        if let cached = tintedImages[key] { return cached }
-        guard let copy = PixelBuffer(width: image.width, height: image.height) else { return image }
-        let factors = (b: UInt32(tint.b * 256), g: UInt32(tint.g * 256), r: UInt32(tint.r * 256))
-        for y in 0..<image.height {
-            let from = (image.bytes + y * image.bytesPerRow).assumingMemoryBound(to: UInt32.self)
-            let to = (copy.bytes + y * copy.bytesPerRow).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<image.width {
-                // Premultiplied BGRA: scaling the colour channels keeps them within alpha.
-                let p = from[x]
-                let b = ((p & 0xFF) * factors.b) >> 8, g = (((p >> 8) & 0xFF) * factors.g) >> 8
-                let r = (((p >> 16) & 0xFF) * factors.r) >> 8
-                to[x] = (p & 0xFF00_0000) | r << 16 | g << 8 | b
-            }
-        }
-        tintedImages[key] = copy
+        // The entry holds its source too, so the source's address cannot be reused by another image meanwhile.
+        if let cached = tintedImages[key], cached.source === image { return cached.tinted }
+        guard let copy = image.multiplyingColour(r: tint.r, g: tint.g, b: tint.b) else { return image }
+        tintedImages[key] = (image, copy)
         return copy
     }
 }

@@ -80,7 +80,7 @@ package final class FrameCompositor {
     }
     /// The colour of the replicator instance being recorded (nil outside replicators), and tinted rasters.
     var currentTint: InstanceTint?
-    var tintedImages: [TintKey: PixelBuffer] = [:]
+    var tintedImages: [TintKey: (source: PixelBuffer, tinted: PixelBuffer)] = [:]
     var usedTints = Set<TintKey>()
     private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
     private var previous: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]

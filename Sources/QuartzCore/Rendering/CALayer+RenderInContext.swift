@@ -45,6 +45,10 @@ struct LayerPainter {
             ctx.clip(to: layer.bounds, mask: maskImage)
         }
         paintOwnContent(of: layer, alpha: alpha)
+        if sublayers == nil, let emitter = layer as? CAEmitterLayer {
+            // (In a compositor group the composited image holds the particles.)
+            paintParticles(of: emitter, at: emitter.localTime(forMediaTime: CACurrentMediaTime()), alpha: alpha)
+        }
         if let sublayers {
             ctx.saveGState()
             if layer.masksToBounds && !(layer is CATransformLayer) { ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip() }
