@@ -134,6 +134,9 @@ import CalyxTestSupport
         #expect(frame(at: 1) { _, cell in cell.birthRate = .nan }.pixel(topDown: 10, 50) == .white)
         #expect(frame(at: 1) { _, cell in cell.birthRate = -5 }.pixel(topDown: 10, 50) == .white)
         #expect(frame(at: 1) { _, cell in cell.birthRate = 1e9; cell.lifetime = 1e9 }.pixel(topDown: 10, 50) == .red)
+        #expect(frame(at: 1e6) { _, cell in cell.birthRate = .greatestFiniteMagnitude; cell.lifetime = .infinity }
+            .pixel(topDown: 10, 50) == .white)   // an infinite lifetime has no defined particles: none
+        #expect(frame(at: 1e6) { _, cell in cell.birthRate = .greatestFiniteMagnitude }.pixel(topDown: 10, 50) == .red)
         // A cell among its own sub-cells nests only so deep, and still draws.
         #expect(frame(at: 1) { _, cell in cell.emitterCells = [cell] }.pixel(topDown: 10, 50) == .red)
     }

@@ -36,6 +36,10 @@ enum ParticleSystem {
         (emitter.emitterCells ?? []).map { Double($0.birthRate) * Double(emitter.birthRate) }
     }
 
+    /// Births per second beyond this count as this many (far more than any frame can show).
+    static let maximumRate = 1e6
+    /// Local times beyond this (about 30 years) emit nothing, keeping birth numbers exact.
+    static let maximumTime = 1e9
     /// The most particles an emitter draws in a frame, sub-cells' included.
     static let maximumPerEmitter = 50_000
     /// How deep cells may nest (a cell's cells' cells…).
@@ -95,7 +99,9 @@ enum ParticleSystem {
                                place: (_ birth: Double, inout ParticleRandom) -> CGPoint) -> [Spawn] {
         let lifeScale = Double(emitter.lifetime)
         let reach = self.reach(of: cell, lifeScale: lifeScale, depth: 1)
-        guard rate > 0, rate.isFinite, reach > 0, reach.isFinite, t >= window.start else { return [] }
+        guard rate > 0, rate.isFinite, reach > 0, reach.isFinite, t >= window.start, t < maximumTime else { return [] }
+        // Birth numbers stay exact in a Double and convertible to integers.
+        let rate = min(rate, maximumRate)
         var last = min(t, window.end)
         if cell.duration > 0 && cell.duration.isFinite { last = min(last, window.origin + cell.duration) }
         guard last >= window.start else { return [] }
