@@ -116,6 +116,19 @@ import CalyxTestSupport
         #expect(d.pixel(topDown: 30, 50) == .red && d.pixel(topDown: 50, 50) == .white)
     }
 
+    @Test func contentsRectSelectsPartOfTheImage() throws {
+        // The right half of the 2×2 orientation image (blue over white) at scale 5: a 5×10-point particle centred
+        // on (10, 50), blue above white, sampled bilinearly (its texel centres at y 47.5 and 52.5). Whole, the top
+        // row would be red and blue; cut wrongly, no blue.
+        let image = try quadrantImage()
+        let c = frame(at: 0.5) { _, cell in
+            cell.contents = image; cell.contentsRect = CGRect(x: 0.5, y: 0, width: 0.5, height: 1); cell.scale = 5
+        }
+        #expect(c.pixel(topDown: 9, 47).isClose(to: .blue, tolerance: 48), "\(c.pixel(topDown: 9, 47))")
+        #expect(c.pixel(topDown: 9, 52).isClose(to: .white, tolerance: 48), "\(c.pixel(topDown: 9, 52))")
+        #expect(c.pixel(topDown: 18, 47) == .white)   // beyond the particle and its one-texel rim
+    }
+
     @Test func framesAreReproducibleAndSeeded() {
         func spray(_ seed: UInt32) -> [Int] {
             let canvas = frame(at: 3) { emitter, cell in

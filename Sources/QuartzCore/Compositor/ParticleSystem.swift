@@ -160,7 +160,7 @@ enum ParticleSystem {
     /// What a live particle looks like at `age`: its cell's image, placed, scaled, turned and coloured.
     private static func look(of spawn: Spawn, age a: CGFloat, emitter: CAEmitterLayer) -> Particle? {
         let cell = spawn.cell
-        guard let image = LayerPainter.contentsImage(cell.contents) else { return nil }
+        guard let image = cell.particleImage else { return nil }
         var random = spawn.random
         let position = spawn.position(atAge: a)
         let size = (cell.scale + cell.scaleRange * CGFloat(random.centred())) * CGFloat(emitter.scale) + cell.scaleSpeed * a

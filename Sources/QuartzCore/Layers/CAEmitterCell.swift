@@ -40,6 +40,8 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     open var autoreverses = false
     open var fillMode = CAMediaTimingFillMode.removed
     var taggedValues: [String: Any] = [:]
+    /// The part of `contents` that `contentsRect` selects, kept for the source image and rect it was cut for.
+    var particleImageCache: (source: CGImage, rect: CGRect, image: CGImage)?
 
     public override init() { super.init() }
 
@@ -104,5 +106,21 @@ extension CAEmitterCell {
         c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses; c.fillMode = fillMode
         c.taggedValues = taggedValues
         return c
+    }
+}
+
+extension CAEmitterCell {
+    /// What each particle draws: `contents` as an image, cut to `contentsRect` (unit coordinates, origin at the
+    /// image's top left, as layers' `contentsRect`); nil when there is nothing to draw.
+    var particleImage: CGImage? {
+        guard let image = LayerPainter.contentsImage(contents) else { return nil }
+        let unit = contentsRect
+        if unit == CGRect(x: 0, y: 0, width: 1, height: 1) { return image }
+        if let cached = particleImageCache, cached.source === image, cached.rect == unit { return cached.image }
+        let pixels = CGRect(x: unit.minX * CGFloat(image.width), y: unit.minY * CGFloat(image.height),
+                            width: unit.width * CGFloat(image.width), height: unit.height * CGFloat(image.height))
+        guard let part = image.cropping(to: pixels) else { return nil }
+        particleImageCache = (image, unit, part)
+        return part
     }
 }
