@@ -20,8 +20,8 @@ static inline uint32_t texel(const calyx_span_source *s, int64_t x, int64_t y) {
     return x >= 0 && y >= 0 && x < s->width && y < s->height ? s->pixels[y * s->stride + x] : 0;
 }
 
-/// One pixel: bilinear sample at (u, v) in 16.16, times alpha/256, source-over onto *dst.
-static inline void blend_one(uint32_t *dst, const calyx_span_source *s, int64_t u, int64_t v, int64_t alpha) {
+/// One pixel: bilinear sample at (u, v) in 16.16, times alpha/256, source-over onto *dst (or added to it).
+static inline void blend_one(uint32_t *dst, const calyx_span_source *s, int64_t u, int64_t v, int64_t alpha, int add) {
     int64_t iu = u >> 16, iv = v >> 16;
     uint64_t fu = (u >> 8) & 0xFF, fv = (v >> 8) & 0xFF;
     uint32_t p00, p10, p01, p11;
@@ -35,6 +35,13 @@ static inline void blend_one(uint32_t *dst, const calyx_span_source *s, int64_t 
     uint64_t x = lerp(lerp(spread(p00), spread(p10), fu), lerp(spread(p01), spread(p11), fu), fv);
     if (x == 0) return;
     if (alpha < 256) x = ((x * (uint64_t)alpha) >> 8) & LANES;
+    if (add) {
+        // Lane sums reach 510; a lane that passed 255 saturates.
+        uint64_t sum = spread(*dst) + x;
+        uint64_t over = (sum >> 8) & 0x0001000100010001ull;
+        *dst = pack((sum | (over * 0xFF)) & LANES);
+        return;
+    }
     uint64_t k = 255 - (x >> 48);
     if (k == 0) { *dst = pack(x); return; }
     // d·k/255, rounded: (t + t/256)/256 with t = d·k + 128.
@@ -69,7 +76,8 @@ static inline __m128i over8(__m128i s, __m128i d) {
 
 /// Four pixels whose samples are all interior: `index` holds each top-left texel's offset, `fu`/`fv` the
 /// 8-bit fractions, all in 32-bit lanes.
-static inline void blend_four(uint32_t *dst, const calyx_span_source *s, __m128i index, __m128i fu, __m128i fv, int64_t alpha) {
+static inline void blend_four(uint32_t *dst, const calyx_span_source *s, __m128i index, __m128i fu, __m128i fv, int64_t alpha,
+                              int add) {
     int32_t at[4];
     _mm_storeu_si128((__m128i *)at, index);
     const uint32_t *px = s->pixels;
@@ -93,6 +101,10 @@ static inline void blend_four(uint32_t *dst, const calyx_span_source *s, __m128i
         hi = _mm_srli_epi16(_mm_mullo_epi16(hi, al), 8);
     }
     __m128i d = _mm_loadu_si128((const __m128i *)dst);
+    if (add) {
+        _mm_storeu_si128((__m128i *)dst, _mm_adds_epu8(_mm_packus_epi16(lo, hi), d));
+        return;
+    }
     lo = over8(lo, _mm_unpacklo_epi8(d, zero));
     hi = over8(hi, _mm_unpackhi_epi8(d, zero));
     _mm_storeu_si128((__m128i *)dst, _mm_packus_epi16(lo, hi));
@@ -124,17 +136,19 @@ void calyx_span_prefetch(calyx_span_source s) {
 void calyx_span_affine(uint32_t *row, int64_t count, calyx_span_source source,
                        int64_t u0, int64_t v0, int64_t du, int64_t dv, int64_t alpha) {
     const calyx_span_source *s = &source;
+    const int add = (alpha & CALYX_SPAN_ADD) != 0;
+    alpha &= 0x1FF;
     int64_t x = 0;
     if (s->margin >= 2 && s->width < 32768 && s->height < 32768 && s->stride < 32768
         && fits32(u0, du, count) && fits32(v0, dv, count) && calyx_span_avx2_usable()) {
         // The whole span, rims included, eight at a time (rims pixel by pixel were a third of the kernel time).
-        calyx_span_padded_avx2(row, count, s, u0, v0, du, dv, alpha);
+        calyx_span_padded_avx2(row, count, s, u0, v0, du, dv, alpha, add);
         return;
     }
     // The rim (samples touching the source's edge) pixel by pixel; the interior — one run, since the interior
     // is convex and the span a line — four at a time.
     while (x < count && !interior(s, (u0 + x * du) >> 16, (v0 + x * dv) >> 16)) {
-        blend_one(row + x, s, u0 + x * du, v0 + x * dv, alpha);
+        blend_one(row + x, s, u0 + x * du, v0 + x * dv, alpha, add);
         x++;
     }
 #if defined(__SSE2__)
@@ -152,13 +166,13 @@ void calyx_span_affine(uint32_t *row, int64_t count, calyx_span_source source,
             __m128i iu = _mm_srli_epi32(u4, 16), iv = _mm_srli_epi32(v4, 16);
             // iv · stride in each 32-bit lane: both fit in 16 bits, so one 16-bit multiply-add does it.
             __m128i index = _mm_add_epi32(_mm_madd_epi16(iv, stride), iu);
-            blend_four(row + x, s, index, _mm_and_si128(_mm_srli_epi32(u4, 8), byte), _mm_and_si128(_mm_srli_epi32(v4, 8), byte), alpha);
+            blend_four(row + x, s, index, _mm_and_si128(_mm_srli_epi32(u4, 8), byte), _mm_and_si128(_mm_srli_epi32(v4, 8), byte), alpha, add);
             u4 = _mm_add_epi32(u4, stepU); v4 = _mm_add_epi32(v4, stepV);
         }
     }
 #endif
     // The rest of the run and the far rim (blend_one takes its own interior fast path).
-    for (; x < count; x++) blend_one(row + x, s, u0 + x * du, v0 + x * dv, alpha);
+    for (; x < count; x++) blend_one(row + x, s, u0 + x * du, v0 + x * dv, alpha, add);
 }
 
 /// 16.16 fixed point, rounded down, clamped far outside any source (near the horizon 1/W grows without
@@ -211,7 +225,8 @@ void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source sourc
             double w = W + k * dW;
             if (!(w > 0)) continue;
             double r = 1 / w;
-            blend_one(row + k, s, fixed16((U + k * dU) * r - 0.5), fixed16((V + k * dV) * r - 0.5), alpha);
+            blend_one(row + k, s, fixed16((U + k * dU) * r - 0.5), fixed16((V + k * dV) * r - 0.5), alpha & 0x1FF,
+                      (alpha & CALYX_SPAN_ADD) != 0);
         }
     }
 }

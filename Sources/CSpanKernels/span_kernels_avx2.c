@@ -41,7 +41,7 @@ static inline AVX2 __m256i over16(__m256i s, __m256i d) {
 /// Eight bilinear samples from their four texels (32-bit lanes) and 8-bit fractions, times alpha, source-over
 /// onto the eight pixels at `dst`.
 static inline AVX2 void blend_eight(uint32_t *dst, __m256i p00, __m256i p10, __m256i p01, __m256i p11,
-                                    __m256i fu, __m256i fv, int64_t alpha, const __m256i *live) {
+                                    __m256i fu, __m256i fv, int64_t alpha, const __m256i *live, int add) {
     const __m256i zero = _mm256_setzero_si256();
     __m256i fuLo, fuHi, fvLo, fvHi;
     factors8(fu, &fuLo, &fuHi);
@@ -56,6 +56,12 @@ static inline AVX2 void blend_eight(uint32_t *dst, __m256i p00, __m256i p10, __m
         hi = _mm256_srli_epi16(_mm256_mullo_epi16(hi, al), 8);
     }
     __m256i d = live ? _mm256_maskload_epi32((const int *)dst, *live) : _mm256_loadu_si256((const __m256i *)dst);
+    if (add) {
+        __m256i sum = _mm256_adds_epu8(_mm256_packus_epi16(lo, hi), d);
+        if (live) _mm256_maskstore_epi32((int *)dst, *live, sum);
+        else _mm256_storeu_si256((__m256i *)dst, sum);
+        return;
+    }
     lo = over16(lo, _mm256_unpacklo_epi8(d, zero));
     hi = over16(hi, _mm256_unpackhi_epi8(d, zero));
     if (live) _mm256_maskstore_epi32((int *)dst, *live, _mm256_packus_epi16(lo, hi));
@@ -76,7 +82,7 @@ static inline AVX2 void load_pairs(const int *px, const int at[8], __m256i *left
 }
 
 AVX2 void calyx_span_padded_avx2(uint32_t *row, int64_t count, const calyx_span_source *s,
-                                 int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha) {
+                                 int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha, int add) {
     const int *px = (const int *)s->pixels;
     const __m256i k = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     // Sample rows and columns clamped to −2…size: with two transparent texels of margin, a clamped sample
@@ -100,11 +106,11 @@ AVX2 void calyx_span_padded_avx2(uint32_t *row, int64_t count, const calyx_span_
         load_pairs(px + s->stride, at, &p01, &p11);
         __m256i fu = _mm256_and_si256(_mm256_srai_epi32(u8, 8), byte), fv = _mm256_and_si256(_mm256_srai_epi32(v8, 8), byte);
         if (count - x >= 8) {
-            blend_eight(row, p00, p10, p01, p11, fu, fv, alpha, NULL);
+            blend_eight(row, p00, p10, p01, p11, fu, fv, alpha, NULL, add);
         } else {
             // The short last block reads and writes only the span's pixels.
             __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - x)), k);
-            blend_eight(row, p00, p10, p01, p11, fu, fv, alpha, &live);
+            blend_eight(row, p00, p10, p01, p11, fu, fv, alpha, &live, add);
         }
         u8 = _mm256_add_epi32(u8, stepU); v8 = _mm256_add_epi32(v8, stepV);
     }
@@ -113,7 +119,7 @@ AVX2 void calyx_span_padded_avx2(uint32_t *row, int64_t count, const calyx_span_
 void calyx_span_kernels_allow_avx2(int allowed) { (void)allowed; }
 int calyx_span_avx2_usable(void) { return 0; }
 void calyx_span_padded_avx2(uint32_t *row, int64_t count, const calyx_span_source *s,
-                            int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha) {
-    (void)row; (void)count; (void)s; (void)u; (void)v; (void)du; (void)dv; (void)alpha;
+                            int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha, int add) {
+    (void)row; (void)count; (void)s; (void)u; (void)v; (void)du; (void)dv; (void)alpha; (void)add;
 }
 #endif

@@ -423,6 +423,26 @@ import CalyxTestSupport
         #expect(differing == 0, "\(differing) bytes differ")
     }
 
+    /// Adding instead of blending source-over, on both kinds of map.
+    @Test func avx2MatchesSSE2WhenAdding() {
+        let source = SpanCompositorTests().image(64)
+        let m = CGAffineTransform(translationX: -32, y: -32).concatenating(CGAffineTransform(rotationAngle: 0.7))
+            .concatenating(CGAffineTransform(translationX: 100, y: 90))
+        var t = CATransform3DIdentity
+        t.m34 = -1.0 / 300
+        let toPixel = Homography(flattening: CATransform3DMakeTranslation(-32, -32, 0)
+            .concatenating(CATransform3DRotate(t, 0.8, 0, 1, 0)).concatenating(CATransform3DMakeTranslation(100, 90, 0)))
+        let affine = differingBytes(background: (90, 60, 30)) { pixels in
+            SpanCompositor.composite(source: source, into: pixels, bytesPerRow: 200 * 4, width: 200, height: 180,
+                                     sourceToTarget: m, opacity: 0.7, additive: true)
+        }
+        let projective = differingBytes(background: (90, 60, 30)) { pixels in
+            SpanCompositor.compositeProjective(source: source, into: pixels, bytesPerRow: 200 * 4, width: 200, height: 180,
+                                               sourceToTarget: toPixel, opacity: 0.7, additive: true)
+        }
+        #expect(affine == 0 && projective == 0, "\(affine), \(projective) bytes differ")
+    }
+
     /// The same under perspective, whose pieces go through the affine kernel with many short spans and rims.
     @Test(arguments: [(0.7, 150.0), (-1.2, 150.0), (0.5, 600.0)])
     func avx2MatchesSSE2InPerspective(angle: Double, eyeDistance: Double) {

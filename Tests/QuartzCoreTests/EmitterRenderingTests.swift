@@ -129,6 +129,26 @@ import CalyxTestSupport
         #expect(c.pixel(topDown: 18, 47) == .white)   // beyond the particle and its one-texel rim
     }
 
+    @Test func additiveParticlesAddUp() {
+        // Still particles tinted to (0.4, 0, 0) over a (0, 0, 128) background: one adds (102, 0, 128); at t = 1.5
+        // two lie on the same spot, (204, 0, 128). Source-over would show (102, 0, 0). Within 2 levels.
+        func scene(at t: Double) -> Pixel {
+            withClock(at: 0) { _ in
+                let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+                root.backgroundColor = CGColor(red: 0, green: 0, blue: 128.0 / 255, alpha: 1)
+                let emitter = CAEmitterLayer(); emitter.frame = root.bounds; emitter.emitterPosition = CGPoint(x: 50, y: 50)
+                emitter.renderMode = .additive
+                let cell = CAEmitterCell(); cell.contents = redSquare(); cell.birthRate = 1; cell.lifetime = 10
+                cell.color = CGColor(red: 0.4, green: 0, blue: 0, alpha: 1)
+                emitter.emitterCells = [cell]
+                root.addSublayer(emitter)
+                return renderedFrame(root, at: t).pixel(topDown: 50, 50)
+            }
+        }
+        #expect(scene(at: 0.5).isClose(to: Pixel(102, 0, 128), tolerance: 2), "\(scene(at: 0.5))")
+        #expect(scene(at: 1.5).isClose(to: Pixel(204, 0, 128), tolerance: 2), "\(scene(at: 1.5))")
+    }
+
     @Test func framesAreReproducibleAndSeeded() {
         func spray(_ seed: UInt32) -> [Int] {
             let canvas = frame(at: 3) { emitter, cell in

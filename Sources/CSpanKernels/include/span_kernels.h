@@ -14,9 +14,13 @@ typedef struct {
     int64_t stride, width, height, margin;
 } calyx_span_source;
 
+/// Or-ed into a kernel's `alpha`: add the source to the destination (saturating, as `plusLighter` and an emitter's
+/// `additive` render mode do) instead of blending source-over.
+static const int64_t CALYX_SPAN_ADD = (int64_t)1 << 32;
+
 /// Pixels `row[0..<count]` sample the source at 16.16 fixed-point texel coordinates (texel centres at whole
 /// numbers) starting at (u, v) and advancing by (du, dv) per pixel; texels outside the source are transparent.
-/// `alpha` is the opacity in 0…256.
+/// `alpha` is the opacity in 0…256, or-ed with CALYX_SPAN_ADD to add instead of blending source-over.
 void calyx_span_affine(uint32_t *row, int64_t count, calyx_span_source source,
                        int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha);
 

@@ -1,7 +1,7 @@
 /// `CAEmitterLayer` particles (ParticleSystem.swift) recorded as blits of their cell's image, above the layer's
 /// own background and border and below its sublayers: each placed at its position, turned and scaled about its
 /// centre, its colour multiplying the image (a tinted copy, quantized to 1/32 so particles share them) and its
-/// alpha fading it.
+/// alpha fading it; with the `additive` render mode they add to what is below instead of covering it.
 extension FrameCompositor {
     func recordParticles(of emitter: CAEmitterLayer, node: RenderTree.Node, localTime: CFTimeInterval,
                          layerToPixel m: Homography, alpha: Double) {
@@ -23,7 +23,8 @@ extension FrameCompositor {
             var h = Hasher()
             h.combine(ObjectIdentifier(image)); h.combine(toPixel); h.combine(opacity); h.combine(tint)
             list.append(Entry(key: node.id, appearance: h.finalize(), box: CGRect.enclosing(quad).insetBy(dx: -1, dy: -1),
-                              operation: .blit(image: tinted(image, by: tint), toPixel: toPixel, opacity: opacity)))
+                              operation: .blit(image: tinted(image, by: tint), toPixel: toPixel, opacity: opacity,
+                                               additive: emitter.renderMode == .additive)))
         }
     }
 }

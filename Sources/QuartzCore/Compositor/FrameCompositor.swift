@@ -20,7 +20,7 @@ package final class FrameCompositor {
     enum Operation {
         /// A cached raster placed by `toPixel` at `opacity`, drawn only inside `clip` when there is one (a split
         /// piece of a plane, PlaneSplitting.swift).
-        case blit(image: PixelBuffer, toPixel: Homography, opacity: Double, clip: PixelClip? = nil)
+        case blit(image: PixelBuffer, toPixel: Homography, opacity: Double, clip: PixelClip? = nil, additive: Bool = false)
         /// Drawing through the CGContext (snapshot painter, borders over sublayers).
         case paint((CGContext) -> Void)
     }
@@ -44,10 +44,10 @@ package final class FrameCompositor {
             var h = Hasher()
             h.combine(appearance); h.combine(clip)
             switch operation {
-            case .blit(let image, let toPixel, let opacity, let old):
+            case .blit(let image, let toPixel, let opacity, let old, let additive):
                 let combined = PixelClip(lines: (old?.lines ?? []) + clip.lines)
                 return Entry(key: key, appearance: h.finalize(), box: box,
-                             operation: .blit(image: image, toPixel: toPixel, opacity: opacity, clip: combined))
+                             operation: .blit(image: image, toPixel: toPixel, opacity: opacity, clip: combined, additive: additive))
             case .paint(let draw):
                 let region = clip.polygon(in: box)
                 return Entry(key: key, appearance: h.finalize(), box: box, operation: .paint { ctx in
@@ -67,6 +67,8 @@ package final class FrameCompositor {
         let toPixel: Homography
         let opacity: Double
         let clip: PixelClip?
+        /// Added to the frame instead of blended source-over (an emitter's `additive` render mode).
+        let additive: Bool
     }
 
     var cache: [ObjectIdentifier: CachedContent] = [:]
@@ -147,8 +149,8 @@ package final class FrameCompositor {
         var batch: [Blit] = []
         for entry in list where entry.box.intersects(clip) {
             switch entry.operation {
-            case .blit(let image, let toPixel, let opacity, let pieceClip):
-                batch.append(Blit(image: image, toPixel: toPixel, opacity: opacity, clip: pieceClip))
+            case .blit(let image, let toPixel, let opacity, let pieceClip, let additive):
+                batch.append(Blit(image: image, toPixel: toPixel, opacity: opacity, clip: pieceClip, additive: additive))
             case .paint(let draw):
                 run(batch, into: context, rows: rows, columns: columns)
                 batch.removeAll(keepingCapacity: true)
@@ -209,24 +211,25 @@ package final class FrameCompositor {
     /// `pixmanOnly`), the span compositor otherwise.
     private static func draw(_ blit: Blit, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
                              rows: Range<Int>, columns: Range<Int>, pixmanOnly: Bool) {
-        let (image, h, opacity) = (blit.image, blit.toPixel, blit.opacity)
-        if pixmanOnly {
+        let (image, h, opacity, additive) = (blit.image, blit.toPixel, blit.opacity, blit.additive)
+        if pixmanOnly && !additive {
             PixmanBlit.composite(source: image, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
                                  sourceToTarget: h, opacity: opacity, rows: rows, columns: columns)
             return
         }
         guard h.isAffine else {
             SpanCompositor.compositeProjective(source: image, into: target, bytesPerRow: bytesPerRow, width: width,
-                                               height: height, sourceToTarget: h, opacity: opacity, rows: rows, columns: columns)
+                                               height: height, sourceToTarget: h, opacity: opacity, rows: rows, columns: columns,
+                                               additive: additive)
             return
         }
         let m = h.affine
-        if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded() {
+        if !additive && m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded() {
             PixmanBlit.composite(source: image, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
                                  sourceToTarget: m, opacity: opacity, rows: rows, columns: columns)
         } else {
             SpanCompositor.composite(source: image, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
-                                     sourceToTarget: m, opacity: opacity, rows: rows, columns: columns)
+                                     sourceToTarget: m, opacity: opacity, rows: rows, columns: columns, additive: additive)
         }
     }
 

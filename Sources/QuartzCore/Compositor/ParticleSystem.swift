@@ -5,7 +5,7 @@
 /// that sets `birthRate` to 0 keeps its sparks). A value with mean M and range R is uniform in
 /// [M − R/2, M + R/2]; the layer's birthRate, lifetime, velocity, scale and spin multiply every cell's. Particles
 /// move in the layer's plane (z and latitude's tilt are not simulated) and draw in birth order, or newest first
-/// for `oldestLast`; `additive` blends as source-over. A cell's own `emitterCells` emit from each of its
+/// for `oldestLast` (`additive` adds them to what is below: the compositor's job). A cell's own `emitterCells` emit from each of its
 /// particles while it lives (timed from the particle's birth), so a rocket can trail sparks and burst.
 enum ParticleSystem {
     struct Particle {

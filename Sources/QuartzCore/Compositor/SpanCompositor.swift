@@ -16,6 +16,9 @@ enum SpanCompositor {
     /// that every path computes the same bytes).
     static func allowAVX2(_ allowed: Bool) { calyx_span_kernels_allow_avx2(allowed ? 1 : 0) }
 
+    /// The kernels' alpha argument: the opacity in 0…256, flagged to add instead of blending source-over.
+    static func kernelAlpha(_ alpha: Int, additive: Bool) -> Int64 { Int64(alpha) | (additive ? CALYX_SPAN_ADD : 0) }
+
     /// The kernel's view of `source`. With AVX2 the kernels read two texels past every edge instead of checking
     /// bounds, so they get a copy with that margin (made once per buffer and kept with it).
     static func kernelSource(_ source: PixelBuffer) -> calyx_span_source {
@@ -30,7 +33,7 @@ enum SpanCompositor {
     /// pixels (more often where w changes fast) and interpolates between.
     static func compositeProjective(source: PixelBuffer, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int,
                                     height: Int, sourceToTarget h: Homography, opacity: Double,
-                                    rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
+                                    rows: Range<Int>? = nil, columns: Range<Int>? = nil, additive: Bool = false) {
         guard opacity > 0, let inv = h.inverted,
               let quad = h.quad(CGRect(x: -1, y: -1, width: source.width + 2, height: source.height + 2)) else { return }
         let clipRows = rows ?? 0..<height, clipColumns = columns ?? 0..<width
@@ -57,13 +60,14 @@ enum SpanCompositor {
             let row = target.advanced(by: y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
             let cx = Double(x0) + 0.5
             calyx_span_projective(row + x0, Int64(x1 - x0), kernel, cx * i0 + cy * i3 + i6, cx * i1 + cy * i4 + i7,
-                                  cx * i2 + cy * i5 + i8, i0, i1, i2, Int64(alpha))
+                                  cx * i2 + cy * i5 + i8, i0, i1, i2, kernelAlpha(alpha, additive: additive))
         }
     }
 
     /// Composites `source` into `target` rows `rows` (so frames can be split into bands across cores).
     static func composite(source: PixelBuffer, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
-                          sourceToTarget m: CGAffineTransform, opacity: Double, rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
+                          sourceToTarget m: CGAffineTransform, opacity: Double, rows: Range<Int>? = nil, columns: Range<Int>? = nil,
+                          additive: Bool = false) {
         let det = m.a * m.d - m.b * m.c
         guard opacity > 0, det != 0, det.isFinite else { return }
         let inv = m.inverted()
@@ -79,6 +83,6 @@ enum SpanCompositor {
         let clipColumns = columns ?? 0..<width
         calyx_span_affine_rows(target.assumingMemoryBound(to: UInt8.self), Int64(bytesPerRow), Int64(y0), Int64(y1),
                                Int64(clipColumns.lowerBound), Int64(clipColumns.upperBound), kernel,
-                               inv.a, inv.b, inv.c, inv.d, inv.tx, inv.ty, Int64(alpha))
+                               inv.a, inv.b, inv.c, inv.d, inv.tx, inv.ty, kernelAlpha(alpha, additive: additive))
     }
 }

@@ -8,6 +8,7 @@ extension LayerPainter {
             let image = LayerPainter.tinted(particle.image, by: particle.color)
             let w = CGFloat(image.width), h = CGFloat(image.height), size = particle.pointsPerPixel * particle.scale
             ctx.saveGState()
+            if emitter.renderMode == .additive { ctx.setBlendMode(.plusLighter) }
             ctx.setAlpha(alpha * particle.color.a)
             ctx.translateBy(x: particle.position.x, y: particle.position.y)
             ctx.rotate(by: particle.angle)
