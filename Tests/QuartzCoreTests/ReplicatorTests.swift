@@ -71,6 +71,22 @@ import CalyxTestSupport
         #expect(c.pixel(topDown: 30, 5) == .white && c.pixel(topDown: 80, 25) == .white)
     }
 
+    @Test func preservesDepthDrawsInstancesByDepth() {
+        // Two white 20×20 dots, the second 10 points right and 20 points farther away (z −20), coloured red then
+        // blue. Flattened, tree order puts blue on top where they overlap (x 10…20); with preservesDepth the
+        // nearer red is drawn last.
+        func overlap(_ preserves: Bool) -> Pixel {
+            frame { r, dot in
+                dot.frame = CGRect(x: 0, y: 0, width: 20, height: 20); dot.backgroundColor = CGColor.white
+                r.instanceCount = 2; r.instanceTransform = CATransform3DMakeTranslation(10, 0, -20)
+                r.instanceColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1); r.instanceRedOffset = -1; r.instanceBlueOffset = 1
+                r.preservesDepth = preserves
+            }.pixel(topDown: 15, 10)
+        }
+        #expect(overlap(false) == .blue)
+        #expect(overlap(true) == .red)
+    }
+
     @Test func badInstanceValuesHaveDefinedResults() {
         // Negative counts draw no instances; enormous counts are capped; NaN delays and transforms draw nothing wrong.
         #expect(frame { r, _ in r.instanceCount = -3 }.pixel(topDown: 5, 5) == .white)

@@ -18,6 +18,8 @@ extension FrameCompositor {
         let alpha: Double
         /// The centre's z after the perspective divide: larger is nearer the viewer.
         let depth: Double
+        /// The replicator instance colour it is drawn with, if any.
+        var tint: InstanceTint? = nil
     }
 
     /// Records the subtree of the transform layer `node`, whose space maps by `chain` into the 3-D space of the
@@ -26,14 +28,45 @@ extension FrameCompositor {
                            alpha: Double, frame: RenderTree.Node.Frame, seen: inout Set<ObjectIdentifier>) {
         var planes: [DepthPlane] = []
         gatherPlanes(node, parentTime: parentTime, frame: frame, chain: chain, alpha: alpha, into: &planes, seen: &seen)
-        if recordSplit(planes, plane: m, seen: &seen) { return }
-        // Back to front; equal depths keep tree order.
-        let order = planes.indices.sorted { (planes[$0].depth, $0) < (planes[$1].depth, $1) }
-        for i in order {
-            let p = planes[i]
-            record(p.node, parentTime: p.parentTime, isRoot: false,
-                   layerToPixel: Homography(flattening: p.chain).concatenating(m), alpha: p.alpha, frame: p.frame, seen: &seen)
+        recordInDepthOrder(planes, plane: m, seen: &seen)
+    }
+
+    /// The instances of a replicator with `preservesDepth`: every instance's sublayers are planes of the
+    /// replicator's own 3-D space, drawn in depth order and flattened into its plane (`m`).
+    func recordPreservingDepth(_ node: RenderTree.Node, replicator: CAReplicatorLayer, localTime: CFTimeInterval,
+                               layerToPixel m: Homography, alpha: Double, seen: inout Set<ObjectIdentifier>) {
+        let sublayerTransform = LayerGeometry.pivotedSublayerTransform(of: replicator)
+        var planes: [DepthPlane] = []
+        for instance in Self.instances(of: replicator) where instance.alpha > 0 {
+            let time = localTime - instance.delay, tint = instance.tint.combined(with: currentTint)
+            let start = planes.count
+            for childNode in node.children {
+                let childFrame = childNode.frameLayer(parentTime: time), child = childFrame.layer
+                let chain = CATransform3DMakeTranslation(-child.bounds.minX, -child.bounds.minY, 0)
+                    .concatenating(child.frameTransform).concatenating(instance.transform).concatenating(sublayerTransform)
+                gatherPlanes(childNode, parentTime: time, frame: childFrame, chain: chain, alpha: alpha * instance.alpha,
+                             into: &planes, seen: &seen)
+            }
+            for i in start..<planes.count { planes[i].tint = tint }
         }
+        recordInDepthOrder(planes, plane: m, seen: &seen)
+    }
+
+    /// Records planes back to front: by the partition when it can be used, else whole, by the depth of their
+    /// centres (equal depths keep their order).
+    private func recordInDepthOrder(_ planes: [DepthPlane], plane m: Homography, seen: inout Set<ObjectIdentifier>) {
+        if recordSplit(planes, plane: m, seen: &seen) { return }
+        let order = planes.indices.sorted { (planes[$0].depth, $0) < (planes[$1].depth, $1) }
+        for i in order { recordPlane(planes[i], plane: m, seen: &seen) }
+    }
+
+    /// One plane as a layer of its own, in its instance's colour.
+    private func recordPlane(_ p: DepthPlane, plane m: Homography, seen: inout Set<ObjectIdentifier>) {
+        let outer = currentTint
+        defer { currentTint = outer }
+        if p.tint != nil { currentTint = p.tint }
+        record(p.node, parentTime: p.parentTime, isRoot: false,
+               layerToPixel: Homography(flattening: p.chain).concatenating(m), alpha: p.alpha, frame: p.frame, seen: &seen)
     }
 
     /// Records the planes piece by piece in partition order; false (recording nothing) when the partition
@@ -58,8 +91,7 @@ extension FrameCompositor {
         var entries: [[Entry]] = []
         for p in planes {
             let start = list.count
-            record(p.node, parentTime: p.parentTime, isRoot: false,
-                   layerToPixel: Homography(flattening: p.chain).concatenating(m), alpha: p.alpha, frame: p.frame, seen: &seen)
+            recordPlane(p, plane: m, seen: &seen)
             entries.append(Array(list[start...]))
             list.removeSubrange(start...)
         }

@@ -335,6 +335,10 @@ package final class FrameCompositor {
                            alpha: alpha, seen: &seen)
             return
         }
+        if replicator.preservesDepth {
+            recordPreservingDepth(node, replicator: replicator, localTime: localTime, layerToPixel: m, alpha: alpha, seen: &seen)
+            return
+        }
         let outer = currentTint
         defer { currentTint = outer }
         for instance in Self.instances(of: replicator) where instance.alpha > 0 {
