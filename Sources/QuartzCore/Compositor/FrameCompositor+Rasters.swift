@@ -1,0 +1,17 @@
+extension FrameCompositor {
+    /// A canonical bitmap covering `rect` (the layer's space) at `scale` pixels per point, its user space the
+    /// layer's own: rows top first, y down, `rect`'s corner at the top left. Nil when empty or larger than
+    /// `maximumRasterSide` pixels a side.
+    static func rasterContext(covering rect: CGRect, scale: CGFloat) -> CGContext? {
+        let width = Int((rect.width * scale).rounded(.up)), height = Int((rect.height * scale).rounded(.up))
+        guard width > 0, height > 0, CGFloat(width) <= maximumRasterSide, CGFloat(height) <= maximumRasterSide,
+              let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                  space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        ctx.translateBy(x: 0, y: CGFloat(height))
+        ctx.scaleBy(x: scale, y: -scale)
+        ctx.translateBy(x: -rect.minX, y: -rect.minY)
+        return ctx
+    }
+}

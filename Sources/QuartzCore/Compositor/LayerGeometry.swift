@@ -1,0 +1,87 @@
+/// Measurements of projected layers.
+enum LayerGeometry {
+    /// The shoelace area of a quad (positive when wound as the layer's own corners are, y down).
+    static func signedArea(_ q: [CGPoint]) -> CGFloat {
+        (0..<q.count).reduce(0) { acc, i in let a = q[i], b = q[(i + 1) % q.count]; return acc + a.x * b.y - b.x * a.y } / 2
+    }
+
+    /// The layer's sublayerTransform applied about its anchor point (Q27), as a map in its own space.
+    static func pivotedSublayerTransform(of layer: CALayer) -> CATransform3D {
+        guard !CATransform3DIsIdentity(layer.sublayerTransform) else { return CATransform3DIdentity }
+        let pivot = CGPoint(x: layer.bounds.minX + layer.anchorPoint.x * layer.bounds.width,
+                            y: layer.bounds.minY + layer.anchorPoint.y * layer.bounds.height)
+        return CATransform3DMakeTranslation(-pivot.x, -pivot.y, 0).concatenating(layer.sublayerTransform)
+            .concatenating(CATransform3DMakeTranslation(pivot.x, pivot.y, 0))
+    }
+
+    /// `r` with its edges clamped to ±10⁹ (far outside any bitmap); null when any coordinate is NaN.
+    static func finite(_ r: CGRect) -> CGRect { r.clampingEdges(to: 1e9) ?? .null }
+
+    /// The smallest power of two ≥ `x`. (A tolerance keeps float noise around a power of two, such as
+    /// 1.0000000000000002, from flipping it to the next one.)
+    static func powerOfTwo(atLeast x: CGFloat) -> CGFloat { pow(2, (log2(x) - 1e-6).rounded(.up)) }
+
+    /// Bitmap pixels per point when the layer draws nothing but its `contents` bitmap (no background, border,
+    /// rounded corners or drawing of its own class); nil otherwise.
+    static func bitmapResolution(of layer: CALayer, includeBorder: Bool) -> CGFloat? {
+        guard type(of: layer) == CALayer.self, let image = LayerPainter.contentsImage(layer.contents),
+              layer.backgroundColor.map({ $0.alpha == 0 }) ?? true, layer.cornerRadius == 0,
+              !includeBorder || layer.borderWidth == 0,
+              // Nearest-neighbour magnification needs the raster at screen resolution (blits are bilinear).
+              layer.magnificationFilter != .nearest else { return nil }
+        let r = layer.contentsRect
+        let across = CGFloat(image.width) * max(r.width, 0) / layer.bounds.width
+        let down = CGFloat(image.height) * max(r.height, 0) / layer.bounds.height
+        // Resizing gravities stretch the bitmap (the finer axis bounds them all); the others draw it at
+        // contentsScale pixels per point.
+        let resolution = max(across, down, layer.contentsScale, 1 / 64)
+        return resolution.isFinite ? resolution : nil
+    }
+
+    /// Whether the layer itself draws anything (a plain container with no background, contents or border
+    /// draws nothing: no raster, no blit).
+    static func drawsOwnContent(_ layer: CALayer, includeBorder: Bool) -> Bool {
+        if layer is CAShapeLayer || layer is CAGradientLayer || layer is CATextLayer { return true }
+        // (Other subclasses, custom ones included, draw through `contents`.)
+        if let background = layer.backgroundColor, background.alpha > 0 { return true }
+        if layer.contents != nil { return true }
+        if includeBorder, layer.borderWidth > 0, let color = layer.borderColor, color.alpha > 0 { return true }
+        return false
+    }
+
+    /// The raster scale of a trilinear-minified bitmap: the on-screen scale halved for each unit of `bias`
+    /// (−16…16; non-finite counts as 0), rounded to a sixteenth of an octave so that small changes of scale reuse
+    /// the raster, and at least 1/64.
+    static func minifiedScale(onScreen: CGFloat, bias: Float) -> CGFloat {
+        let b = bias.isFinite ? CGFloat(min(max(bias, -16), 16)) : 0
+        let octaves = (log2(max(onScreen, 1 / 64)) - b) * 16
+        return max(pow(2, octaves.rounded() / 16), 1 / 64)
+    }
+
+    /// How many pixels one unit of the rect spans on screen at most (along its projected edges).
+    static func onScreenScale(of r: CGRect, under h: Homography) -> CGFloat {
+        guard let q = h.quad(r), r.width > 0, r.height > 0 else { return 1 }
+        func d(_ a: CGPoint, _ b: CGPoint) -> CGFloat { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        return max(max(d(q[0], q[1]), d(q[3], q[2])) / r.width, max(d(q[0], q[3]), d(q[1], q[2])) / r.height)
+    }
+}
+
+/// Conservative pixel extents of painter-drawn subtrees (sublayers may overflow their parent; shadows spread).
+enum LayerExtent {
+    static func pixels(of layer: CALayer, layerToPixel m: CGAffineTransform) -> CGRect {
+        var box = layer.bounds
+        func include(_ l: CALayer, _ toRoot: CGAffineTransform) {
+            let spread = l.shadowOpacity > 0 ? 3 * l.shadowRadius + max(abs(l.shadowOffset.width), abs(l.shadowOffset.height)) : 0
+            box = box.union(l.bounds.insetBy(dx: -spread, dy: -spread).applying(toRoot))
+            // Sublayers are placed in this layer's (possibly mirrored) bounds space.
+            let sublayersToRoot = l.geometryFlip.map { $0.concatenating(toRoot) } ?? toRoot
+            for child in l.sublayerStorage {
+                let childToParent = CGAffineTransform(translationX: -child.bounds.minX, y: -child.bounds.minY)
+                    .concatenating(CATransform3DGetAffineTransform(child.frameTransform))
+                include(child, childToParent.concatenating(sublayersToRoot))
+            }
+        }
+        include(layer, .identity)
+        return box.applying(m).insetBy(dx: -2, dy: -2)
+    }
+}
