@@ -74,6 +74,34 @@ import CalyxTestSupport
     }
 }
 
+/// Renderers draw what was committed (design: "commit copies dirty model state"; Apple's render server sees only
+/// committed transactions): changes inside a transaction that is still open are not on screen yet.
+@Suite struct CommittedStateTests {
+    @Test func openTransactionsAreNotDrawn() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100); root.backgroundColor = CGColor.white
+            let box = CALayer(); box.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+            box.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            root.addSublayer(box)
+            CATransaction.flush()
+            let (canvas, renderer) = frameRenderer(for: root)
+            renderer.drawFrame(at: 0)
+            #expect(canvas.pixel(topDown: 25, 25) == .red)
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            box.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            let late = CALayer(); late.frame = CGRect(x: 50, y: 50, width: 50, height: 50)
+            late.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+            root.addSublayer(late)
+            renderer.drawFrame(at: 0.1)   // the transaction is still open
+            #expect(canvas.pixel(topDown: 25, 25) == .red && canvas.pixel(topDown: 75, 75) == .white)
+            CATransaction.commit()
+            renderer.drawFrame(at: 0.2)
+            #expect(canvas.pixel(topDown: 25, 25) == .blue && canvas.pixel(topDown: 75, 75) == Pixel(0, 255, 0))
+        }
+    }
+}
+
 @Suite struct FrameCompositorTests {
     /// A delegate-drawn layer animated in position for 60 frames is drawn once (issue 4's caching test).
     @Test func movingContentIsRasterizedOnce() {

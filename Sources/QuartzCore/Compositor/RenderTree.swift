@@ -1,5 +1,5 @@
-/// The renderer's own copy of a layer tree: a frozen snapshot per layer (made with `init(layer:)`), refreshed
-/// only for layers whose revision moved since the last sync. The compositor reads snapshots, never the model
+/// The renderer's own copy of a layer tree: per layer, the copy its last commit took (`committedState`),
+/// refreshed only for layers whose committed revision moved since the last sync. The compositor reads snapshots, never the model
 /// (design: "the renderer never reads the model"); a static tree syncs in one pass of revision comparisons.
 package final class RenderTree {
     /// One layer's snapshot and its children, in model order.
@@ -24,8 +24,7 @@ package final class RenderTree {
 
         init(_ layer: CALayer) {
             id = ObjectIdentifier(layer)
-            revision = layer.revision
-            snapshot = type(of: layer).init(layer: layer)
+            (snapshot, revision) = RenderTree.committed(layer)
         }
     }
 
@@ -44,16 +43,25 @@ package final class RenderTree {
         nodes = nodes.filter { live.contains($0.key) }
     }
 
+    /// What a renderer draws of `layer`, and its revision: the copy taken at its last commit, or (never
+    /// committed: a layer at its defaults, or set up entirely inside `render(in:)`-style code) a copy now.
+    static func committed(_ layer: CALayer) -> (state: CALayer, revision: Int) {
+        if let state = layer.committedState { return (state, layer.committedRevision) }
+        return (type(of: layer).init(layer: layer), layer.revision)
+    }
+
     private func node(for layer: CALayer, ancestorsFlipped: Bool, live: inout Set<ObjectIdentifier>) -> Node {
         let id = ObjectIdentifier(layer)
         live.insert(id)
         let node: Node
-        if let existing = nodes[id], existing.revision == layer.revision {
+        let revision = layer.committedState != nil ? layer.committedRevision : layer.revision
+        if let existing = nodes[id], existing.revision == revision {
             node = existing
         } else if let existing = nodes[id] {
-            existing.captureTransitionSources(changingTo: layer)
-            existing.snapshot = type(of: layer).init(layer: layer)
-            existing.revision = layer.revision
+            let (state, revision) = Self.committed(layer)
+            existing.captureTransitionSources(changingTo: state)
+            existing.snapshot = state
+            existing.revision = revision
             snapshotsTaken += 1
             node = existing
         } else {
@@ -63,9 +71,10 @@ package final class RenderTree {
         }
         // Snapshots have no superlayer, so each carries whether its ancestors flip its contents.
         node.snapshot.ancestorsFlipGeometry = ancestorsFlipped
-        let flipped = ancestorsFlipped != layer.isGeometryFlipped
-        node.children = layer.sublayerStorage.map { self.node(for: $0, ancestorsFlipped: flipped, live: &live) }
-        node.mask = layer.maskStorage.map { self.node(for: $0, ancestorsFlipped: flipped, live: &live) }
+        let flipped = ancestorsFlipped != node.snapshot.isGeometryFlipped
+        // The tree as committed: the snapshot's sublayers and mask (live layers, each drawn as it was committed).
+        node.children = node.snapshot.sublayerStorage.map { self.node(for: $0, ancestorsFlipped: flipped, live: &live) }
+        node.mask = node.snapshot.maskStorage.map { self.node(for: $0, ancestorsFlipped: flipped, live: &live) }
         return node
     }
 }

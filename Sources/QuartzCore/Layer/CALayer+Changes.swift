@@ -34,4 +34,10 @@ extension CALayer {
             layer = l.superlayer ?? l.maskedLayer
         }
     }
+
+    /// Takes the copy renderers will draw (at commit, and when finished animations are removed).
+    func recordCommittedState() {
+        committedState = type(of: self).init(layer: self)
+        committedRevision = revision
+    }
 }

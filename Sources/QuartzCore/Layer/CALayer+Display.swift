@@ -55,11 +55,12 @@ extension CALayer {
         context.translateBy(x: -bounds.minX, y: -bounds.minY)
         delegate?.layerWillDraw(self)
         draw(in: context)
+        // (The version moves before the contents are committed, so the committed copy carries it.)
+        contentVersion += 1
+        revision &+= 1
         let wasSuppressed = suppressesChangeTracking
         CATransaction.withActionsDisabled { contents = context.makeImage() }
         suppressesChangeTracking = wasSuppressed
-        contentVersion += 1
-        revision &+= 1
     }
 }
 

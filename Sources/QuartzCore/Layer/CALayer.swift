@@ -116,6 +116,11 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     package private(set) var isPresentationCopy = false
     /// The model a presentation copy was made from.
     weak var modelSource: CALayer?
+    /// The layer as of its last commit (a copy, immutable once made): what renderers draw, so changes inside a
+    /// transaction that is still open stay invisible, as on Apple's render server. Nil until first committed.
+    package internal(set) var committedState: CALayer?
+    /// `revision` at that commit.
+    package internal(set) var committedRevision = 0
     /// For render-tree snapshots (which have no superlayer): whether an odd number of the model's ancestors are
     /// geometry-flipped (see contentsAreFlipped()); nil for every other layer.
     var ancestorsFlipGeometry: Bool?

@@ -62,6 +62,7 @@ final class AnimationEventDispatcher: @unchecked Sendable {
             if entry.animation.isRemovedOnCompletion {
                 layer.animationEntries.removeAll { $0.key == entry.key }
                 layer.revision &+= 1
+                if layer.committedState != nil { layer.recordCommittedState() }
             } else if layer.animationEntries.contains(where: { $0.key == entry.key && $0.didStart == false }) {
                 continue
             }

@@ -82,6 +82,7 @@ public final class CATransaction: @unchecked Sendable {
             layer.commitPendingAnimations(mediaTime: now)
             layer.hasBeenCommitted = true
             layer.markSubtreeCommitted()
+            layer.recordCommittedState()
         }
         CAMediaClock.current.events.schedule(scope.completions)
     }
