@@ -98,6 +98,18 @@ import CalyxTestSupport
             CATransaction.commit()
             renderer.drawFrame(at: 0.2)
             #expect(canvas.pixel(topDown: 25, 25) == .blue && canvas.pixel(topDown: 75, 75) == Pixel(0, 255, 0))
+            // A layer that joined the tree with no changes of its own is committed with it: its later changes
+            // also wait for their commit.
+            let plain = CALayer()
+            root.addSublayer(plain)
+            CATransaction.flush()
+            CATransaction.begin()
+            plain.frame = CGRect(x: 0, y: 50, width: 50, height: 50); plain.backgroundColor = CGColor.black
+            renderer.drawFrame(at: 0.3)
+            #expect(canvas.pixel(topDown: 25, 75) == .white)
+            CATransaction.commit()
+            renderer.drawFrame(at: 0.4)
+            #expect(canvas.pixel(topDown: 25, 75) == .black)
         }
     }
 }

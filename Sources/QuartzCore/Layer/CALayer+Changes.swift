@@ -39,5 +39,8 @@ extension CALayer {
     func recordCommittedState() {
         committedState = type(of: self).init(layer: self)
         committedRevision = revision
+        // Layers joining the tree unchanged since they were made are committed with it.
+        for child in sublayerStorage where child.committedState == nil { child.recordCommittedState() }
+        if let mask = maskStorage, mask.committedState == nil { mask.recordCommittedState() }
     }
 }
