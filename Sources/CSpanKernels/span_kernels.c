@@ -203,6 +203,9 @@ static inline int64_t step_of(int64_t delta, int64_t n) {
 void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source source,
                            double U, double V, double W, double dU, double dV, double dW, int64_t alpha) {
     const calyx_span_source *s = &source;
+    // Pieces pass `alpha` on whole (flag included); per-pixel blends take it apart.
+    const int add = (alpha & CALYX_SPAN_ADD) != 0;
+    const int64_t opacity = alpha & 0x1FF;
     for (int64_t x = 0, n; x < count; x += n) {
         n = count - x < PROJECTIVE_STEP ? count - x : PROJECTIVE_STEP;
         double w0 = W + x * dW, w1 = W + (x + n) * dW;
@@ -225,8 +228,7 @@ void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source sourc
             double w = W + k * dW;
             if (!(w > 0)) continue;
             double r = 1 / w;
-            blend_one(row + k, s, fixed16((U + k * dU) * r - 0.5), fixed16((V + k * dV) * r - 0.5), alpha & 0x1FF,
-                      (alpha & CALYX_SPAN_ADD) != 0);
+            blend_one(row + k, s, fixed16((U + k * dU) * r - 0.5), fixed16((V + k * dV) * r - 0.5), opacity, add);
         }
     }
 }

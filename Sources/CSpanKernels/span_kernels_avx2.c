@@ -38,8 +38,8 @@ static inline AVX2 __m256i over16(__m256i s, __m256i d) {
     return _mm256_add_epi16(s, _mm256_mulhi_epu16(t, _mm256_set1_epi16(257)));
 }
 
-/// Eight bilinear samples from their four texels (32-bit lanes) and 8-bit fractions, times alpha, source-over
-/// onto the eight pixels at `dst`.
+/// Eight bilinear samples from their four texels (32-bit lanes) and 8-bit fractions, times alpha, blended
+/// source-over onto the eight pixels at `dst`, or added to them (`add`); only the `live` lanes when given.
 static inline AVX2 void blend_eight(uint32_t *dst, __m256i p00, __m256i p10, __m256i p01, __m256i p11,
                                     __m256i fu, __m256i fv, int64_t alpha, const __m256i *live, int add) {
     const __m256i zero = _mm256_setzero_si256();

@@ -42,8 +42,7 @@ extension FrameCompositor {
             let start = planes.count
             for childNode in node.children {
                 let childFrame = childNode.frameLayer(parentTime: time), child = childFrame.layer
-                let chain = CATransform3DMakeTranslation(-child.bounds.minX, -child.bounds.minY, 0)
-                    .concatenating(child.frameTransform).concatenating(instance.transform).concatenating(sublayerTransform)
+                let chain = LayerGeometry.placement(of: child).concatenating(instance.transform).concatenating(sublayerTransform)
                 gatherPlanes(childNode, parentTime: time, frame: childFrame, chain: chain, alpha: alpha * instance.alpha,
                              into: &planes, seen: &seen)
             }
@@ -136,8 +135,7 @@ extension FrameCompositor {
         if let flip = layer.geometryFlip { sublayerTransform = sublayerTransform.concatenating(CATransform3DMakeAffineTransform(flip)) }
         for childNode in node.children {
             let childFrame = childNode.frameLayer(parentTime: localTime), child = childFrame.layer
-            let childChain = CATransform3DMakeTranslation(-child.bounds.minX, -child.bounds.minY, 0)
-                .concatenating(child.frameTransform).concatenating(sublayerTransform).concatenating(chain)
+            let childChain = LayerGeometry.placement(of: child).concatenating(sublayerTransform).concatenating(chain)
             gatherPlanes(childNode, parentTime: localTime, frame: childFrame, chain: childChain, alpha: alpha,
                          into: &planes, seen: &seen)
         }

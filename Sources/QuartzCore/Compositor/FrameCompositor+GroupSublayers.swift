@@ -16,12 +16,12 @@ extension FrameCompositor {
     /// transform, or a descendant's transform, that is not a 2-D affine map, a transform layer, a replicator's
     /// instances or an emitter's particles.
     static func needsCompositorInside(_ layer: CALayer) -> Bool {
-        func needs(_ l: CALayer) -> Bool {
-            l is CATransformLayer || l is CAReplicatorLayer || l is CAEmitterLayer || !CATransform3DIsAffine(l.transform)
-                || !CATransform3DIsAffine(l.sublayerTransform) || l.sublayerStorage.contains(where: needs)
+        // A descendant's own transform and kind count too; the layer's own transform is its blit's business.
+        func descendantNeeds(_ l: CALayer) -> Bool {
+            l is CATransformLayer || !CATransform3DIsAffine(l.transform) || needsCompositorInside(l)
         }
         return layer is CAReplicatorLayer || layer is CAEmitterLayer || !CATransform3DIsAffine(layer.sublayerTransform)
-            || layer.sublayerStorage.contains(where: needs)
+            || layer.sublayerStorage.contains(where: descendantNeeds)
     }
 
     /// Composites the sublayers of `node` (at `frame`) into an image of the group's `extent` (layer space) at

@@ -2,7 +2,8 @@
 /// by the instance transform applied k times about the replicator's centre, runs its animations k ×
 /// `instanceDelay` behind, and is coloured by `instanceColor` plus k steps of the colour offsets: the alpha
 /// multiplies its opacity, the colour multiplies the colours of its content (a tinted copy of each raster,
-/// kept while used). Instances flatten into the replicator's plane (`preservesDepth` is not honoured yet).
+/// kept while used). Instances flatten into the replicator's plane, or with `preservesDepth` are drawn by depth
+/// (FrameCompositor+DepthSort.swift).
 extension FrameCompositor {
     /// One instance of a replicator's sublayers.
     struct ReplicatorInstance {

@@ -4,9 +4,9 @@
 /// text, and its border when it has no sublayers — is rasterized once into a cached image keyed by what affects
 /// those pixels (so a layer that only moves, turns or fades is never redrawn) and recorded as a blit with the
 /// layer's homography (its 4×4 chain flattened onto its parent's plane) and opacity. `CATransformLayer`
-/// subtrees are recorded in depth order (FrameCompositor+DepthSort.swift). Layers whose subtree must become one
-/// image first — masks, clipping, shadows, group opacity, `shouldRasterize`, replicators and emitters — are
-/// groups (FrameCompositor+Groups.swift). Comparing the list with the previous frame's gives the damage: only
+/// subtrees are recorded in depth order (FrameCompositor+DepthSort.swift); replicator instances and emitter
+/// particles in +Replicators.swift and +Emitters.swift. Layers whose subtree must become one image first — masks,
+/// clipping, shadows, group opacity, `shouldRasterize` — are groups (FrameCompositor+Groups.swift). Comparing the list with the previous frame's gives the damage: only
 /// that rectangle is cleared and redrawn. Blits run in horizontal bands across all cores: pixman for whole-pixel
 /// translations, our span compositor otherwise.
 package final class FrameCompositor {
@@ -73,8 +73,8 @@ package final class FrameCompositor {
 
     var cache: [ObjectIdentifier: CachedContent] = [:]
     var list: [Entry] = []
-    /// Compositors for the sublayers of groups whose subtree is three-dimensional, by group layer (they keep
-    /// their own content caches from frame to frame).
+    /// Compositors for the sublayers of groups that need one (three-dimensional, replicated or emitting), by
+    /// group layer (they keep their own content caches from frame to frame).
     var groupCompositors: [ObjectIdentifier: FrameCompositor] = [:]
     /// What each static leaf recorded last frame, and the placement it recorded it for.
     private struct LeafRecord {
@@ -358,8 +358,7 @@ package final class FrameCompositor {
         let ordered = frames.indices.sorted { (frames[$0].layer.zPosition, $0) < (frames[$1].layer.zPosition, $1) }
         for i in ordered {
             let child = frames[i].layer
-            let chain = CATransform3DMakeTranslation(-child.bounds.minX, -child.bounds.minY, 0)
-                .concatenating(child.frameTransform).concatenating(sublayerTransform)
+            let chain = LayerGeometry.placement(of: child).concatenating(sublayerTransform)
             if child is CATransformLayer {
                 recordDepthSorted(node.children[i], parentTime: localTime, chain: chain, plane: m, alpha: alpha,
                                   frame: frames[i], seen: &seen)
@@ -391,8 +390,7 @@ package final class FrameCompositor {
             return
         }
         // The painter places the layer itself from its parent's space: undo this layer's own placement.
-        let own = CGAffineTransform(translationX: -layer.bounds.minX, y: -layer.bounds.minY)
-            .concatenating(CATransform3DGetAffineTransform(layer.frameTransform))
+        let own = CATransform3DGetAffineTransform(LayerGeometry.placement(of: layer))
         let det = own.a * own.d - own.b * own.c
         guard det != 0, det.isFinite else { return }
         let parentToPixel = own.inverted().concatenating(m)

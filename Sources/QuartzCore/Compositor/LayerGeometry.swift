@@ -5,6 +5,12 @@ enum LayerGeometry {
         (0..<q.count).reduce(0) { acc, i in let a = q[i], b = q[(i + 1) % q.count]; return acc + a.x * b.y - b.x * a.y } / 2
     }
 
+    /// Where a layer sits in its superlayer's space: its bounds space (origin at `bounds.origin`) through its
+    /// frame transform (anchor point, transform, position).
+    static func placement(of layer: CALayer) -> CATransform3D {
+        CATransform3DMakeTranslation(-layer.bounds.minX, -layer.bounds.minY, 0).concatenating(layer.frameTransform)
+    }
+
     /// The layer's sublayerTransform applied about its anchor point (Q27), as a map in its own space.
     static func pivotedSublayerTransform(of layer: CALayer) -> CATransform3D {
         guard !CATransform3DIsIdentity(layer.sublayerTransform) else { return CATransform3DIdentity }
@@ -76,8 +82,7 @@ enum LayerExtent {
             // Sublayers are placed in this layer's (possibly mirrored) bounds space.
             let sublayersToRoot = l.geometryFlip.map { $0.concatenating(toRoot) } ?? toRoot
             for child in l.sublayerStorage {
-                let childToParent = CGAffineTransform(translationX: -child.bounds.minX, y: -child.bounds.minY)
-                    .concatenating(CATransform3DGetAffineTransform(child.frameTransform))
+                let childToParent = CATransform3DGetAffineTransform(LayerGeometry.placement(of: child))
                 include(child, childToParent.concatenating(sublayersToRoot))
             }
         }

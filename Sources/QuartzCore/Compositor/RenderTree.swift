@@ -1,5 +1,6 @@
 /// The renderer's own copy of a layer tree: per layer, the copy its last commit took (`committedState`),
-/// refreshed only for layers whose committed revision moved since the last sync. The compositor reads snapshots, never the model
+/// refreshed only for layers whose committed revision moved since the last sync. The compositor reads
+/// snapshots, never the model
 /// (design: "the renderer never reads the model"); a static tree syncs in one pass of revision comparisons.
 package final class RenderTree {
     /// One layer's snapshot and its children, in model order.
@@ -50,12 +51,16 @@ package final class RenderTree {
         return (type(of: layer).init(layer: layer), layer.revision)
     }
 
+    /// The revision `committed(_:)` would answer, without making a copy.
+    static func committedRevision(of layer: CALayer) -> Int {
+        layer.committedState != nil ? layer.committedRevision : layer.revision
+    }
+
     private func node(for layer: CALayer, ancestorsFlipped: Bool, live: inout Set<ObjectIdentifier>) -> Node {
         let id = ObjectIdentifier(layer)
         live.insert(id)
         let node: Node
-        let revision = layer.committedState != nil ? layer.committedRevision : layer.revision
-        if let existing = nodes[id], existing.revision == revision {
+        if let existing = nodes[id], existing.revision == Self.committedRevision(of: layer) {
             node = existing
         } else if let existing = nodes[id] {
             let (state, revision) = Self.committed(layer)

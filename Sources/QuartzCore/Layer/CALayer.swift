@@ -116,8 +116,9 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     package private(set) var isPresentationCopy = false
     /// The model a presentation copy was made from.
     weak var modelSource: CALayer?
-    /// The layer as of its last commit (a copy, immutable once made): what renderers draw, so changes inside a
-    /// transaction that is still open stay invisible, as on Apple's render server. Nil until first committed.
+    /// The layer as of its last commit (a copy; renderers only note on it whether its ancestors flip it, see
+    /// `ancestorsFlipGeometry`): what renderers draw, so changes inside a transaction that is still open stay
+    /// invisible, as on Apple's render server. Nil until first committed.
     package internal(set) var committedState: CALayer?
     /// `revision` at that commit.
     package internal(set) var committedRevision = 0

@@ -117,9 +117,7 @@ extension CAEmitterCell {
         let unit = contentsRect
         if unit == CGRect(x: 0, y: 0, width: 1, height: 1) { return image }
         if let cached = particleImageCache, cached.source === image, cached.rect == unit { return cached.image }
-        let pixels = CGRect(x: unit.minX * CGFloat(image.width), y: unit.minY * CGFloat(image.height),
-                            width: unit.width * CGFloat(image.width), height: unit.height * CGFloat(image.height))
-        guard let part = image.cropping(to: pixels) else { return nil }
+        guard let part = ContentsPainter.part(of: image, selectedBy: unit) else { return nil }
         particleImageCache = (image, unit, part)
         return part
     }

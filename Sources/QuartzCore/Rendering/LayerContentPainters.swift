@@ -6,10 +6,7 @@ struct ContentsPainter {
 
     func draw(_ image: CGImage, of layer: CALayer) {
         // contentsRect selects part of the image, in unit coordinates with the origin at the image's top-left.
-        let unit = layer.contentsRect
-        let pixelRect = CGRect(x: unit.minX * CGFloat(image.width), y: unit.minY * CGFloat(image.height),
-                               width: unit.width * CGFloat(image.width), height: unit.height * CGFloat(image.height))
-        guard let part = unit == CGRect(x: 0, y: 0, width: 1, height: 1) ? image : image.cropping(to: pixelRect) else { return }
+        guard let part = ContentsPainter.part(of: image, selectedBy: layer.contentsRect) else { return }
         let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? layer.contentsScale : 1
         let size = CGSize(width: CGFloat(part.width) / scale, height: CGFloat(part.height) / scale)
         // "top" is maximum y unless the contents are flipped (semantics §9.9): on iOS's y-down screen, `.top`
@@ -72,6 +69,14 @@ struct ContentsPainter {
             }
         }
         return slices
+    }
+
+    /// The part of `image` a `contentsRect` selects (unit coordinates, origin at the image's top left): the
+    /// image itself for the unit rect; nil when nothing is left.
+    static func part(of image: CGImage, selectedBy unit: CGRect) -> CGImage? {
+        if unit == CGRect(x: 0, y: 0, width: 1, height: 1) { return image }
+        return image.cropping(to: CGRect(x: unit.minX * CGFloat(image.width), y: unit.minY * CGFloat(image.height),
+                                         width: unit.width * CGFloat(image.width), height: unit.height * CGFloat(image.height)))
     }
 
     /// Where content of `size` goes in `bounds` under `gravity`. "top" means maximum y and "bottom" minimum y;
