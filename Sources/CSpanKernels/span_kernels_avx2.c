@@ -3,19 +3,9 @@
 // Same arithmetic as the SSE2 and scalar paths, per 128-bit lane: pixels 0–3 in the low lane, 4–7 in the high.
 #include "span_kernels_internal.h"
 #if defined(__x86_64__)
-#include <immintrin.h>
+#include "span_pairs_x86.h"
 #include <stddef.h>
 #define AVX2 __attribute__((target("avx2")))
-
-static int avx2_allowed = 1;
-
-void calyx_span_kernels_allow_avx2(int allowed) { avx2_allowed = allowed; }
-
-int calyx_span_avx2_usable(void) {
-    static int supported = -1;
-    if (supported < 0) supported = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return supported && avx2_allowed;
-}
 
 static inline AVX2 __m256i lerp16(__m256i a, __m256i b, __m256i f) {
     __m256i g = _mm256_sub_epi16(_mm256_set1_epi16(256), f);
@@ -69,18 +59,6 @@ static inline AVX2 void blend_eight(uint32_t *dst, __m256i p00, __m256i p10, __m
 }
 
 
-/// The texel pairs at `at[i]` and `at[i] + 1` for eight samples, as the left texels and the right texels in
-/// sample order. Pairs are placed so that taking even (odd) 32-bit elements of each 128-bit lane of `a` and `b`
-/// yields samples 0–3 in the low lane and 4–7 in the high one.
-static inline AVX2 void load_pairs(const int *px, const int at[8], __m256i *left, __m256i *right) {
-    #define PAIR(i) (*(const long long *)(const void *)(px + at[i]))
-    __m256i a = _mm256_set_epi64x(PAIR(5), PAIR(4), PAIR(1), PAIR(0));
-    __m256i b = _mm256_set_epi64x(PAIR(7), PAIR(6), PAIR(3), PAIR(2));
-    #undef PAIR
-    *left = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), _MM_SHUFFLE(2, 0, 2, 0)));
-    *right = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), _MM_SHUFFLE(3, 1, 3, 1)));
-}
-
 AVX2 void calyx_span_padded_avx2(uint32_t *row, int64_t count, const calyx_span_source *s,
                                  int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha, int add) {
     const int *px = (const int *)s->pixels;
@@ -102,8 +80,8 @@ AVX2 void calyx_span_padded_avx2(uint32_t *row, int64_t count, const calyx_span_
         int at[8];
         _mm256_storeu_si256((__m256i *)at, index);
         __m256i p00, p10, p01, p11;
-        load_pairs(px, at, &p00, &p10);
-        load_pairs(px + s->stride, at, &p01, &p11);
+        calyx_load_pairs(px, at, &p00, &p10);
+        calyx_load_pairs(px + s->stride, at, &p01, &p11);
         __m256i fu = _mm256_and_si256(_mm256_srai_epi32(u8, 8), byte), fv = _mm256_and_si256(_mm256_srai_epi32(v8, 8), byte);
         if (count - x >= 8) {
             blend_eight(row, p00, p10, p01, p11, fu, fv, alpha, NULL, add);
@@ -116,8 +94,6 @@ AVX2 void calyx_span_padded_avx2(uint32_t *row, int64_t count, const calyx_span_
     }
 }
 #else
-void calyx_span_kernels_allow_avx2(int allowed) { (void)allowed; }
-int calyx_span_avx2_usable(void) { return 0; }
 void calyx_span_padded_avx2(uint32_t *row, int64_t count, const calyx_span_source *s,
                             int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha, int add) {
     (void)row; (void)count; (void)s; (void)u; (void)v; (void)du; (void)dv; (void)alpha; (void)add;

@@ -431,28 +431,38 @@ import CalyxTestSupport
     }
 }
 
-/// The span kernels' AVX2 path (eight pixels at a time, used where the processor has AVX2) against their SSE2
-/// and scalar paths, which the pixman comparisons above check independently: identical bytes.
+/// The span kernels' wide paths (AVX2, eight pixels at a time, and AVX-512, sixteen, each used where the processor
+/// has it) against their SSE2 and scalar paths, which the pixman comparisons above check independently: identical
+/// bytes.
 @Suite(.serialized) struct SpanKernelPathTests {
-    /// A 200×180 opaque background (BGRA `background`) with `draw` run on its pixels, with AVX2 allowed or not.
-    func render(avx2: Bool, background: (UInt8, UInt8, UInt8), _ draw: (UnsafeMutableRawPointer) -> Void) -> [UInt8] {
-        SpanCompositor.allowAVX2(avx2)
-        defer { SpanCompositor.allowAVX2(true) }
+    /// A 200×180 opaque background (BGRA `background`) with `draw` run on its pixels, the kernels limited to `widest`.
+    func render(widest: SpanCompositor.KernelWidth, background: (UInt8, UInt8, UInt8),
+                _ draw: (UnsafeMutableRawPointer) -> Void) -> [UInt8] {
+        SpanCompositor.limitKernelWidth(to: widest)
+        defer { SpanCompositor.limitKernelWidth(to: .avx512) }
         var pixels = [UInt8](repeating: 255, count: 200 * 180 * 4)
         for i in stride(from: 0, to: pixels.count, by: 4) { (pixels[i], pixels[i + 1], pixels[i + 2]) = background }
         pixels.withUnsafeMutableBytes { draw($0.baseAddress!) }
         return pixels
     }
 
-    /// How many bytes differ between the AVX2 and the other paths; fails if `draw` leaves the background alone.
+    /// The wide paths this processor has (none on one without AVX2: then there is nothing to compare).
+    var widePaths: [SpanCompositor.KernelWidth] {
+        [.avx2, .avx512].filter { $0.rawValue <= SpanCompositor.kernelWidth.rawValue }
+    }
+
+    /// How many bytes differ between each wide path and the SSE2 path, at most; fails if `draw` leaves the
+    /// background alone.
     func differingBytes(background: (UInt8, UInt8, UInt8), _ draw: (UnsafeMutableRawPointer) -> Void) -> Int {
-        let wide = render(avx2: true, background: background, draw), narrow = render(avx2: false, background: background, draw)
+        let narrow = render(widest: .sse2, background: background, draw)
         #expect(narrow.enumerated().contains { $0.offset % 4 == 0 && $0.element != background.0 }, "the layer should be drawn")
-        return zip(wide, narrow).filter { $0 != $1 }.count
+        return widePaths.map { width in
+            zip(render(widest: width, background: background, draw), narrow).filter { $0 != $1 }.count
+        }.max() ?? 0
     }
 
     @Test(arguments: [(0.3, 1.7, 0.6), (2.4, 0.45, 1.0), (-1.1, 1.0, 0.85)])
-    func avx2MatchesSSE2(angle: Double, scale: Double, opacity: Double) {
+    func widePathsMatchSSE2(angle: Double, scale: Double, opacity: Double) {
         let source = SpanCompositorTests().image(64)
         let m = CGAffineTransform(translationX: -32, y: -32).concatenating(CGAffineTransform(rotationAngle: angle))
             .concatenating(CGAffineTransform(scaleX: scale, y: scale)).concatenating(CGAffineTransform(translationX: 100, y: 90))
@@ -464,7 +474,7 @@ import CalyxTestSupport
     }
 
     /// Adding instead of blending source-over, on both kinds of map.
-    @Test func avx2MatchesSSE2WhenAdding() {
+    @Test func widePathsMatchSSE2WhenAdding() {
         let source = SpanCompositorTests().image(64)
         let m = CGAffineTransform(translationX: -32, y: -32).concatenating(CGAffineTransform(rotationAngle: 0.7))
             .concatenating(CGAffineTransform(translationX: 100, y: 90))
@@ -485,7 +495,7 @@ import CalyxTestSupport
 
     /// The same under perspective, whose pieces go through the affine kernel with many short spans and rims.
     @Test(arguments: [(0.7, 150.0), (-1.2, 150.0), (0.5, 600.0)])
-    func avx2MatchesSSE2InPerspective(angle: Double, eyeDistance: Double) {
+    func widePathsMatchSSE2InPerspective(angle: Double, eyeDistance: Double) {
         let source = SpanCompositorTests().image(64)
         var t = CATransform3DIdentity
         t.m34 = -1.0 / eyeDistance

@@ -42,12 +42,15 @@ void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source sourc
 /// third of a frame of 500 distinct textures.
 void calyx_span_prefetch(calyx_span_source source);
 
-/// Lets (1) or stops (0) the AVX2 interior loop running where the processor has it (for tests: every path
-/// computes the same bytes).
-void calyx_span_kernels_allow_avx2(int allowed);
+/// The kernels' vector paths, narrowest first: SSE2 (with scalar rims), AVX2 (eight pixels at a time) and
+/// AVX-512 (sixteen). Every path computes the same bytes.
+enum { CALYX_SPAN_SSE2 = 0, CALYX_SPAN_AVX2 = 1, CALYX_SPAN_AVX512 = 2 };
 
-/// Whether the AVX2 kernels run (the processor has AVX2 and they are allowed): then sources with a margin of
-/// two are worth preparing.
-int calyx_span_kernels_use_avx2(void);
+/// Caps the path the kernels may take (for tests that compare the paths); the default allows AVX-512.
+void calyx_span_kernels_limit_width(int widest);
+
+/// The path the kernels take: the widest the processor has, within the cap. The AVX2 and AVX-512 paths read
+/// two texels past every edge of a source instead of checking bounds, so sources need that margin.
+int calyx_span_kernels_width(void);
 
 #endif

@@ -4,25 +4,30 @@
 /// source covers is solved exactly (no wasted bounding-box corners). The per-pixel loop along it is C
 /// (CSpanKernels): source coordinates stepped incrementally, sampled bilinearly (transparent outside the source,
 /// which antialiases the edges over one texel), multiplied by the opacity and blended source-over, on
-/// premultiplied BGRA in 8.8 fixed point — four pixels at a time with SSE2, eight with AVX2 where the processor
-/// has it. (pixman's general transformed path does the same work per bounding-box pixel.)
+/// premultiplied BGRA in 8.8 fixed point — four pixels at a time with SSE2, eight with AVX2 and sixteen with
+/// AVX-512 where the processor has them. (pixman's general transformed path does the same work per bounding-box pixel.)
 enum SpanCompositor {
     /// `x` rounded down (or up) to an Int, saturating far outside any bitmap instead of trapping on huge values.
     @inline(__always) static func pixel(_ x: Double, _ rule: FloatingPointRoundingRule) -> Int {
         Int(max(-1e9, min(1e9, x.isNaN ? 0 : x)).rounded(rule))
     }
 
-    /// Whether the kernels may use AVX2 where the processor has it (on by default; tests turn it off to check
-    /// that every path computes the same bytes).
-    static func allowAVX2(_ allowed: Bool) { calyx_span_kernels_allow_avx2(allowed ? 1 : 0) }
+    /// The kernels' vector paths, narrowest first. Every path computes the same bytes.
+    enum KernelWidth: Int32, CaseIterable { case sse2 = 0, avx2 = 1, avx512 = 2 }
+
+    /// The path the kernels take: the widest the processor has, within the limit tests may set.
+    static var kernelWidth: KernelWidth { KernelWidth(rawValue: calyx_span_kernels_width()) ?? .sse2 }
+
+    /// Caps the kernels' path (all of them by default; tests lower it to compare the paths' bytes).
+    static func limitKernelWidth(to widest: KernelWidth) { calyx_span_kernels_limit_width(widest.rawValue) }
 
     /// The kernels' alpha argument: the opacity in 0…256, flagged to add instead of blending source-over.
     static func kernelAlpha(_ alpha: Int, additive: Bool) -> Int64 { Int64(alpha) | (additive ? CALYX_SPAN_ADD : 0) }
 
-    /// The kernel's view of `source`. With AVX2 the kernels read two texels past every edge instead of checking
-    /// bounds, so they get a copy with that margin (made once per buffer and kept with it).
+    /// The kernel's view of `source`. With AVX2 or AVX-512 the kernels read two texels past every edge instead of
+    /// checking bounds, so they get a copy with that margin (made once per buffer and kept with it).
     static func kernelSource(_ source: PixelBuffer) -> calyx_span_source {
-        let texels = calyx_span_kernels_use_avx2() != 0 ? source.withMargin(2) : source
+        let texels = kernelWidth != .sse2 ? source.withMargin(2) : source
         return calyx_span_source(pixels: UnsafePointer(texels.bytes.assumingMemoryBound(to: UInt32.self)),
                                  stride: Int64(texels.bytesPerRow / 4), width: Int64(texels.width), height: Int64(texels.height),
                                  margin: Int64(texels.margin))
