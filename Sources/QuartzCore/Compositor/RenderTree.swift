@@ -1,7 +1,8 @@
 /// The renderer's own copy of a layer tree: per layer, the copy its last commit took (`committedState`),
 /// refreshed only for layers whose committed revision moved since the last sync. The compositor reads
 /// snapshots, never the model
-/// (design: "the renderer never reads the model"); a static tree syncs in one pass of revision comparisons.
+/// (design: "the renderer never reads the model"). A sync compares revisions in one pass, and is skipped when no
+/// layer anywhere changed or committed since the last (`CALayer.modelGeneration`).
 package final class RenderTree {
     /// One layer's snapshot and its children, in model order.
     package final class Node {
@@ -33,15 +34,27 @@ package final class RenderTree {
     private var nodes: [ObjectIdentifier: Node] = [:]
     /// Snapshots taken so far (for tests: a static tree is snapshotted once).
     package private(set) var snapshotsTaken = 0
+    /// Syncs that walked the model (for tests: an unchanged model is not walked).
+    package private(set) var walks = 0
 
     package init() {}
 
+    /// What the tree was last synced with: a model at an unchanged generation needs no walk (for 500 static
+    /// layers the walk was a twentieth of a frame).
+    private weak var syncedModel: CALayer?
+    private var syncedStamp: (generation: Int, ancestorsFlipped: Bool)?
+
     /// Brings the tree up to date with `model` (call after committing).
     package func sync(with model: CALayer) {
-        var live = Set<ObjectIdentifier>()
         let ancestorsFlipped = model.superlayer.map { $0.contentsAreFlipped() } ?? false
+        if root != nil, syncedModel === model, let stamp = syncedStamp, stamp.generation == CALayer.modelGeneration,
+           stamp.ancestorsFlipped == ancestorsFlipped { return }
+        walks += 1
+        var live = Set<ObjectIdentifier>()
         root = node(for: model, ancestorsFlipped: ancestorsFlipped, live: &live)
         nodes = nodes.filter { live.contains($0.key) }
+        syncedModel = model
+        syncedStamp = (CALayer.modelGeneration, ancestorsFlipped)
     }
 
     /// What a renderer draws of `layer`, and its revision: the copy taken at its last commit, or (never

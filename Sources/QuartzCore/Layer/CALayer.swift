@@ -121,7 +121,7 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// invisible, as on Apple's render server. Nil until first committed.
     package internal(set) var committedState: CALayer?
     /// `revision` at that commit.
-    package internal(set) var committedRevision = 0
+    package internal(set) var committedRevision = 0 { didSet { CALayer.modelGeneration &+= 1 } }
     /// For render-tree snapshots (which have no superlayer): whether an odd number of the model's ancestors are
     /// geometry-flipped (see contentsAreFlipped()); nil for every other layer.
     var ancestorsFlipGeometry: Bool?
@@ -137,7 +137,11 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     package var contentVersion = 0
     /// Incremented by every change to the layer (properties, sublayers, animations, display): a renderer
     /// re-snapshots a layer only when its revision moved.
-    package var revision = 0
+    package var revision = 0 { didSet { CALayer.modelGeneration &+= 1 } }
+    /// Moves whenever any layer's revision moves or any layer is committed: a renderer whose tree was synced at
+    /// the current generation has nothing to look at. (Layer trees are driven from one thread, as on Apple's
+    /// platforms.)
+    nonisolated(unsafe) package static var modelGeneration = 0
 
     public override init() {
         super.init()
