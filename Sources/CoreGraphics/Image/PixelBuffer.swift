@@ -11,6 +11,7 @@ package final class PixelBuffer: @unchecked Sendable {
     private let allocation: UnsafeMutableRawPointer
     private let lock = NSLock()
     private var withMarginCache: PixelBuffer?
+    private var opaqueCache: Bool?
 
     /// A zeroed (transparent) buffer; nil when the size is outside ``CalyxLimits``.
     package init?(width: Int, height: Int, margin: Int = 0) {
@@ -37,6 +38,23 @@ package final class PixelBuffer: @unchecked Sendable {
         }
         withMarginCache = copy
         return copy
+    }
+
+    /// Whether every texel is fully opaque: scanned on first use, then kept (the buffer is immutable once an
+    /// image owns it).
+    package var isOpaque: Bool {
+        lock.lock(); defer { lock.unlock() }
+        if let known = opaqueCache { return known }
+        var opaque = true
+        for y in 0..<height where opaque {
+            let row = (bytes + y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            // Alpha is the top byte of each little-endian BGRA texel.
+            var all: UInt32 = 0xFF00_0000
+            for x in 0..<width { all &= row[x] }
+            opaque = all >= 0xFF00_0000
+        }
+        opaqueCache = opaque
+        return opaque
     }
 
     /// The pixel at (x, y), y down from the top row, as premultiplied (r, g, b, a) bytes.

@@ -69,6 +69,8 @@ package final class FrameCompositor {
         let clip: PixelClip?
         /// Added to the frame instead of blended source-over (an emitter's `additive` render mode).
         let additive: Bool
+        /// Replaces the pixels under it (an opaque cover: see FrameCompositor+Occlusion.swift).
+        var replaces = false
     }
 
     var cache: [ObjectIdentifier: CachedContent] = [:]
@@ -143,14 +145,19 @@ package final class FrameCompositor {
         let clip = region.intersection(CGRect(x: 0, y: 0, width: context.width, height: context.height)).integral
         guard !clip.isNull, !clip.isEmpty else { return }
         let rows = Int(clip.minY)..<Int(clip.maxY), columns = Int(clip.minX)..<Int(clip.maxX)
-        context.withCanonicalPixels { pixels, stride in
-            for y in rows { (pixels + y * stride + columns.lowerBound * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4) }
+        // Drawing starts at the topmost opaque cover of the region, if any; otherwise on cleared pixels.
+        let cover = opaqueCover(of: clip)
+        if cover == nil {
+            context.withCanonicalPixels { pixels, stride in
+                for y in rows { (pixels + y * stride + columns.lowerBound * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4) }
+            }
         }
         var batch: [Blit] = []
-        for entry in list where entry.box.intersects(clip) {
-            switch entry.operation {
+        for index in (cover ?? 0)..<list.count where list[index].box.intersects(clip) {
+            switch list[index].operation {
             case .blit(let image, let toPixel, let opacity, let pieceClip, let additive):
-                batch.append(Blit(image: image, toPixel: toPixel, opacity: opacity, clip: pieceClip, additive: additive))
+                batch.append(Blit(image: image, toPixel: toPixel, opacity: opacity, clip: pieceClip, additive: additive,
+                                  replaces: index == cover))
             case .paint(let draw):
                 run(batch, into: context, rows: rows, columns: columns)
                 batch.removeAll(keepingCapacity: true)
@@ -212,9 +219,9 @@ package final class FrameCompositor {
     private static func draw(_ blit: Blit, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
                              rows: Range<Int>, columns: Range<Int>, pixmanOnly: Bool) {
         let (image, h, opacity, additive) = (blit.image, blit.toPixel, blit.opacity, blit.additive)
-        if pixmanOnly && !additive {
+        if (pixmanOnly && !additive) || blit.replaces {
             PixmanBlit.composite(source: image, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
-                                 sourceToTarget: h, opacity: opacity, rows: rows, columns: columns)
+                                 sourceToTarget: h, opacity: opacity, rows: rows, columns: columns, replacing: blit.replaces)
             return
         }
         guard h.isAffine else {
@@ -223,13 +230,12 @@ package final class FrameCompositor {
                                                additive: additive)
             return
         }
-        let m = h.affine
-        if !additive && m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1 && m.tx == m.tx.rounded() && m.ty == m.ty.rounded() {
+        if !additive && h.wholePixelOffset != nil {
             PixmanBlit.composite(source: image, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
-                                 sourceToTarget: m, opacity: opacity, rows: rows, columns: columns)
+                                 sourceToTarget: h, opacity: opacity, rows: rows, columns: columns)
         } else {
             SpanCompositor.composite(source: image, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
-                                     sourceToTarget: m, opacity: opacity, rows: rows, columns: columns, additive: additive)
+                                     sourceToTarget: h.affine, opacity: opacity, rows: rows, columns: columns, additive: additive)
         }
     }
 

@@ -29,6 +29,13 @@ package struct Homography: Hashable, Sendable {
 
     package var affine: CGAffineTransform { CGAffineTransform(a: m.0, b: m.1, c: m.3, d: m.4, tx: m.6, ty: m.7) }
 
+    /// The offset when the map is a translation by whole pixels (a plain copy, pixman's fast path), else nil.
+    package var wholePixelOffset: (x: Int, y: Int)? {
+        guard isAffine, m.0 == 1, m.1 == 0, m.3 == 0, m.4 == 1, m.6 == m.6.rounded(), m.7 == m.7.rounded(),
+              abs(m.6) < 1e9, abs(m.7) < 1e9 else { return nil }
+        return (Int(m.6), Int(m.7))
+    }
+
     /// `self` then `o`.
     package func concatenating(_ o: Homography) -> Homography {
         let a = m, b = o.m

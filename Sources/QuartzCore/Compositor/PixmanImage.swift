@@ -3,24 +3,24 @@
 /// Composites premultiplied BGRA images with pixman: the per-layer blit of the frame compositor.
 enum PixmanBlit {
     /// Draws `source` (pixels, rows top first) into `target` with `sourceToTarget` (row-vector affine: source pixel
-    /// coordinates to target pixel coordinates), multiplied by `opacity`, with source-over. Pure integer
-    /// translations sample nearest (pixman's fast path); anything else samples bilinearly, which also softens
-    /// the transformed edges by one pixel.
+    /// coordinates to target pixel coordinates), multiplied by `opacity`, with source-over (or, `replacing`,
+    /// instead of what was there). Pure integer translations sample nearest (pixman's fast path); anything else
+    /// samples bilinearly, which also softens the transformed edges by one pixel.
     static func composite(source: PixelBuffer, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
-                          sourceToTarget m: CGAffineTransform, opacity: Double, rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
+                          sourceToTarget m: CGAffineTransform, opacity: Double, rows: Range<Int>? = nil, columns: Range<Int>? = nil,
+                          replacing: Bool = false) {
         composite(source: source, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
-                  sourceToTarget: Homography(m), opacity: opacity, rows: rows, columns: columns)
+                  sourceToTarget: Homography(m), opacity: opacity, rows: rows, columns: columns, replacing: replacing)
     }
 
     /// The same with a projective map (pixman divides by w per pixel on its general path).
     static func composite(source: PixelBuffer, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
-                          sourceToTarget h: Homography, opacity: Double, rows: Range<Int>? = nil, columns: Range<Int>? = nil) {
+                          sourceToTarget h: Homography, opacity: Double, rows: Range<Int>? = nil, columns: Range<Int>? = nil,
+                          replacing: Bool = false) {
         guard opacity > 0, let inverse = h.inverted,
               let quad = h.quad(CGRect(x: 0, y: 0, width: source.width, height: source.height)) else { return }
         // A whole-pixel translation takes pixman's fast path; anything else its general (transformed) path.
-        let a = h.affine
-        let offset: (x: Int, y: Int)? = h.isAffine && a.a == 1 && a.b == 0 && a.c == 0 && a.d == 1
-            && a.tx == a.tx.rounded() && a.ty == a.ty.rounded() ? (Int(a.tx), Int(a.ty)) : nil
+        let offset = h.wholePixelOffset
         guard let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
                                                  target.assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow)),
               let src = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(source.width), Int32(source.height),
@@ -52,11 +52,12 @@ enum PixmanBlit {
         guard !box.isNull, !box.isEmpty else { return }
         let x = Int(box.minX.rounded(.down)), y = Int(box.minY.rounded(.down))
         let w = Int(box.maxX.rounded(.up)) - x, h = Int(box.maxY.rounded(.up)) - y
+        let op = replacing ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
         if let offset {
-            pixman_image_composite32(PIXMAN_OP_OVER, src, mask, dst, Int32(x - offset.x), Int32(y - offset.y), 0, 0,
+            pixman_image_composite32(op, src, mask, dst, Int32(x - offset.x), Int32(y - offset.y), 0, 0,
                                      Int32(x), Int32(y), Int32(w), Int32(h))
         } else {
-            pixman_image_composite32(PIXMAN_OP_OVER, src, mask, dst, Int32(x), Int32(y), 0, 0, Int32(x), Int32(y), Int32(w), Int32(h))
+            pixman_image_composite32(op, src, mask, dst, Int32(x), Int32(y), 0, 0, Int32(x), Int32(y), Int32(w), Int32(h))
         }
     }
 }
