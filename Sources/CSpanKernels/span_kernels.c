@@ -118,12 +118,6 @@ static inline int64_t steps_inside(int64_t t, int64_t dt, int64_t lo, int64_t hi
     return n < limit ? n : limit;
 }
 
-/// Whether t + k·dt stays within ±2^30 for k in 0…count + 16 (the widest kernel's lanes' reach).
-static inline int fits32(int64_t t, int64_t dt, int64_t count) {
-    const int64_t limit = (int64_t)1 << 30;
-    return dt > -limit && dt < limit && count < limit && t > -limit && t < limit && (dt < 0 ? -dt : dt) * (count + 16) < limit;
-}
-
 void calyx_span_prefetch(calyx_span_source s) {
     const char *first = (const char *)(s.pixels - s.margin * s.stride - s.margin);
     int64_t bytes = (s.height + 2 * s.margin) * s.stride * 4;
@@ -137,8 +131,8 @@ void calyx_span_affine(uint32_t *row, int64_t count, calyx_span_source source,
     const int add = (alpha & CALYX_SPAN_ADD) != 0;
     alpha &= 0x1FF;
     int64_t x = 0;
-    const int width = s->margin >= 2 && s->width < 32768 && s->height < 32768 && s->stride < 32768
-        && fits32(u0, du, count) && fits32(v0, dv, count) ? calyx_span_kernels_width() : CALYX_SPAN_SSE2;
+    const int width = calyx_suits_wide_kernels(s) && calyx_fits32(u0, du, count) && calyx_fits32(v0, dv, count)
+        ? calyx_span_kernels_width() : CALYX_SPAN_SSE2;
     if (width != CALYX_SPAN_SSE2) {
         // The whole span, rims included, a block at a time (rims pixel by pixel were a third of the kernel time).
         if (width == CALYX_SPAN_AVX512) calyx_span_padded_avx512(row, count, s, u0, v0, du, dv, alpha, add);

@@ -34,57 +34,94 @@ static inline AVX512 void load_pairs16(const int *px, const int at[16], __m512i 
 #define EACH_LANE(...) __VA_ARGS__, __VA_ARGS__, __VA_ARGS__, __VA_ARGS__
 #define ZERO (char)0x80
 
-AVX512 void calyx_span_padded_avx512(uint32_t *row, int64_t count, const calyx_span_source *s,
-                                     int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha, int add) {
-    const int *px = (const int *)s->pixels, *below = px + s->stride;
+/// What every block of a blit shares: the source, the per-lane offsets of sixteen steps, shuffles and opacity.
+typedef struct {
+    const int *px, *below;
+    __m512i lowest, maxU, maxV, strides, laneU, laneV, stepU, stepV;
+    __m512i fractionLo, fractionHi, alphaWords, opacity;
+    int64_t alpha;
+    int add;
+} blit_constants;
+
+static inline __attribute__((always_inline)) AVX512 blit_constants constants_for(const calyx_span_source *s, int64_t du, int64_t dv, int64_t alpha, int add) {
     const __m512i k = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    blit_constants c;
+    c.px = (const int *)s->pixels;
+    c.below = c.px + s->stride;
     // Clamped to −2…size, as in the AVX2 kernel: a clamped sample reads only margin texels.
-    const __m512i lowest = _mm512_set1_epi32(-2);
-    const __m512i maxU = _mm512_set1_epi32((int)s->width), maxV = _mm512_set1_epi32((int)s->height);
-    const __m512i strides = _mm512_set1_epi32((int)s->stride);
+    c.lowest = _mm512_set1_epi32(-2);
+    c.maxU = _mm512_set1_epi32((int)s->width);
+    c.maxV = _mm512_set1_epi32((int)s->height);
+    c.strides = _mm512_set1_epi32((int)s->stride);
+    c.laneU = _mm512_mullo_epi32(k, _mm512_set1_epi32((int)du));
+    c.laneV = _mm512_mullo_epi32(k, _mm512_set1_epi32((int)dv));
+    c.stepU = _mm512_set1_epi32((int)(16 * du));
+    c.stepV = _mm512_set1_epi32((int)(16 * dv));
     // Byte 1 of each coordinate (its 8-bit fraction) spread over the 16-bit channel lanes of the pixels that
     // unpacklo (elements 0–1 of each lane) and unpackhi (2–3) widen; and each pixel's alpha over its lanes.
     // (_mm512_set_epi8 lists bytes from the highest down.)
-    const __m512i fractionLo = _mm512_set_epi8(EACH_LANE(ZERO, 5, ZERO, 5, ZERO, 5, ZERO, 5, ZERO, 1, ZERO, 1, ZERO, 1, ZERO, 1));
-    const __m512i fractionHi = _mm512_set_epi8(EACH_LANE(ZERO, 13, ZERO, 13, ZERO, 13, ZERO, 13, ZERO, 9, ZERO, 9, ZERO, 9, ZERO, 9));
-    const __m512i alphaWords = _mm512_set_epi8(EACH_LANE(15, 14, 15, 14, 15, 14, 15, 14, 7, 6, 7, 6, 7, 6, 7, 6));
-    const __m512i zero = _mm512_setzero_si512(), opacity = _mm512_set1_epi16((short)alpha);
-    __m512i u16 = _mm512_add_epi32(_mm512_set1_epi32((int)u), _mm512_mullo_epi32(k, _mm512_set1_epi32((int)du)));
-    __m512i v16 = _mm512_add_epi32(_mm512_set1_epi32((int)v), _mm512_mullo_epi32(k, _mm512_set1_epi32((int)dv)));
-    const __m512i stepU = _mm512_set1_epi32((int)(16 * du)), stepV = _mm512_set1_epi32((int)(16 * dv));
+    c.fractionLo = _mm512_set_epi8(EACH_LANE(ZERO, 5, ZERO, 5, ZERO, 5, ZERO, 5, ZERO, 1, ZERO, 1, ZERO, 1, ZERO, 1));
+    c.fractionHi = _mm512_set_epi8(EACH_LANE(ZERO, 13, ZERO, 13, ZERO, 13, ZERO, 13, ZERO, 9, ZERO, 9, ZERO, 9, ZERO, 9));
+    c.alphaWords = _mm512_set_epi8(EACH_LANE(15, 14, 15, 14, 15, 14, 15, 14, 7, 6, 7, 6, 7, 6, 7, 6));
+    c.opacity = _mm512_set1_epi16((short)alpha);
+    c.alpha = alpha;
+    c.add = add;
+    return c;
+}
+
+/// One span, sixteen pixels a block; the last block reads and writes only the span's pixels.
+static inline __attribute__((always_inline)) AVX512 void blend_span(uint32_t *row, int64_t count, int64_t u, int64_t v, const blit_constants *c) {
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i u16 = _mm512_add_epi32(_mm512_set1_epi32((int)u), c->laneU);
+    __m512i v16 = _mm512_add_epi32(_mm512_set1_epi32((int)v), c->laneV);
     for (int64_t x = 0; x < count; x += 16, row += 16) {
-        __m512i iu = _mm512_max_epi32(lowest, _mm512_min_epi32(_mm512_srai_epi32(u16, 16), maxU));
-        __m512i iv = _mm512_max_epi32(lowest, _mm512_min_epi32(_mm512_srai_epi32(v16, 16), maxV));
+        __m512i iu = _mm512_max_epi32(c->lowest, _mm512_min_epi32(_mm512_srai_epi32(u16, 16), c->maxU));
+        __m512i iv = _mm512_max_epi32(c->lowest, _mm512_min_epi32(_mm512_srai_epi32(v16, 16), c->maxV));
         // iv · stride by a 16-bit multiply-add (iv small and signed, the stride under 2^15).
-        __m512i index = _mm512_add_epi32(_mm512_madd_epi16(iv, strides), iu);
+        __m512i index = _mm512_add_epi32(_mm512_madd_epi16(iv, c->strides), iu);
         int at[16];
         _mm512_storeu_si512(at, index);
         __m512i p00, p10, p01, p11;
-        load_pairs16(px, at, &p00, &p10);
-        load_pairs16(below, at, &p01, &p11);
-        __m512i fuLo = _mm512_shuffle_epi8(u16, fractionLo), fuHi = _mm512_shuffle_epi8(u16, fractionHi);
-        __m512i fvLo = _mm512_shuffle_epi8(v16, fractionLo), fvHi = _mm512_shuffle_epi8(v16, fractionHi);
+        load_pairs16(c->px, at, &p00, &p10);
+        load_pairs16(c->below, at, &p01, &p11);
+        __m512i fuLo = _mm512_shuffle_epi8(u16, c->fractionLo), fuHi = _mm512_shuffle_epi8(u16, c->fractionHi);
+        __m512i fvLo = _mm512_shuffle_epi8(v16, c->fractionLo), fvHi = _mm512_shuffle_epi8(v16, c->fractionHi);
         __m512i lo = lerp32(lerp32(_mm512_unpacklo_epi8(p00, zero), _mm512_unpacklo_epi8(p10, zero), fuLo),
                             lerp32(_mm512_unpacklo_epi8(p01, zero), _mm512_unpacklo_epi8(p11, zero), fuLo), fvLo);
         __m512i hi = lerp32(lerp32(_mm512_unpackhi_epi8(p00, zero), _mm512_unpackhi_epi8(p10, zero), fuHi),
                             lerp32(_mm512_unpackhi_epi8(p01, zero), _mm512_unpackhi_epi8(p11, zero), fuHi), fvHi);
-        if (alpha < 256) {
-            lo = _mm512_srli_epi16(_mm512_mullo_epi16(lo, opacity), 8);
-            hi = _mm512_srli_epi16(_mm512_mullo_epi16(hi, opacity), 8);
+        if (c->alpha < 256) {
+            lo = _mm512_srli_epi16(_mm512_mullo_epi16(lo, c->opacity), 8);
+            hi = _mm512_srli_epi16(_mm512_mullo_epi16(hi, c->opacity), 8);
         }
-        // The short last block reads and writes only the span's pixels.
         __mmask16 live = count - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (count - x)) - 1);
         __m512i d = _mm512_maskz_loadu_epi32(live, row);
-        __m512i out = add ? _mm512_adds_epu8(_mm512_packus_epi16(lo, hi), d)
-                          : _mm512_packus_epi16(over32(lo, _mm512_unpacklo_epi8(d, zero), alphaWords),
-                                                over32(hi, _mm512_unpackhi_epi8(d, zero), alphaWords));
+        __m512i out = c->add ? _mm512_adds_epu8(_mm512_packus_epi16(lo, hi), d)
+                             : _mm512_packus_epi16(over32(lo, _mm512_unpacklo_epi8(d, zero), c->alphaWords),
+                                                   over32(hi, _mm512_unpackhi_epi8(d, zero), c->alphaWords));
         _mm512_mask_storeu_epi32(row, live, out);
-        u16 = _mm512_add_epi32(u16, stepU); v16 = _mm512_add_epi32(v16, stepV);
+        u16 = _mm512_add_epi32(u16, c->stepU); v16 = _mm512_add_epi32(v16, c->stepV);
     }
+}
+
+AVX512 void calyx_span_padded_avx512(uint32_t *row, int64_t count, const calyx_span_source *s,
+                                     int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha, int add) {
+    const blit_constants c = constants_for(s, du, dv, alpha, add);
+    blend_span(row, count, u, v, &c);
+}
+
+AVX512 void calyx_spans_padded_avx512(const calyx_row_span *spans, int64_t n, const calyx_span_source *s,
+                                      int64_t du, int64_t dv, int64_t alpha, int add) {
+    const blit_constants c = constants_for(s, du, dv, alpha, add);
+    for (int64_t i = 0; i < n; i++) blend_span(spans[i].row, spans[i].count, spans[i].u, spans[i].v, &c);
 }
 #else
 void calyx_span_padded_avx512(uint32_t *row, int64_t count, const calyx_span_source *s,
                               int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha, int add) {
     (void)row; (void)count; (void)s; (void)u; (void)v; (void)du; (void)dv; (void)alpha; (void)add;
+}
+void calyx_spans_padded_avx512(const calyx_row_span *spans, int64_t n, const calyx_span_source *s,
+                               int64_t du, int64_t dv, int64_t alpha, int add) {
+    (void)spans; (void)n; (void)s; (void)du; (void)dv; (void)alpha; (void)add;
 }
 #endif

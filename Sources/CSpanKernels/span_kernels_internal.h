@@ -12,4 +12,23 @@ void calyx_span_padded_avx2(uint32_t *row, int64_t count, const calyx_span_sourc
                             int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha, int add);
 void calyx_span_padded_avx512(uint32_t *row, int64_t count, const calyx_span_source *s,
                               int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha, int add);
+
+/// One row's span: where it starts in the target, its length and its first sample position (16.16).
+typedef struct { uint32_t *row; int64_t count, u, v; } calyx_row_span;
+
+/// Many spans of one blit (same source, steps and opacity) with AVX-512, its constants set up once instead of
+/// per row; each span meets calyx_span_padded_avx512's conditions.
+void calyx_spans_padded_avx512(const calyx_row_span *spans, int64_t n, const calyx_span_source *s,
+                               int64_t du, int64_t dv, int64_t alpha, int add);
+
+/// Whether t + k·dt stays within ±2^30 for k in 0…count + 16 (the widest kernel's lanes' reach).
+static inline int calyx_fits32(int64_t t, int64_t dt, int64_t count) {
+    const int64_t limit = (int64_t)1 << 30;
+    return dt > -limit && dt < limit && count < limit && t > -limit && t < limit && (dt < 0 ? -dt : dt) * (count + 16) < limit;
+}
+
+/// Whether a source suits the wide (AVX2, AVX-512) kernels: a margin of two, under 32768 texels a side.
+static inline int calyx_suits_wide_kernels(const calyx_span_source *s) {
+    return s->margin >= 2 && s->width < 32768 && s->height < 32768 && s->stride < 32768;
+}
 #endif
