@@ -34,18 +34,18 @@ static inline AVX512 void load_pairs16(const int *px, const int at[16], __m512i 
 #define EACH_LANE(...) __VA_ARGS__, __VA_ARGS__, __VA_ARGS__, __VA_ARGS__
 #define ZERO (char)0x80
 
-/// What every block of a blit shares: the source, the per-lane offsets of sixteen steps, shuffles and opacity.
+/// What every block of a blit shares: the source, clamps, shuffles and opacity.
 typedef struct {
     const int *px, *below;
-    __m512i lowest, maxU, maxV, strides, laneU, laneV, stepU, stepV;
+    __m512i lanes, lowest, maxU, maxV, strides;
     __m512i fractionLo, fractionHi, alphaWords, opacity;
     int64_t alpha;
     int add;
 } blit_constants;
 
-static inline __attribute__((always_inline)) AVX512 blit_constants constants_for(const calyx_span_source *s, int64_t du, int64_t dv, int64_t alpha, int add) {
-    const __m512i k = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+static inline __attribute__((always_inline)) AVX512 blit_constants constants_for(const calyx_span_source *s, int64_t alpha, int add) {
     blit_constants c;
+    c.lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     c.px = (const int *)s->pixels;
     c.below = c.px + s->stride;
     // Clamped to −2…size, as in the AVX2 kernel: a clamped sample reads only margin texels.
@@ -53,10 +53,6 @@ static inline __attribute__((always_inline)) AVX512 blit_constants constants_for
     c.maxU = _mm512_set1_epi32((int)s->width);
     c.maxV = _mm512_set1_epi32((int)s->height);
     c.strides = _mm512_set1_epi32((int)s->stride);
-    c.laneU = _mm512_mullo_epi32(k, _mm512_set1_epi32((int)du));
-    c.laneV = _mm512_mullo_epi32(k, _mm512_set1_epi32((int)dv));
-    c.stepU = _mm512_set1_epi32((int)(16 * du));
-    c.stepV = _mm512_set1_epi32((int)(16 * dv));
     // Byte 1 of each coordinate (its 8-bit fraction) spread over the 16-bit channel lanes of the pixels that
     // unpacklo (elements 0–1 of each lane) and unpackhi (2–3) widen; and each pixel's alpha over its lanes.
     // (_mm512_set_epi8 lists bytes from the highest down.)
@@ -69,11 +65,25 @@ static inline __attribute__((always_inline)) AVX512 blit_constants constants_for
     return c;
 }
 
+/// A span's per-pixel step, spread: each lane's offset from the first (k · step) and sixteen steps.
+typedef struct { int64_t du, dv; __m512i laneU, laneV, stepU, stepV; } span_steps;
+
+static inline __attribute__((always_inline)) AVX512 span_steps steps_for(int64_t du, int64_t dv, const blit_constants *c) {
+    span_steps t;
+    t.du = du; t.dv = dv;
+    t.laneU = _mm512_mullo_epi32(c->lanes, _mm512_set1_epi32((int)du));
+    t.laneV = _mm512_mullo_epi32(c->lanes, _mm512_set1_epi32((int)dv));
+    t.stepU = _mm512_set1_epi32((int)(16 * du));
+    t.stepV = _mm512_set1_epi32((int)(16 * dv));
+    return t;
+}
+
 /// One span, sixteen pixels a block; the last block reads and writes only the span's pixels.
-static inline __attribute__((always_inline)) AVX512 void blend_span(uint32_t *row, int64_t count, int64_t u, int64_t v, const blit_constants *c) {
+static inline __attribute__((always_inline)) AVX512 void blend_span(uint32_t *row, int64_t count, int64_t u, int64_t v,
+                                                                    const span_steps *t, const blit_constants *c) {
     const __m512i zero = _mm512_setzero_si512();
-    __m512i u16 = _mm512_add_epi32(_mm512_set1_epi32((int)u), c->laneU);
-    __m512i v16 = _mm512_add_epi32(_mm512_set1_epi32((int)v), c->laneV);
+    __m512i u16 = _mm512_add_epi32(_mm512_set1_epi32((int)u), t->laneU);
+    __m512i v16 = _mm512_add_epi32(_mm512_set1_epi32((int)v), t->laneV);
     for (int64_t x = 0; x < count; x += 16, row += 16) {
         __m512i iu = _mm512_max_epi32(c->lowest, _mm512_min_epi32(_mm512_srai_epi32(u16, 16), c->maxU));
         __m512i iv = _mm512_max_epi32(c->lowest, _mm512_min_epi32(_mm512_srai_epi32(v16, 16), c->maxV));
@@ -100,28 +110,33 @@ static inline __attribute__((always_inline)) AVX512 void blend_span(uint32_t *ro
                              : _mm512_packus_epi16(over32(lo, _mm512_unpacklo_epi8(d, zero), c->alphaWords),
                                                    over32(hi, _mm512_unpackhi_epi8(d, zero), c->alphaWords));
         _mm512_mask_storeu_epi32(row, live, out);
-        u16 = _mm512_add_epi32(u16, c->stepU); v16 = _mm512_add_epi32(v16, c->stepV);
+        u16 = _mm512_add_epi32(u16, t->stepU); v16 = _mm512_add_epi32(v16, t->stepV);
     }
 }
 
 AVX512 void calyx_span_padded_avx512(uint32_t *row, int64_t count, const calyx_span_source *s,
                                      int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha, int add) {
-    const blit_constants c = constants_for(s, du, dv, alpha, add);
-    blend_span(row, count, u, v, &c);
+    const blit_constants c = constants_for(s, alpha, add);
+    const span_steps t = steps_for(du, dv, &c);
+    blend_span(row, count, u, v, &t, &c);
 }
 
-AVX512 void calyx_spans_padded_avx512(const calyx_row_span *spans, int64_t n, const calyx_span_source *s,
-                                      int64_t du, int64_t dv, int64_t alpha, int add) {
-    const blit_constants c = constants_for(s, du, dv, alpha, add);
-    for (int64_t i = 0; i < n; i++) blend_span(spans[i].row, spans[i].count, spans[i].u, spans[i].v, &c);
+AVX512 void calyx_spans_padded_avx512(const calyx_row_span *spans, int64_t n, const calyx_span_source *s, int64_t alpha, int add) {
+    const blit_constants c = constants_for(s, alpha, add);
+    span_steps t = steps_for(n > 0 ? spans[0].du : 0, n > 0 ? spans[0].dv : 0, &c);
+    for (int64_t i = 0; i < n; i++) {
+        const calyx_row_span *span = &spans[i];
+        // (An affine blit's rows share one step; a perspective row's pieces each have their own.)
+        if (span->du != t.du || span->dv != t.dv) t = steps_for(span->du, span->dv, &c);
+        blend_span(span->row, span->count, span->u, span->v, &t, &c);
+    }
 }
 #else
 void calyx_span_padded_avx512(uint32_t *row, int64_t count, const calyx_span_source *s,
                               int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha, int add) {
     (void)row; (void)count; (void)s; (void)u; (void)v; (void)du; (void)dv; (void)alpha; (void)add;
 }
-void calyx_spans_padded_avx512(const calyx_row_span *spans, int64_t n, const calyx_span_source *s,
-                               int64_t du, int64_t dv, int64_t alpha, int add) {
-    (void)spans; (void)n; (void)s; (void)du; (void)dv; (void)alpha; (void)add;
+void calyx_spans_padded_avx512(const calyx_row_span *spans, int64_t n, const calyx_span_source *s, int64_t alpha, int add) {
+    (void)spans; (void)n; (void)s; (void)alpha; (void)add;
 }
 #endif

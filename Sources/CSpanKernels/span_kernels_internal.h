@@ -13,13 +13,30 @@ void calyx_span_padded_avx2(uint32_t *row, int64_t count, const calyx_span_sourc
 void calyx_span_padded_avx512(uint32_t *row, int64_t count, const calyx_span_source *s,
                               int64_t u, int64_t v, int64_t du, int64_t dv, int64_t alpha, int add);
 
-/// One row's span: where it starts in the target, its length and its first sample position (16.16).
-typedef struct { uint32_t *row; int64_t count, u, v; } calyx_row_span;
+/// One span: where it starts in the target, its length, its first sample position and its step per pixel (16.16).
+typedef struct { uint32_t *row; int64_t count, u, v, du, dv; } calyx_row_span;
 
-/// Many spans of one blit (same source, steps and opacity) with AVX-512, its constants set up once instead of
-/// per row; each span meets calyx_span_padded_avx512's conditions.
-void calyx_spans_padded_avx512(const calyx_row_span *spans, int64_t n, const calyx_span_source *s,
-                               int64_t du, int64_t dv, int64_t alpha, int add);
+/// Many spans of one blit (same source and opacity: a blit's rows, or a perspective row's pieces) with AVX-512,
+/// its constants set up once instead of per span; each span meets calyx_span_padded_avx512's conditions.
+void calyx_spans_padded_avx512(const calyx_row_span *spans, int64_t n, const calyx_span_source *s, int64_t alpha, int add);
+
+/// Up to this many spans are gathered for one calyx_spans_padded_avx512 call.
+#define CALYX_SPAN_BATCH 32
+
+/// Spans waiting to be drawn with AVX-512 (see calyx_spans_padded_avx512).
+typedef struct {
+    calyx_row_span spans[CALYX_SPAN_BATCH];
+    int64_t count;
+} calyx_span_batch;
+
+/// Adds a span to `batch`, drawing the batch first when it is full.
+static inline void calyx_batch_add(calyx_span_batch *batch, calyx_row_span span, const calyx_span_source *s, int64_t alpha, int add) {
+    if (batch->count == CALYX_SPAN_BATCH) {
+        calyx_spans_padded_avx512(batch->spans, batch->count, s, alpha, add);
+        batch->count = 0;
+    }
+    batch->spans[batch->count++] = span;
+}
 
 /// Whether t + k·dt stays within ±2^30 for k in 0…count + 16 (the widest kernel's lanes' reach).
 static inline int calyx_fits32(int64_t t, int64_t dt, int64_t count) {

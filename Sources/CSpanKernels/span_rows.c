@@ -39,10 +39,6 @@ static inline void narrow(double start, double slope, double inverse, double lim
     if (hi < *high) *high = hi;
 }
 
-/// How many rows' spans are solved before any is drawn with AVX-512: the blit's constants are set up once per
-/// batch instead of once per row.
-#define ROW_BATCH 32
-
 void calyx_span_affine_rows(uint8_t *target, int64_t bytesPerRow, int64_t y0, int64_t y1, int64_t columnLow,
                             int64_t columnHigh, calyx_span_source source, double a, double b, double c, double d,
                             double tx, double ty, int64_t alpha) {
@@ -51,8 +47,12 @@ void calyx_span_affine_rows(uint8_t *target, int64_t bytesPerRow, int64_t y0, in
     const double width = (double)source.width, height = (double)source.height;
     const double inverseU = 1 / du, inverseV = 1 / dv;
     const int batched = calyx_span_kernels_width() == CALYX_SPAN_AVX512 && calyx_suits_wide_kernels(&source);
-    calyx_row_span spans[ROW_BATCH];
-    int64_t pending = 0;
+    // With AVX-512, rows' spans are gathered and drawn a batch at a time: the blit's constants are set up once
+    // per batch instead of once per row.
+    const int64_t opacity = alpha & 0x1FF;
+    const int add = (alpha & CALYX_SPAN_ADD) != 0;
+    calyx_span_batch batch;
+    batch.count = 0;
     for (int64_t y = y0; y < y1; y++) {
         // u(x, y) = a·x + c·y + tx (row vectors), likewise v; at pixel centres, in texel units with texel
         // centres at i + 0.5, so sample coordinates are u − 0.5.
@@ -69,14 +69,10 @@ void calyx_span_affine_rows(uint8_t *target, int64_t bytesPerRow, int64_t y0, in
         double centre = (double)x0 + 0.5;
         int64_t u = fixed_nearest(u0 + du * centre), v = fixed_nearest(v0 + dv * centre), count = x1 - x0;
         if (batched && calyx_fits32(u, stepU, count) && calyx_fits32(v, stepV, count)) {
-            spans[pending++] = (calyx_row_span){row, count, u, v};
-            if (pending == ROW_BATCH) {
-                calyx_spans_padded_avx512(spans, pending, &source, stepU, stepV, alpha & 0x1FF, (alpha & CALYX_SPAN_ADD) != 0);
-                pending = 0;
-            }
+            calyx_batch_add(&batch, (calyx_row_span){row, count, u, v, stepU, stepV}, &source, opacity, add);
         } else {
             calyx_span_affine(row, count, source, u, v, stepU, stepV, alpha);
         }
     }
-    if (pending > 0) calyx_spans_padded_avx512(spans, pending, &source, stepU, stepV, alpha & 0x1FF, (alpha & CALYX_SPAN_ADD) != 0);
+    if (batch.count > 0) calyx_spans_padded_avx512(batch.spans, batch.count, &source, opacity, add);
 }
