@@ -131,8 +131,7 @@ void calyx_span_affine(uint32_t *row, int64_t count, calyx_span_source source,
     const int add = (alpha & CALYX_SPAN_ADD) != 0;
     alpha &= 0x1FF;
     int64_t x = 0;
-    const int width = calyx_suits_wide_kernels(s) && calyx_fits32(u0, du, count) && calyx_fits32(v0, dv, count)
-        ? calyx_span_kernels_width() : CALYX_SPAN_SSE2;
+    const int width = calyx_wide_span_fits(s, count, u0, v0, du, dv) ? calyx_span_kernels_width() : CALYX_SPAN_SSE2;
     if (width != CALYX_SPAN_SSE2) {
         // The whole span, rims included, a block at a time (rims pixel by pixel were a third of the kernel time).
         if (width == CALYX_SPAN_AVX512) calyx_span_padded_avx512(row, count, s, u0, v0, du, dv, alpha, add);
@@ -200,10 +199,8 @@ void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source sourc
     // Pieces pass `alpha` on whole (flag included); per-pixel blends take it apart.
     const int add = (alpha & CALYX_SPAN_ADD) != 0;
     const int64_t opacity = alpha & 0x1FF;
-    // With AVX-512 the row's pieces are gathered and drawn in one call (constants set up once, not per piece).
-    const int batched = calyx_span_kernels_width() == CALYX_SPAN_AVX512 && calyx_suits_wide_kernels(s);
     calyx_span_batch batch;
-    batch.count = 0;
+    calyx_batch_start(&batch, s, alpha);
     for (int64_t x = 0, n; x < count; x += n) {
         n = count - x < PROJECTIVE_STEP ? count - x : PROJECTIVE_STEP;
         double w0 = W + x * dW, w1 = W + (x + n) * dW;
@@ -219,9 +216,7 @@ void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source sourc
             int64_t u0 = fixed16((U + x * dU) * r0 - 0.5), v0 = fixed16((V + x * dV) * r0 - 0.5);
             int64_t u1 = fixed16((U + (x + n) * dU) * r1 - 0.5), v1 = fixed16((V + (x + n) * dV) * r1 - 0.5);
             int64_t du = step_of(u1 - u0, n), dv = step_of(v1 - v0, n);
-            if (batched && calyx_fits32(u0, du, n) && calyx_fits32(v0, dv, n)) {
-                calyx_batch_add(&batch, (calyx_row_span){row + x, n, u0, v0, du, dv}, s, opacity, add);
-            } else {
+            if (!calyx_batch_add(&batch, (calyx_row_span){row + x, n, u0, v0, du, dv})) {
                 calyx_span_affine(row + x, n, source, u0, v0, du, dv, alpha);
             }
             continue;
@@ -234,5 +229,5 @@ void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source sourc
             blend_one(row + k, s, fixed16((U + k * dU) * r - 0.5), fixed16((V + k * dV) * r - 0.5), opacity, add);
         }
     }
-    if (batch.count > 0) calyx_spans_padded_avx512(batch.spans, batch.count, s, opacity, add);
+    calyx_batch_finish(&batch);
 }

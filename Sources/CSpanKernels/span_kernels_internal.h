@@ -20,24 +20,6 @@ typedef struct { uint32_t *row; int64_t count, u, v, du, dv; } calyx_row_span;
 /// its constants set up once instead of per span; each span meets calyx_span_padded_avx512's conditions.
 void calyx_spans_padded_avx512(const calyx_row_span *spans, int64_t n, const calyx_span_source *s, int64_t alpha, int add);
 
-/// Up to this many spans are gathered for one calyx_spans_padded_avx512 call.
-#define CALYX_SPAN_BATCH 32
-
-/// Spans waiting to be drawn with AVX-512 (see calyx_spans_padded_avx512).
-typedef struct {
-    calyx_row_span spans[CALYX_SPAN_BATCH];
-    int64_t count;
-} calyx_span_batch;
-
-/// Adds a span to `batch`, drawing the batch first when it is full.
-static inline void calyx_batch_add(calyx_span_batch *batch, calyx_row_span span, const calyx_span_source *s, int64_t alpha, int add) {
-    if (batch->count == CALYX_SPAN_BATCH) {
-        calyx_spans_padded_avx512(batch->spans, batch->count, s, alpha, add);
-        batch->count = 0;
-    }
-    batch->spans[batch->count++] = span;
-}
-
 /// Whether t + k·dt stays within ±2^30 for k in 0…count + 16 (the widest kernel's lanes' reach).
 static inline int calyx_fits32(int64_t t, int64_t dt, int64_t count) {
     const int64_t limit = (int64_t)1 << 30;
@@ -47,5 +29,48 @@ static inline int calyx_fits32(int64_t t, int64_t dt, int64_t count) {
 /// Whether a source suits the wide (AVX2, AVX-512) kernels: a margin of two, under 32768 texels a side.
 static inline int calyx_suits_wide_kernels(const calyx_span_source *s) {
     return s->margin >= 2 && s->width < 32768 && s->height < 32768 && s->stride < 32768;
+}
+
+/// Whether a span (`count` pixels from (u, v) by (du, dv)) of `s` may be drawn by the wide kernels.
+static inline int calyx_wide_span_fits(const calyx_span_source *s, int64_t count, int64_t u, int64_t v, int64_t du, int64_t dv) {
+    return calyx_suits_wide_kernels(s) && calyx_fits32(u, du, count) && calyx_fits32(v, dv, count);
+}
+
+/// Up to this many spans are gathered for one calyx_spans_padded_avx512 call.
+#define CALYX_SPAN_BATCH 32
+
+/// Spans of one blit waiting to be drawn with AVX-512 (see calyx_spans_padded_avx512): on processors with it,
+/// a blit's rows or a perspective row's pieces are gathered and drawn a batch at a time, so the blit's constants
+/// are set up once per batch instead of once per span.
+typedef struct {
+    const calyx_span_source *source;
+    int64_t opacity;
+    int add, enabled;
+    int64_t count;
+    calyx_row_span spans[CALYX_SPAN_BATCH];
+} calyx_span_batch;
+
+/// An empty batch for `source`, with the kernels' `alpha` argument (opacity, maybe flagged to add).
+static inline void calyx_batch_start(calyx_span_batch *batch, const calyx_span_source *source, int64_t alpha) {
+    batch->source = source;
+    batch->opacity = alpha & 0x1FF;
+    batch->add = (alpha & CALYX_SPAN_ADD) != 0;
+    batch->enabled = calyx_span_kernels_width() == CALYX_SPAN_AVX512 && calyx_suits_wide_kernels(source);
+    batch->count = 0;
+}
+
+/// Draws the spans gathered so far.
+static inline void calyx_batch_finish(calyx_span_batch *batch) {
+    if (batch->count > 0) calyx_spans_padded_avx512(batch->spans, batch->count, batch->source, batch->opacity, batch->add);
+    batch->count = 0;
+}
+
+/// Takes `span` into the batch (drawing the batch first when it is full); 0 when the span is not for the batch
+/// (no AVX-512, or it fails calyx_wide_span_fits) and the caller must draw it.
+static inline int calyx_batch_add(calyx_span_batch *batch, calyx_row_span span) {
+    if (!batch->enabled || !calyx_wide_span_fits(batch->source, span.count, span.u, span.v, span.du, span.dv)) return 0;
+    if (batch->count == CALYX_SPAN_BATCH) calyx_batch_finish(batch);
+    batch->spans[batch->count++] = span;
+    return 1;
 }
 #endif

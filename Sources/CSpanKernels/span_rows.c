@@ -46,13 +46,8 @@ void calyx_span_affine_rows(uint8_t *target, int64_t bytesPerRow, int64_t y0, in
     const int64_t stepU = fixed_nearest(du), stepV = fixed_nearest(dv);
     const double width = (double)source.width, height = (double)source.height;
     const double inverseU = 1 / du, inverseV = 1 / dv;
-    const int batched = calyx_span_kernels_width() == CALYX_SPAN_AVX512 && calyx_suits_wide_kernels(&source);
-    // With AVX-512, rows' spans are gathered and drawn a batch at a time: the blit's constants are set up once
-    // per batch instead of once per row.
-    const int64_t opacity = alpha & 0x1FF;
-    const int add = (alpha & CALYX_SPAN_ADD) != 0;
     calyx_span_batch batch;
-    batch.count = 0;
+    calyx_batch_start(&batch, &source, alpha);
     for (int64_t y = y0; y < y1; y++) {
         // u(x, y) = a·x + c·y + tx (row vectors), likewise v; at pixel centres, in texel units with texel
         // centres at i + 0.5, so sample coordinates are u − 0.5.
@@ -68,11 +63,9 @@ void calyx_span_affine_rows(uint8_t *target, int64_t bytesPerRow, int64_t y0, in
         uint32_t *row = (uint32_t *)(target + y * bytesPerRow) + x0;
         double centre = (double)x0 + 0.5;
         int64_t u = fixed_nearest(u0 + du * centre), v = fixed_nearest(v0 + dv * centre), count = x1 - x0;
-        if (batched && calyx_fits32(u, stepU, count) && calyx_fits32(v, stepV, count)) {
-            calyx_batch_add(&batch, (calyx_row_span){row, count, u, v, stepU, stepV}, &source, opacity, add);
-        } else {
+        if (!calyx_batch_add(&batch, (calyx_row_span){row, count, u, v, stepU, stepV})) {
             calyx_span_affine(row, count, source, u, v, stepU, stepV, alpha);
         }
     }
-    if (batch.count > 0) calyx_spans_padded_avx512(batch.spans, batch.count, &source, opacity, add);
+    calyx_batch_finish(&batch);
 }
