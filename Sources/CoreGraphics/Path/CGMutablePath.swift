@@ -1,7 +1,8 @@
 /// A path you build element by element. Every call takes an optional `transform` applied to its points.
 ///
 /// A line or curve added with no current point is ignored (Apple logs a "no current point" error and does the
-/// same). Non-finite coordinates are stored as given; measuring and drawing code skips them.
+/// same). An element with a NaN or infinite coordinate (after its transform) is ignored too, as Apple's
+/// CoreGraphics ignores "invalid numeric values": a path only ever holds finite points (docs/bad-input.md).
 public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// Start of the subpath being built, for `closeSubpath` and for the implicit move after a close.
     private var subpathStart: CGPoint?
@@ -12,7 +13,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     package override init(elements: [PathElement]) {
         super.init(elements: elements)
-        // Re-derive the builder state from the elements.
+        // Re-derive the builder state from the elements (which come from another path: finite already).
         for e in elements {
             switch e {
             case .move(let p): subpathStart = p; afterClose = false
@@ -25,14 +26,16 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// Starts a new subpath at `point`.
     public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
         let p = point.applying(transform)
+        guard p.isFinite else { return }
         elements.append(.move(p))
         subpathStart = p
         afterClose = false
     }
 
-    /// Appends a segment, inserting the implicit move after a close; ignored without a current point.
+    /// Appends a segment, inserting the implicit move after a close; ignored without a current point or with a
+    /// non-finite point.
     private func appendSegment(_ element: PathElement) {
-        guard let start = subpathStart else { return }
+        guard let start = subpathStart, element.isFinite else { return }
         if afterClose { elements.append(.move(start)); afterClose = false }
         elements.append(element)
     }
@@ -115,7 +118,13 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Appends `path`'s elements, mapped by `transform`.
     public func addPath(_ path: CGPath, transform: CGAffineTransform = .identity) {
-        for e in path.elements {
+        append(path.elements, transform: transform)
+    }
+
+    /// Appends elements through the builder, so a transform that makes a point non-finite drops that element
+    /// rather than storing it.
+    package func append(_ elements: [PathElement], transform: CGAffineTransform) {
+        for e in elements {
             switch e.applying(transform) {
             case .move(let p): move(to: p)
             case .line(let p): addLine(to: p)

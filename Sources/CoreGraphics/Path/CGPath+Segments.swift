@@ -7,26 +7,24 @@ package struct Subpath: Sendable {
 
 extension CGPath {
     /// The path's subpaths. A close adds the closing line when the last point differs from the start; a move
-    /// alone makes a subpath with no segments (it still matters for caps of zero-length strokes). Elements with
-    /// non-finite points are skipped.
+    /// alone makes a subpath with no segments (it still matters for caps of zero-length strokes). Paths hold
+    /// finite points only (the builder refuses others); a segment without a subpath is skipped all the same.
     package var subpaths: [Subpath] {
         var result: [Subpath] = []
         var current: Subpath?
         func finish() { if let c = current { result.append(c) }; current = nil }
         for e in elements {
-            if let p = e.endPoint, !p.isFinite { continue }
-            switch e {
-            case .move(let p):
+            guard e.isFinite else { continue }
+            if case .move(let p) = e {
                 finish(); current = Subpath(start: p, segments: [], isClosed: false)
-            case .line(let p):
-                let from = current!.segments.last?.end ?? current!.start
-                current!.segments.append(.line(from, p))
-            case .quad(let c, let p):
-                let from = current!.segments.last?.end ?? current!.start
-                current!.segments.append(c.isFinite ? .quad(from, c, p) : .line(from, p))
-            case .cubic(let c1, let c2, let p):
-                let from = current!.segments.last?.end ?? current!.start
-                current!.segments.append(c1.isFinite && c2.isFinite ? .cubic(from, c1, c2, p) : .line(from, p))
+                continue
+            }
+            guard let from = current.map({ $0.segments.last?.end ?? $0.start }) else { continue }
+            switch e {
+            case .move: continue
+            case .line(let p): current?.segments.append(.line(from, p))
+            case .quad(let c, let p): current?.segments.append(.quad(from, c, p))
+            case .cubic(let c1, let c2, let p): current?.segments.append(.cubic(from, c1, c2, p))
             case .close:
                 guard var c = current else { continue }
                 let last = c.segments.last?.end ?? c.start

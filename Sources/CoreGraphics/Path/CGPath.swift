@@ -54,7 +54,8 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// An immutable copy with every point mapped by `transform`.
     public func copy(using transform: UnsafePointer<CGAffineTransform>?) -> CGPath? {
         guard let t = transform?.pointee else { return copy() }
-        return CGPath(elements: elements.map { $0.applying(t) })
+        let mapped = CGMutablePath(); mapped.append(elements, transform: t)
+        return CGPath(elements: mapped.elements)
     }
 
     /// A mutable copy.
@@ -63,7 +64,8 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// A mutable copy with every point mapped by `transform`.
     public func mutableCopy(using transform: UnsafePointer<CGAffineTransform>?) -> CGMutablePath? {
         guard let t = transform?.pointee else { return mutableCopy() }
-        return CGMutablePath(elements: elements.map { $0.applying(t) })
+        let mapped = CGMutablePath(); mapped.append(elements, transform: t)
+        return mapped
     }
 
     /// Calls `block` with each element in order; the element's points are valid only during the call.

@@ -42,6 +42,17 @@ package enum PathElement: Hashable, Sendable {
         }
     }
 
+    /// Whether every point of the element is finite. Elements that are not never enter a path (Apple ignores
+    /// such values, logging "invalid numeric value"): see `CGMutablePath`.
+    package var isFinite: Bool {
+        switch self {
+        case .move(let p), .line(let p): return p.isFinite
+        case .quad(let c, let p): return c.isFinite && p.isFinite
+        case .cubic(let c1, let c2, let p): return c1.isFinite && c2.isFinite && p.isFinite
+        case .close: return true
+        }
+    }
+
     /// The element with every point mapped by `t`.
     package func applying(_ t: CGAffineTransform) -> PathElement {
         switch self {
