@@ -54,8 +54,12 @@ struct KeyframeTrack {
         }
         times = KeyframeTrack.keyTimes(animation.keyTimes?.map(\.doubleValue), count: n, mode: mode, lengths: lengths)
         timingFunctions = mode == .paced || mode == .cubicPaced ? [] : (animation.timingFunctions ?? [])
-        if (mode == .cubic || mode == .cubicPaced), pathSegments.isEmpty, n > 1, keyValues.allSatisfy({ $0.components != nil }) {
-            tangents = KeyframeTrack.kochanekBartels(keyValues.map { $0.components! },
+        // A spline needs every keyframe of one shape (number arrays of one length): otherwise segments interpolate
+        // linearly, as values of differing shapes cannot be splined.
+        let componentVectors = keyValues.compactMap(\.components)
+        if (mode == .cubic || mode == .cubicPaced), pathSegments.isEmpty, n > 1, componentVectors.count == n,
+           Set(componentVectors.map(\.count)).count == 1 {
+            tangents = KeyframeTrack.kochanekBartels(componentVectors,
                                                      tension: animation.tensionValues, continuity: animation.continuityValues,
                                                      bias: animation.biasValues)
         } else {

@@ -142,7 +142,7 @@ package final class FrameCompositor {
     /// Draws the prepared list into `context`, clearing and redrawing only `region` (pixels; the damage unless
     /// more is asked for). Falls back to the snapshot painter when the bitmap is not canonical.
     package func execute(into context: CGContext, region: CGRect) {
-        let clip = region.intersection(CGRect(x: 0, y: 0, width: context.width, height: context.height)).integral
+        let clip = region.clampedToPixels(width: context.width, height: context.height)
         guard !clip.isNull, !clip.isEmpty else { return }
         let rows = Int(clip.minY)..<Int(clip.maxY), columns = Int(clip.minX)..<Int(clip.maxX)
         // Drawing starts at the topmost opaque cover of the region, if any; otherwise on cleared pixels.

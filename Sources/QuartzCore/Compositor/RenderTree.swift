@@ -91,8 +91,15 @@ package final class RenderTree {
         node.snapshot.ancestorsFlipGeometry = ancestorsFlipped
         let flipped = ancestorsFlipped != node.snapshot.isGeometryFlipped
         // The tree as committed: the snapshot's sublayers and mask (live layers, each drawn as it was committed).
-        node.children = node.snapshot.sublayerStorage.map { self.node(for: $0, ancestorsFlipped: flipped, live: &live) }
-        node.mask = node.snapshot.maskStorage.map { self.node(for: $0, ancestorsFlipped: flipped, live: &live) }
+        // Lists committed at different times can together name a layer twice, or a layer inside itself (each
+        // list was cycle-free when committed, the layers moved since): each layer is taken once, where the walk
+        // in model order first meets it.
+        node.children = node.snapshot.sublayerStorage.compactMap { child in
+            live.contains(ObjectIdentifier(child)) ? nil : self.node(for: child, ancestorsFlipped: flipped, live: &live)
+        }
+        node.mask = node.snapshot.maskStorage.flatMap { mask in
+            live.contains(ObjectIdentifier(mask)) ? nil : self.node(for: mask, ancestorsFlipped: flipped, live: &live)
+        }
         return node
     }
 }

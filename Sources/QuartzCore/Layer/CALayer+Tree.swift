@@ -2,17 +2,21 @@
 public enum CALayerTreeError: Error, CustomStringConvertible {
     /// Adding the layer would make it its own ancestor.
     case cycle(child: String, parent: String)
+    /// A property was set to a value with a NaN or infinite component; the layer kept its old value.
+    case nonFiniteValue(key: String, layer: String, value: String)
 
     public var description: String {
         switch self {
         case .cycle(let child, let parent):
             return "refused to add \(child) to \(parent): it would become its own ancestor (a cycle in the layer tree)"
+        case .nonFiniteValue(let key, let layer, let value):
+            return "ignored \(key) = \(value) on \(layer): not a finite value (Apple raises CALayerInvalidGeometry)"
         }
     }
 }
 
-/// Receives tree-operation diagnostics. Apple's frameworks crash on a cycle; Calyx refuses the operation,
-/// leaves the tree unchanged and reports here (by default, to standard error).
+/// Receives tree-operation and value diagnostics. Apple's frameworks crash on a cycle and raise on NaN geometry;
+/// Calyx refuses the operation, leaves the layer unchanged and reports here (by default, to standard error).
 nonisolated(unsafe) public var CALayerTreeDiagnosticHandler: (CALayerTreeError) -> Void = { error in
     FileHandle.standardError.write(Data("Calyx: \(error)\n".utf8))
 }

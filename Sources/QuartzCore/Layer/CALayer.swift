@@ -5,24 +5,24 @@
 /// Coordinates are the layer's own: `bounds` is in its space, `position` in its superlayer's.
 open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     // MARK: Geometry
-    open var bounds: CGRect = .zero { didSet { bounds = bounds.standardized; didChange("bounds", oldValue, bounds) } }
-    open var position: CGPoint = .zero { didSet { didChange("position", oldValue, position) } }
-    open var zPosition: CGFloat = 0 { didSet { didChange("zPosition", oldValue, zPosition) } }
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { didChange("anchorPoint", oldValue, anchorPoint) } }
-    open var anchorPointZ: CGFloat = 0 { didSet { didChange("anchorPointZ", oldValue, anchorPointZ) } }
-    open var transform = CATransform3DIdentity { didSet { didChange("transform", oldValue, transform) } }
-    open var sublayerTransform = CATransform3DIdentity { didSet { didChange("sublayerTransform", oldValue, sublayerTransform) } }
+    open var bounds: CGRect = .zero { didSet { guard admits("bounds", bounds) else { bounds = oldValue; return }; bounds = bounds.standardized; didChange("bounds", oldValue, bounds) } }
+    open var position: CGPoint = .zero { didSet { guard admits("position", position) else { position = oldValue; return }; didChange("position", oldValue, position) } }
+    open var zPosition: CGFloat = 0 { didSet { guard admits("zPosition", zPosition) else { zPosition = oldValue; return }; didChange("zPosition", oldValue, zPosition) } }
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { guard admits("anchorPoint", anchorPoint) else { anchorPoint = oldValue; return }; didChange("anchorPoint", oldValue, anchorPoint) } }
+    open var anchorPointZ: CGFloat = 0 { didSet { guard admits("anchorPointZ", anchorPointZ) else { anchorPointZ = oldValue; return }; didChange("anchorPointZ", oldValue, anchorPointZ) } }
+    open var transform = CATransform3DIdentity { didSet { guard admits("transform", transform) else { transform = oldValue; return }; didChange("transform", oldValue, transform) } }
+    open var sublayerTransform = CATransform3DIdentity { didSet { guard admits("sublayerTransform", sublayerTransform) else { sublayerTransform = oldValue; return }; didChange("sublayerTransform", oldValue, sublayerTransform) } }
     open var isGeometryFlipped = false { didSet { didChange("geometryFlipped", oldValue, isGeometryFlipped) } }
 
     // MARK: Visibility and compositing
     open var isHidden = false { didSet { didChange("hidden", oldValue, isHidden) } }
     open var isDoubleSided = true { didSet { didChange("doubleSided", oldValue, isDoubleSided) } }
     open var masksToBounds = false { didSet { didChange("masksToBounds", oldValue, masksToBounds) } }
-    open var opacity: Float = 1 { didSet { didChange("opacity", oldValue, opacity) } }
+    open var opacity: Float = 1 { didSet { guard admits("opacity", opacity) else { opacity = oldValue; return }; didChange("opacity", oldValue, opacity) } }
     open var allowsGroupOpacity = true { didSet { didChange("allowsGroupOpacity", oldValue, allowsGroupOpacity) } }
     open var isOpaque = false { didSet { didChange("opaque", oldValue, isOpaque) } }
     open var shouldRasterize = false { didSet { didChange("shouldRasterize", oldValue, shouldRasterize) } }
-    open var rasterizationScale: CGFloat = 1 { didSet { didChange("rasterizationScale", oldValue, rasterizationScale) } }
+    open var rasterizationScale: CGFloat = 1 { didSet { guard admits("rasterizationScale", rasterizationScale) else { rasterizationScale = oldValue; return }; didChange("rasterizationScale", oldValue, rasterizationScale) } }
     open var allowsEdgeAntialiasing = false { didSet { didChange("allowsEdgeAntialiasing", oldValue, allowsEdgeAntialiasing) } }
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge] {
         didSet { didChange("edgeAntialiasingMask", oldValue, edgeAntialiasingMask) }
@@ -33,20 +33,20 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
 
     // MARK: Content
     open var contents: Any? { didSet { didChangeUncompared("contents", oldValue) } }
-    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { didChange("contentsRect", oldValue, contentsRect) } }
-    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { didChange("contentsCenter", oldValue, contentsCenter) } }
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { guard admits("contentsRect", contentsRect) else { contentsRect = oldValue; return }; didChange("contentsRect", oldValue, contentsRect) } }
+    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { guard admits("contentsCenter", contentsCenter) else { contentsCenter = oldValue; return }; didChange("contentsCenter", oldValue, contentsCenter) } }
     open var contentsGravity = CALayerContentsGravity.resize { didSet { didChange("contentsGravity", oldValue, contentsGravity) } }
-    open var contentsScale: CGFloat = 1 { didSet { didChange("contentsScale", oldValue, contentsScale) } }
+    open var contentsScale: CGFloat = 1 { didSet { guard admits("contentsScale", contentsScale) else { contentsScale = oldValue; return }; didChange("contentsScale", oldValue, contentsScale) } }
     open var contentsFormat = CALayerContentsFormat.RGBA8Uint { didSet { didChange("contentsFormat", oldValue, contentsFormat) } }
     open var minificationFilter = CALayerContentsFilter.linear { didSet { didChange("minificationFilter", oldValue, minificationFilter) } }
     open var magnificationFilter = CALayerContentsFilter.linear { didSet { didChange("magnificationFilter", oldValue, magnificationFilter) } }
-    open var minificationFilterBias: Float = 0 { didSet { didChange("minificationFilterBias", oldValue, minificationFilterBias) } }
+    open var minificationFilterBias: Float = 0 { didSet { guard admits("minificationFilterBias", minificationFilterBias) else { minificationFilterBias = oldValue; return }; didChange("minificationFilterBias", oldValue, minificationFilterBias) } }
     open var needsDisplayOnBoundsChange = false
     open var drawsAsynchronously = false
 
     // MARK: Appearance
     open var backgroundColor: CGColor? { didSet { didChange("backgroundColor", oldValue, backgroundColor) } }
-    open var cornerRadius: CGFloat = 0 { didSet { didChange("cornerRadius", oldValue, cornerRadius) } }
+    open var cornerRadius: CGFloat = 0 { didSet { guard admits("cornerRadius", cornerRadius) else { cornerRadius = oldValue; return }; didChange("cornerRadius", oldValue, cornerRadius) } }
     open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
         didSet { didChange("maskedCorners", oldValue, maskedCorners) }
     }
@@ -57,12 +57,12 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
             didChange("cornerCurve", oldValue, cornerCurve)
         }
     }
-    open var borderWidth: CGFloat = 0 { didSet { didChange("borderWidth", oldValue, borderWidth) } }
+    open var borderWidth: CGFloat = 0 { didSet { guard admits("borderWidth", borderWidth) else { borderWidth = oldValue; return }; didChange("borderWidth", oldValue, borderWidth) } }
     open var borderColor: CGColor? = .black { didSet { didChange("borderColor", oldValue, borderColor) } }
     open var shadowColor: CGColor? = .black { didSet { didChange("shadowColor", oldValue, shadowColor) } }
-    open var shadowOpacity: Float = 0 { didSet { didChange("shadowOpacity", oldValue, shadowOpacity) } }
-    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { didChange("shadowOffset", oldValue, shadowOffset) } }
-    open var shadowRadius: CGFloat = 3 { didSet { didChange("shadowRadius", oldValue, shadowRadius) } }
+    open var shadowOpacity: Float = 0 { didSet { guard admits("shadowOpacity", shadowOpacity) else { shadowOpacity = oldValue; return }; didChange("shadowOpacity", oldValue, shadowOpacity) } }
+    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { guard admits("shadowOffset", shadowOffset) else { shadowOffset = oldValue; return }; didChange("shadowOffset", oldValue, shadowOffset) } }
+    open var shadowRadius: CGFloat = 3 { didSet { guard admits("shadowRadius", shadowRadius) else { shadowRadius = oldValue; return }; didChange("shadowRadius", oldValue, shadowRadius) } }
     open var shadowPath: CGPath? { didSet { didChange("shadowPath", oldValue, shadowPath) } }
 
     // MARK: Tree (see CALayer+Tree.swift)
@@ -93,12 +93,12 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     open var layoutManager: AnyObject?
 
     // MARK: Timing (CAMediaTiming; a layer's duration is infinite)
-    open var beginTime: CFTimeInterval = 0 { didSet { didChange("beginTime", oldValue, beginTime) } }
-    open var duration: CFTimeInterval = .infinity { didSet { didChange("duration", oldValue, duration) } }
-    open var speed: Float = 1 { didSet { didChange("speed", oldValue, speed) } }
-    open var timeOffset: CFTimeInterval = 0 { didSet { didChange("timeOffset", oldValue, timeOffset) } }
-    open var repeatCount: Float = 0 { didSet { didChange("repeatCount", oldValue, repeatCount) } }
-    open var repeatDuration: CFTimeInterval = 0 { didSet { didChange("repeatDuration", oldValue, repeatDuration) } }
+    open var beginTime: CFTimeInterval = 0 { didSet { guard admitsTiming("beginTime", beginTime) else { beginTime = oldValue; return }; didChange("beginTime", oldValue, beginTime) } }
+    open var duration: CFTimeInterval = .infinity { didSet { guard admitsTiming("duration", duration) else { duration = oldValue; return }; didChange("duration", oldValue, duration) } }
+    open var speed: Float = 1 { didSet { guard admits("speed", speed) else { speed = oldValue; return }; didChange("speed", oldValue, speed) } }
+    open var timeOffset: CFTimeInterval = 0 { didSet { guard admitsTiming("timeOffset", timeOffset) else { timeOffset = oldValue; return }; didChange("timeOffset", oldValue, timeOffset) } }
+    open var repeatCount: Float = 0 { didSet { guard admitsTiming("repeatCount", repeatCount) else { repeatCount = oldValue; return }; didChange("repeatCount", oldValue, repeatCount) } }
+    open var repeatDuration: CFTimeInterval = 0 { didSet { guard admitsTiming("repeatDuration", repeatDuration) else { repeatDuration = oldValue; return }; didChange("repeatDuration", oldValue, repeatDuration) } }
     open var autoreverses = false { didSet { didChange("autoreverses", oldValue, autoreverses) } }
     open var fillMode = CAMediaTimingFillMode.removed { didSet { didChange("fillMode", oldValue, fillMode) } }
 

@@ -30,19 +30,19 @@ open class CAEmitterLayer: CALayer, @unchecked Sendable {
     /// Whether `emitterCells` are this copy's own (made when an animation first writes a cell value into a
     /// presentation copy, whose cells are otherwise the model's objects).
     var ownsCellCopies = false
-    open var birthRate: Float = 1 { didSet { didChange("birthRate", oldValue, birthRate) } }
-    open var lifetime: Float = 1 { didSet { didChange("lifetime", oldValue, lifetime) } }
-    open var emitterPosition = CGPoint.zero { didSet { didChange("emitterPosition", oldValue, emitterPosition) } }
-    open var emitterZPosition: CGFloat = 0 { didSet { didChange("emitterZPosition", oldValue, emitterZPosition) } }
-    open var emitterSize = CGSize.zero { didSet { didChange("emitterSize", oldValue, emitterSize) } }
-    open var emitterDepth: CGFloat = 0 { didSet { didChange("emitterDepth", oldValue, emitterDepth) } }
+    open var birthRate: Float = 1 { didSet { guard admits("birthRate", birthRate) else { birthRate = oldValue; return }; didChange("birthRate", oldValue, birthRate) } }
+    open var lifetime: Float = 1 { didSet { guard admits("lifetime", lifetime) else { lifetime = oldValue; return }; didChange("lifetime", oldValue, lifetime) } }
+    open var emitterPosition = CGPoint.zero { didSet { guard admits("emitterPosition", emitterPosition) else { emitterPosition = oldValue; return }; didChange("emitterPosition", oldValue, emitterPosition) } }
+    open var emitterZPosition: CGFloat = 0 { didSet { guard admits("emitterZPosition", emitterZPosition) else { emitterZPosition = oldValue; return }; didChange("emitterZPosition", oldValue, emitterZPosition) } }
+    open var emitterSize = CGSize.zero { didSet { guard admits("emitterSize", emitterSize) else { emitterSize = oldValue; return }; didChange("emitterSize", oldValue, emitterSize) } }
+    open var emitterDepth: CGFloat = 0 { didSet { guard admits("emitterDepth", emitterDepth) else { emitterDepth = oldValue; return }; didChange("emitterDepth", oldValue, emitterDepth) } }
     open var emitterShape = CAEmitterLayerEmitterShape.point { didSet { didChange("emitterShape", oldValue, emitterShape) } }
     open var emitterMode = CAEmitterLayerEmitterMode.volume { didSet { didChange("emitterMode", oldValue, emitterMode) } }
     open var renderMode = CAEmitterLayerRenderMode.unordered { didSet { didChange("renderMode", oldValue, renderMode) } }
     open var preservesDepth = false { didSet { didChange("preservesDepth", oldValue, preservesDepth) } }
-    open var velocity: Float = 1 { didSet { didChange("velocity", oldValue, velocity) } }
-    open var scale: Float = 1 { didSet { didChange("scale", oldValue, scale) } }
-    open var spin: Float = 1 { didSet { didChange("spin", oldValue, spin) } }
+    open var velocity: Float = 1 { didSet { guard admits("velocity", velocity) else { velocity = oldValue; return }; didChange("velocity", oldValue, velocity) } }
+    open var scale: Float = 1 { didSet { guard admits("scale", scale) else { scale = oldValue; return }; didChange("scale", oldValue, scale) } }
+    open var spin: Float = 1 { didSet { guard admits("spin", spin) else { spin = oldValue; return }; didChange("spin", oldValue, spin) } }
     open var seed: UInt32 = 0 { didSet { didChange("seed", oldValue, seed) } }
 
     public override init() { super.init() }

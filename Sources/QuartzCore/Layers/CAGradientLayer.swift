@@ -12,8 +12,8 @@ open class CAGradientLayer: CALayer, @unchecked Sendable {
     open var colors: [Any]? { didSet { didChangeUncompared("colors", oldValue) } }
     /// Stop locations in [0, 1]; nil spreads the colours evenly.
     open var locations: [NSNumber]? { didSet { didChange("locations", oldValue, locations) } }
-    open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { didChange("startPoint", oldValue, startPoint) } }
-    open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { didChange("endPoint", oldValue, endPoint) } }
+    open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { guard admits("startPoint", startPoint) else { startPoint = oldValue; return }; didChange("startPoint", oldValue, startPoint) } }
+    open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { guard admits("endPoint", endPoint) else { endPoint = oldValue; return }; didChange("endPoint", oldValue, endPoint) } }
     open var type = CAGradientLayerType.axial { didSet { didChange("type", oldValue, type) } }
 
     public override init() { super.init() }

@@ -5,15 +5,15 @@ open class CAReplicatorLayer: CALayer, @unchecked Sendable {
     open var instanceCount = 1 { didSet { didChange("instanceCount", oldValue, instanceCount) } }
     open var preservesDepth = false { didSet { didChange("preservesDepth", oldValue, preservesDepth) } }
     /// Copy k's time shifts by k × this (negative values allowed).
-    open var instanceDelay: CFTimeInterval = 0 { didSet { didChange("instanceDelay", oldValue, instanceDelay) } }
+    open var instanceDelay: CFTimeInterval = 0 { didSet { guard admitsTiming("instanceDelay", instanceDelay) else { instanceDelay = oldValue; return }; didChange("instanceDelay", oldValue, instanceDelay) } }
     /// Applied k times to copy k, about the replicator's centre.
-    open var instanceTransform = CATransform3DIdentity { didSet { didChange("instanceTransform", oldValue, instanceTransform) } }
+    open var instanceTransform = CATransform3DIdentity { didSet { guard admits("instanceTransform", instanceTransform) else { instanceTransform = oldValue; return }; didChange("instanceTransform", oldValue, instanceTransform) } }
     /// Multiplies the first copy's colour; the offsets are added per step.
     open var instanceColor: CGColor? = .white { didSet { didChange("instanceColor", oldValue, instanceColor) } }
-    open var instanceRedOffset: Float = 0 { didSet { didChange("instanceRedOffset", oldValue, instanceRedOffset) } }
-    open var instanceGreenOffset: Float = 0 { didSet { didChange("instanceGreenOffset", oldValue, instanceGreenOffset) } }
-    open var instanceBlueOffset: Float = 0 { didSet { didChange("instanceBlueOffset", oldValue, instanceBlueOffset) } }
-    open var instanceAlphaOffset: Float = 0 { didSet { didChange("instanceAlphaOffset", oldValue, instanceAlphaOffset) } }
+    open var instanceRedOffset: Float = 0 { didSet { guard admits("instanceRedOffset", instanceRedOffset) else { instanceRedOffset = oldValue; return }; didChange("instanceRedOffset", oldValue, instanceRedOffset) } }
+    open var instanceGreenOffset: Float = 0 { didSet { guard admits("instanceGreenOffset", instanceGreenOffset) else { instanceGreenOffset = oldValue; return }; didChange("instanceGreenOffset", oldValue, instanceGreenOffset) } }
+    open var instanceBlueOffset: Float = 0 { didSet { guard admits("instanceBlueOffset", instanceBlueOffset) else { instanceBlueOffset = oldValue; return }; didChange("instanceBlueOffset", oldValue, instanceBlueOffset) } }
+    open var instanceAlphaOffset: Float = 0 { didSet { guard admits("instanceAlphaOffset", instanceAlphaOffset) else { instanceAlphaOffset = oldValue; return }; didChange("instanceAlphaOffset", oldValue, instanceAlphaOffset) } }
 
     public override init() { super.init() }
     public required init(layer: Any) { super.init(layer: layer) }

@@ -27,13 +27,13 @@ open class CAShapeLayer: CALayer, @unchecked Sendable {
     open var fillColor: CGColor? = .black { didSet { didChange("fillColor", oldValue, fillColor) } }
     open var fillRule = CAShapeLayerFillRule.nonZero { didSet { didChange("fillRule", oldValue, fillRule) } }
     open var strokeColor: CGColor? { didSet { didChange("strokeColor", oldValue, strokeColor) } }
-    open var strokeStart: CGFloat = 0 { didSet { didChange("strokeStart", oldValue, strokeStart) } }
-    open var strokeEnd: CGFloat = 1 { didSet { didChange("strokeEnd", oldValue, strokeEnd) } }
-    open var lineWidth: CGFloat = 1 { didSet { didChange("lineWidth", oldValue, lineWidth) } }
-    open var miterLimit: CGFloat = 10 { didSet { didChange("miterLimit", oldValue, miterLimit) } }
+    open var strokeStart: CGFloat = 0 { didSet { guard admits("strokeStart", strokeStart) else { strokeStart = oldValue; return }; didChange("strokeStart", oldValue, strokeStart) } }
+    open var strokeEnd: CGFloat = 1 { didSet { guard admits("strokeEnd", strokeEnd) else { strokeEnd = oldValue; return }; didChange("strokeEnd", oldValue, strokeEnd) } }
+    open var lineWidth: CGFloat = 1 { didSet { guard admits("lineWidth", lineWidth) else { lineWidth = oldValue; return }; didChange("lineWidth", oldValue, lineWidth) } }
+    open var miterLimit: CGFloat = 10 { didSet { guard admits("miterLimit", miterLimit) else { miterLimit = oldValue; return }; didChange("miterLimit", oldValue, miterLimit) } }
     open var lineCap = CAShapeLayerLineCap.butt { didSet { didChange("lineCap", oldValue, lineCap) } }
     open var lineJoin = CAShapeLayerLineJoin.miter { didSet { didChange("lineJoin", oldValue, lineJoin) } }
-    open var lineDashPhase: CGFloat = 0 { didSet { didChange("lineDashPhase", oldValue, lineDashPhase) } }
+    open var lineDashPhase: CGFloat = 0 { didSet { guard admits("lineDashPhase", lineDashPhase) else { lineDashPhase = oldValue; return }; didChange("lineDashPhase", oldValue, lineDashPhase) } }
     open var lineDashPattern: [NSNumber]? { didSet { didChange("lineDashPattern", oldValue, lineDashPattern) } }
 
     public override init() { super.init() }

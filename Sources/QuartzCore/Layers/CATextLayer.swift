@@ -20,7 +20,7 @@ open class CATextLayer: CALayer, @unchecked Sendable {
     open var string: Any? { didSet { didChangeUncompared("string", oldValue) } }
     /// A `CTFont`, or a font name as a `String` (read back as given). Default Helvetica.
     open var font: AnyObject? = "Helvetica" as NSString { didSet { didChangeUncompared("font", oldValue) } }
-    open var fontSize: CGFloat = 36 { didSet { didChange("fontSize", oldValue, fontSize) } }
+    open var fontSize: CGFloat = 36 { didSet { guard admits("fontSize", fontSize) else { fontSize = oldValue; return }; didChange("fontSize", oldValue, fontSize) } }
     open var foregroundColor: CGColor? = .white { didSet { didChange("foregroundColor", oldValue, foregroundColor) } }
     open var isWrapped = false { didSet { didChange("wrapped", oldValue, isWrapped) } }
     open var truncationMode = CATextLayerTruncationMode.none { didSet { didChange("truncationMode", oldValue, truncationMode) } }

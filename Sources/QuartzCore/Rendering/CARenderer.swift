@@ -82,13 +82,23 @@ public final class CARenderer: NSObject {
     /// Empty when nothing changed.
     public func updateBounds() -> CGRect { updateRegion.isNull ? .zero : updateRegion }
 
-    /// Adds `r` (in layer space) to the region to redraw.
-    public func addUpdate(_ r: CGRect) { updateRegion = updateRegion.union(r) }
+    /// Adds `r` (in layer space) to the region to redraw. A rect with a NaN is ignored; one reaching infinity
+    /// (`CGRect.infinite`, or an infinite side) asks for the whole bitmap.
+    public func addUpdate(_ r: CGRect) {
+        guard ![r.origin.x, r.origin.y, r.width, r.height].contains(where: \.isNaN) else { return }
+        let region = r.isFiniteValue ? r : wholeBitmapInLayerSpace
+        updateRegion = updateRegion.union(region)
+    }
+
+    /// The bitmap's rectangle in layer space.
+    private var wholeBitmapInLayerSpace: CGRect {
+        CGRect(x: 0, y: 0, width: context.width, height: context.height).applying(layerToPixel.inverted())
+    }
 
     /// Draws the update region of the current frame into the bitmap (cleared there first).
     public func render() {
         guard frameTime != nil, layer != nil, !updateRegion.isNull else { return }
-        compositor.execute(into: context, region: updateRegion.applying(layerToPixel))
+        compositor.execute(into: context, region: updateRegion.applying(layerToPixel))  // execute clips to the bitmap
     }
 
     /// The media time at which the tree next changes: the frame's own time while any animation is running, the

@@ -1,0 +1,109 @@
+import Testing
+import CalyxTestSupport
+@testable import QuartzCore
+
+/// The crashes a random-program run of the public API found (docs/bad-input.md), each reduced to the calls that
+/// matter. Every one trapped, recursed without end or ran away before its fix.
+@Suite struct HostileInputRegressionTests {
+    /// `FrameCompositor.execute(into:region:)` intersected a rect whose origin was −∞ (`CGRect.intersection`
+    /// traps on infinite widths).
+    @Test func nonFiniteUpdateRegionsAreHarmless() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+            root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            CATransaction.flush()
+            let (canvas, renderer) = frameRenderer(for: root)
+            renderer.beginFrame(atTime: 1, timeStamp: nil)
+            renderer.addUpdate(CGRect(x: -CGFloat.infinity, y: 0, width: 5, height: 5))
+            renderer.addUpdate(CGRect(x: 0, y: CGFloat.nan, width: 5, height: 5))
+            renderer.addUpdate(CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 5))
+            renderer.render(); renderer.endFrame()
+            #expect(canvas.pixel(topDown: 10, 10) == .red)
+            // An infinite update region means "everything": the next frame redraws the whole bitmap.
+            renderer.beginFrame(atTime: 2, timeStamp: nil)
+            renderer.addUpdate(CGRect(x: -CGFloat.infinity, y: -CGFloat.infinity, width: CGFloat.infinity, height: CGFloat.infinity))
+            #expect(renderer.updateBounds().contains(CGRect(x: 0, y: 0, width: 20, height: 20)))
+            renderer.render(); renderer.endFrame()
+        }
+    }
+
+    /// `hitTest` on a layer whose bounds were set to NaN, and `visibleRect` under an infinite anchor point: the
+    /// setters now refuse non-finite geometry (the layer keeps its value), so neither reaches the maths.
+    @Test func nonFiniteGeometryIsRefusedBySetters() {
+        withClock(at: 0) { _ in
+            var reported: [String] = []
+            let previous = CALayerTreeDiagnosticHandler
+            CALayerTreeDiagnosticHandler = { reported.append("\($0)") }
+            defer { CALayerTreeDiagnosticHandler = previous }
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            layer.bounds = CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10)
+            #expect(layer.bounds == CGRect(x: 0, y: 0, width: 10, height: 10))
+            layer.position = CGPoint(x: 5, y: 5)
+            layer.anchorPoint = CGPoint(x: CGFloat.infinity, y: 0)
+            #expect(layer.anchorPoint == CGPoint(x: 0.5, y: 0.5))
+            var t = CATransform3DIdentity; t.m34 = .nan
+            layer.transform = t
+            #expect(CATransform3DIsIdentity(layer.transform))
+            layer.opacity = .nan
+            #expect(layer.opacity == 1)
+            layer.setValue(CGFloat.nan, forKeyPath: "position.x")
+            #expect(layer.position == CGPoint(x: 5, y: 5))
+            #expect(reported.count == 5)
+            #expect(layer.hitTest(CGPoint(x: 5, y: 5)) === layer)
+            let scroller = CAScrollLayer(); scroller.bounds = CGRect(x: 0, y: 0, width: 4, height: 4)
+            scroller.addSublayer(layer)
+            scroller.anchorPoint = CGPoint(x: CGFloat.infinity, y: -CGFloat.infinity)
+            #expect(layer.visibleRect == CGRect(x: 0, y: 0, width: 4, height: 4).intersection(layer.convert(scroller.bounds, from: scroller)))
+            _ = layer.frame; _ = layer.convert(CGPoint(x: 1, y: 1), to: scroller)
+        }
+    }
+
+    /// A cubic keyframe animation of `lineDashPattern` whose values have different lengths indexed past the
+    /// shorter one. Values of different shapes cannot be splined: such an animation interpolates linearly.
+    @Test func cubicKeyframesOfDifferentLengthsInterpolateLinearly() {
+        withClock(at: 0) { clock in
+            let shape = CAShapeLayer(); shape.lineDashPattern = [1, 1]
+            CATransaction.flush()
+            let a = CAKeyframeAnimation(keyPath: "lineDashPattern")
+            a.values = [[1, 2], [3, 4, 5], [6]]
+            a.calculationMode = .cubic; a.duration = 1
+            shape.add(a, forKey: "dash")
+            CATransaction.flush()
+            for t in stride(from: 0.0, through: 1.0, by: 0.125) {
+                clock.setManualTime(t)
+                _ = shape.presentation()?.lineDashPattern
+            }
+            clock.setManualTime(0.25)
+            // Half way between [1, 2] and [3, 4, 5]: values of different lengths switch there (Q11), and at a
+            // quarter of the second segment the value is the second keyframe's.
+            clock.setManualTime(0.6)
+            let later = shape.presentation()?.lineDashPattern?.map(\.doubleValue)
+            #expect(later == [3, 4, 5])
+        }
+    }
+
+    /// The renderer's tree held a cycle: a transaction left open, layers re-parented, then an animation delegate
+    /// moving the renderer's root under its own descendant. Each committed sublayer list was cycle-free, but
+    /// lists committed at different times formed one together; the render tree now takes each layer once.
+    @Test func committedListsThatFormACycleDrawEachLayerOnce() {
+        withClock(at: 0) { clock in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+            let a = CALayer(), b = CALayer()
+            a.frame = root.bounds; b.frame = root.bounds
+            b.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            root.addSublayer(a); a.addSublayer(b)
+            CATransaction.flush()
+            let (canvas, renderer) = frameRenderer(for: root)
+            renderer.drawFrame(at: 0)
+            // b's new list (holding a) is committed while a's (holding b) stays as it was: a → b → a.
+            b.removeFromSuperlayer(); root.addSublayer(b)
+            a.removeFromSuperlayer(); b.addSublayer(a)
+            CATransaction.flush()
+            a.committedState?.sublayerStorage = [b]
+            clock.setManualTime(1)
+            renderer.drawFrame(at: 1)
+            #expect(canvas.pixel(topDown: 10, 10) == .blue)
+        }
+    }
+}
