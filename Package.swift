@@ -54,6 +54,12 @@ let package = Package(
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Benchmarks/CalyxBenchmarks"),
 
+        // Hostile-input testing (`make test`, `make fuzz`): random programs in child processes, mutation loops.
+        .executableTarget(name: "calyx-fuzz", dependencies: [
+            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Fuzz/calyx-fuzz"),
+
         // Tests mirror the modules; CalyxTestSupport holds the pixel probes they share.
         .target(name: "CalyxTestSupport", dependencies: ["CoreGraphics", "_Testing_CoreGraphics"], path: "Tests/CalyxTestSupport"),
         .testTarget(name: "CoreGraphicsTests", dependencies: [

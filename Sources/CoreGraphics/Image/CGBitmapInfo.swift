@@ -40,6 +40,15 @@ public enum CalyxLimits {
     public static let maximumBitmapDimension = 32_768
     public static let maximumBitmapPixelCount = 1 << 27
 
+    /// The pixels a bitmap needs along one side of `points` at `scale` (rounded up), or nil when that is not a
+    /// positive number within `maximumBitmapDimension` (non-finite, zero, negative or enormous sizes): the one
+    /// place layer sizes become pixel counts, so no size can trap converting to `Int`.
+    public static func pixels(_ points: CGFloat, scale: CGFloat) -> Int? {
+        let exact = (points * scale).rounded(.up)
+        guard exact.isFinite, exact >= 1, exact <= CGFloat(maximumBitmapDimension) else { return nil }
+        return Int(exact)
+    }
+
     /// Whether a `width` × `height` bitmap is within the limits (and not empty).
     public static func allowsBitmap(width: Int, height: Int) -> Bool {
         width > 0 && height > 0 && width <= maximumBitmapDimension && height <= maximumBitmapDimension

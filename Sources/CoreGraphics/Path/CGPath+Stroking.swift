@@ -105,6 +105,7 @@ struct Stroker {
     private func arcPoints(center: CGPoint, from a: CGPoint, to b: CGPoint, clockwise: Bool) -> [CGPoint] {
         let a0 = atan2(a.y - center.y, a.x - center.x)
         var sweep = atan2(b.y - center.y, b.x - center.x) - a0
+        guard sweep.isFinite, halfWidth.isFinite else { return [a, b] }
         if clockwise { while sweep > 0 { sweep -= 2 * .pi } } else { while sweep < 0 { sweep += 2 * .pi } }
         let steps = max(1, Int((abs(sweep) / (.pi / 18)).rounded(.up)))
         return (0...steps).map { i in

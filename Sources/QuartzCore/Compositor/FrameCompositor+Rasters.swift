@@ -3,8 +3,8 @@ extension FrameCompositor {
     /// layer's own: rows top first, y down, `rect`'s corner at the top left. Nil when empty or larger than
     /// `maximumRasterSide` pixels a side.
     static func rasterContext(covering rect: CGRect, scale: CGFloat) -> CGContext? {
-        let width = Int((rect.width * scale).rounded(.up)), height = Int((rect.height * scale).rounded(.up))
-        guard width > 0, height > 0, CGFloat(width) <= maximumRasterSide, CGFloat(height) <= maximumRasterSide,
+        guard let width = CalyxLimits.pixels(rect.width, scale: scale), let height = CalyxLimits.pixels(rect.height, scale: scale),
+              CGFloat(width) <= maximumRasterSide, CGFloat(height) <= maximumRasterSide,
               let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
                                   space: CGColorSpace(name: CGColorSpace.sRGB)!,
                                   bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)

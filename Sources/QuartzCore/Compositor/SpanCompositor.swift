@@ -45,7 +45,7 @@ enum SpanCompositor {
         let ys = quad.map(\.y)
         let y0 = max(clipRows.lowerBound, pixel(ys.min()!, .down)), y1 = min(clipRows.upperBound, pixel(ys.max()!, .up))
         guard y0 < y1 else { return }
-        let alpha = Int((min(opacity, 1) * 256).rounded())
+        let alpha = opacity > 0 ? Int((min(opacity, 1) * 256).rounded()) : 0  // NaN draws nothing
         let kernel = kernelSource(source)
         calyx_span_prefetch(kernel)
         let (i0, i1, i2, i3, i4, i5, i6, i7, i8) = inv.m
@@ -82,7 +82,7 @@ enum SpanCompositor {
         let clipRows = rows ?? 0..<height
         let y0 = max(clipRows.lowerBound, pixel(box.minY, .down)), y1 = min(clipRows.upperBound, pixel(box.maxY, .up))
         guard y0 < y1 else { return }
-        let alpha = Int((min(opacity, 1) * 256).rounded())
+        let alpha = opacity > 0 ? Int((min(opacity, 1) * 256).rounded()) : 0  // NaN draws nothing
         let kernel = kernelSource(source)
         calyx_span_prefetch(kernel)
         let clipColumns = columns ?? 0..<width

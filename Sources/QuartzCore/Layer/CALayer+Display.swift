@@ -39,8 +39,9 @@ extension CALayer {
         needsDisplayFlag = false
         dirtyRect = nil
         let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
-        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
-        guard width > 0, height > 0,
+        // A backing store beyond the bitmap limits is not drawn: the contents stay as they were (Apple's layers
+        // likewise cannot back more than the largest texture).
+        guard let width = CalyxLimits.pixels(bounds.width, scale: scale), let height = CalyxLimits.pixels(bounds.height, scale: scale),
               let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
                                       space: CGColorSpace(name: CGColorSpace.sRGB)!,
                                       bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)

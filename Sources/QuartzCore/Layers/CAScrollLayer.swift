@@ -55,7 +55,7 @@ extension CALayer {
     /// The part of the layer a scroll layer above it shows, in this layer's space (the bounds if none).
     public var visibleRect: CGRect {
         guard let scroller = nearestScrollLayer, scroller !== self else { return bounds }
-        return convert(scroller.bounds, from: scroller).intersection(bounds)
+        return convert(scroller.bounds, from: scroller).finiteIntersection(bounds)
     }
 
     private var nearestScrollLayer: CAScrollLayer? {

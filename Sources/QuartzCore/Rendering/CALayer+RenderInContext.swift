@@ -127,7 +127,8 @@ struct LayerPainter {
     static func image(of mask: CALayer, in host: CALayer) -> CGImage? {
         let size = host.bounds.size
         let scale = max(host.contentsScale, 1)
-        guard let ctx = CGContext(data: nil, width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)),
+        guard let width = CalyxLimits.pixels(size.width, scale: scale), let height = CalyxLimits.pixels(size.height, scale: scale),
+              let ctx = CGContext(data: nil, width: width, height: height,
                                   bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpace(name: CGColorSpace.sRGB)!,
                                   bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
         else { return nil }

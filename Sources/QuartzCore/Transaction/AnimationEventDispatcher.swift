@@ -4,16 +4,19 @@
 /// nothing here runs during a commit.
 final class AnimationEventDispatcher: @unchecked Sendable {
     private let lock = NSRecursiveLock()
-    /// Layers with animations (weakly held).
-    private var layers: [ObjectIdentifier: WeakLayer] = [:]
+    /// Layers with animations (weakly held), in the order they were first tracked.
+    private var layers = LayerRegistry<WeakLayer>()
     /// Completion blocks handed over by committed transactions.
     private var completions: [TransactionCompletion] = []
 
-    private struct WeakLayer { weak var layer: CALayer? }
+    private struct WeakLayer {
+        weak var layer: CALayer?
+        let id: ObjectIdentifier
+    }
 
     func track(_ layer: CALayer) {
         lock.lock(); defer { lock.unlock() }
-        layers[ObjectIdentifier(layer)] = WeakLayer(layer: layer)
+        layers.insert(WeakLayer(layer: layer, id: ObjectIdentifier(layer)), for: ObjectIdentifier(layer)) { $0.layer == nil }
     }
 
     func schedule(_ blocks: [TransactionCompletion]) {
@@ -33,8 +36,8 @@ final class AnimationEventDispatcher: @unchecked Sendable {
 
     func process(atMediaTime now: CFTimeInterval) {
         lock.lock()
-        let tracked = layers.values.compactMap(\.layer)
-        layers = layers.filter { $0.value.layer != nil }
+        let tracked = layers.entries.compactMap(\.layer)
+        layers.removeAll(where: { $0.layer == nil }, id: \.id)
         lock.unlock()
         for layer in tracked { processAnimations(of: layer, at: now) }
         lock.lock()

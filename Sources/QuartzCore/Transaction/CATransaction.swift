@@ -11,7 +11,7 @@ public final class CATransaction: @unchecked Sendable {
         var values: [String: Any] = [:]
         let isImplicit: Bool
         /// Layers changed in this scope's lifetime (shared by nesting: the outermost commits them).
-        var layers: [ObjectIdentifier: CALayer] = [:]
+        var layers = LayerRegistry<CALayer>()
         /// Completion blocks with the animations added after each was set.
         var completions: [TransactionCompletion] = []
         init(isImplicit: Bool) { self.isImplicit = isImplicit }
@@ -54,7 +54,7 @@ public final class CATransaction: @unchecked Sendable {
         guard let index = s.scopes.lastIndex(where: { !$0.isImplicit }) else { return }
         let scope = s.scopes.remove(at: index)
         if let outer = s.scopes.last {
-            outer.layers.merge(scope.layers) { a, _ in a }
+            for layer in scope.layers.entries { outer.register(layer) }
             outer.completions += scope.completions
         } else {
             apply(scope)
@@ -78,7 +78,7 @@ public final class CATransaction: @unchecked Sendable {
     private static func apply(_ scope: Scope) {
         let now = CACurrentMediaTime()
         if !scope.layers.isEmpty { commitCount &+= 1 }
-        for layer in scope.layers.values {
+        for layer in scope.layers.entries {
             layer.commitPendingAnimations(mediaTime: now)
             layer.hasBeenCommitted = true
             layer.markSubtreeCommitted()
@@ -141,7 +141,7 @@ public let kCATransactionCompletionBlock = "completionBlock"
 
 extension CATransaction.Scope {
     /// Includes `layer` in the transaction.
-    func register(_ layer: CALayer) { layers[ObjectIdentifier(layer)] = layer }
+    func register(_ layer: CALayer) { layers.insert(layer, for: ObjectIdentifier(layer)) }
 
     /// Tells completion blocks set so far that `animation` was added (they wait for it).
     func animationAdded(_ animation: CAAnimation) {

@@ -1,0 +1,136 @@
+import CoreGraphics
+import CoreText
+import ImageIO
+import QuartzCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A plain mutation loop (the shape of libFuzzer's, without coverage feedback) over one parser: inputs grow
+/// from a small seed corpus by byte flips, interesting values, insertions, deletions and splices. If an input
+/// traps, the signal handler writes it to `crash-<target>.bin` before the process dies, so it can be replayed.
+struct InputFuzzer {
+    enum Target: String, CaseIterable {
+        case png, jpeg, font, keypath
+    }
+
+    let target: Target
+    var rng: SplitMix
+
+    /// The seed corpus: small valid inputs made by Calyx's own encoders (so no binary is committed), plus the
+    /// committed text corpora.
+    func corpus() -> [[UInt8]] {
+        switch target {
+        case .png, .jpeg:
+            let type = (target == .png ? "public.png" : "public.jpeg") as CFString
+            return [(1, 1, true), (3, 2, false), (8, 8, true), (17, 5, false)].compactMap { w, h, alpha in
+                let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                                    bitmapInfo: (alpha ? CGImageAlphaInfo.premultipliedFirst : .noneSkipFirst).rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+                ctx.setFillColor(CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: alpha ? 0.5 : 1)); ctx.fill(CGRect(x: 0, y: 0, width: w, height: h))
+                let data = NSMutableData()
+                guard let dest = CGImageDestinationCreateWithData(data as CFMutableData, type, 1, nil), let image = ctx.makeImage() else { return nil }
+                CGImageDestinationAddImage(dest, image, nil)
+                guard CGImageDestinationFinalize(dest) else { return nil }
+                return [UInt8](data as Data)
+            }
+        case .font:
+            return ["Helvetica|12|Hello", "Times New Roman|0.5|ﬁ ligature", "Courier-Bold|300|x", "DejaVu Sans|12|\u{202E}rtl",
+                    "Helvetica-Oblique|12|e\u{301}\u{301}\u{301}"].map { Array($0.utf8) }
+        case .keypath:
+            return ProgramGenerator.keyPaths.map { Array($0.utf8) }
+        }
+    }
+
+    mutating func mutate(_ input: [UInt8], corpus: [[UInt8]]) -> [UInt8] {
+        var bytes = input
+        for _ in 0..<Int.random(in: 1...4, using: &rng) {
+            let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &rng)
+            switch Int.random(in: 0...6, using: &rng) {
+            case 0 where !bytes.isEmpty: bytes[position] ^= 1 << UInt8.random(in: 0...7, using: &rng)
+            case 1 where !bytes.isEmpty: bytes[position] = [0, 1, 0x7f, 0x80, 0xff, 0x2e, 0x00][Int.random(in: 0...6, using: &rng)]
+            case 2: bytes.insert(contentsOf: (0..<Int.random(in: 1...8, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }, at: position)
+            case 3 where !bytes.isEmpty: bytes.removeSubrange(position..<min(bytes.count, position + Int.random(in: 1...16, using: &rng)))
+            case 4 where bytes.count > 4:
+                let length = min(bytes.count - position, Int.random(in: 1...32, using: &rng))
+                bytes.insert(contentsOf: bytes[position..<position + length], at: Int.random(in: 0...bytes.count, using: &rng))
+            case 5:
+                let other = corpus[Int.random(in: 0..<corpus.count, using: &rng)]
+                if !other.isEmpty { bytes = Array(bytes[..<position]) + other[Int.random(in: 0..<other.count, using: &rng)...] }
+            default:
+                if bytes.count > 4 && !bytes.isEmpty { bytes[position] = bytes[position] &+ UInt8.random(in: 1...3, using: &rng) }
+            }
+        }
+        if target == .png, Bool.random(using: &rng) { Self.fixPNGChecksums(&bytes) }
+        return Array(bytes.prefix(1 << 16))
+    }
+
+    /// Recomputes every chunk's CRC, so mutations reach the decoder behind libpng's checksum test.
+    static func fixPNGChecksums(_ bytes: inout [UInt8]) {
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let end = offset + 8 + length
+            guard length >= 0, end + 4 <= bytes.count else { return }
+            var crc: UInt32 = 0xFFFF_FFFF
+            for b in bytes[(offset + 4)..<end] {
+                crc ^= UInt32(b)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            crc ^= 0xFFFF_FFFF
+            bytes[end] = UInt8(crc >> 24); bytes[end + 1] = UInt8((crc >> 16) & 0xff)
+            bytes[end + 2] = UInt8((crc >> 8) & 0xff); bytes[end + 3] = UInt8(crc & 0xff)
+            offset = end + 4
+        }
+    }
+
+    /// Feeds one input to the target; answers whether it was accepted (for the corpus to keep it).
+    func execute(_ input: [UInt8]) -> Bool {
+        switch target {
+        case .png, .jpeg:
+            guard let source = CGImageSourceCreateWithData(Data(input) as CFData, nil) else { return false }
+            _ = CGImageSourceCopyPropertiesAtIndex(source, 0, nil)
+            return CGImageSourceCreateImageAtIndex(source, 0, nil) != nil
+        case .font:
+            let parts = String(decoding: input, as: UTF8.self).split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3 else { return false }
+            let size = CGFloat(Double(parts[1]) ?? 12)
+            let font = CTFont(name: String(parts[0]), size: size)
+            _ = CTFontGetAscent(font)
+            let text = NSAttributedString(string: String(parts[2]), attributes: [NSAttributedString.Key(kCTFontAttributeName): font])
+            let line = CTLineCreateWithAttributedString(text)
+            _ = CTLineGetTypographicBounds(line, nil, nil, nil)
+            return true
+        case .keypath:
+            let path = String(decoding: input, as: UTF8.self)
+            let layer = CAEmitterLayer()
+            layer.setValue(CGFloat(3), forKeyPath: path)
+            _ = layer.value(forKeyPath: path)
+            let animation = CABasicAnimation(keyPath: path); animation.toValue = 1; animation.duration = 1
+            layer.add(animation, forKey: nil)
+            _ = layer.presentation()
+            return true
+        }
+    }
+}
+
+/// The input being tried, for the crash handler (a signal handler may only call async-signal-safe functions).
+nonisolated(unsafe) var currentInput = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+nonisolated(unsafe) var currentInputCount = 0
+nonisolated(unsafe) var crashPath: UnsafeMutablePointer<CChar>? = nil
+
+/// Writes the current input to the crash file and re-raises the signal.
+func installCrashHandler(target: String) {
+    crashPath = strdup("crash-\(target).bin")
+    for signal in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { sig in
+            guard let path = crashPath else { return }
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            if fd >= 0 { _ = write(fd, currentInput.baseAddress, currentInputCount); close(fd) }
+            raise(sig)  // SA_RESETHAND restored the default action: the process ends as it would have
+        }
+        action.sa_flags = Int32(SA_RESETHAND)
+        sigaction(signal, &action, nil)
+    }
+}
