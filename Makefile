@@ -2,7 +2,14 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: deps build test demo bench clean
+# How many random programs `make test` runs (each twice, in child processes); `make fuzz` takes PROGRAMS,
+# START (the first seed) and INPUTS (inputs per parser).
+TEST_PROGRAMS ?= 300
+PROGRAMS ?= 10000
+START ?= 1
+INPUTS ?= 1000000
+
+.PHONY: deps build test demo bench fuzz clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -10,9 +17,14 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## Runs every test suite.
+## Runs every test suite, then a few hundred random programs and a short pass over each parser.
 test: deps
-	$(SWIFT) test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(SWIFT) run --skip-build calyx-fuzz programs --count $(TEST_PROGRAMS)
+	@for target in png jpeg font keypath; do \
+		$(SWIFT) run --skip-build calyx-fuzz inputs --target $$target --count 2000 || exit 1; \
+	done
 
 ## Renders the showcase into $(OUT)/ and prints what it wrote.
 demo: deps
@@ -24,6 +36,15 @@ bench: deps
 	$(SWIFT) build -c release --product calyx-bench
 	LD_PRELOAD=$$($(SWIFT) build -c release --show-bin-path)/libMallocInterposerSwift.so \
 		$$($(SWIFT) build -c release --show-bin-path)/calyx-bench
+
+## Hostile-input runs: PROGRAMS random programs from seed START, then INPUTS mutated inputs per parser
+## (release build). Failing programs are printed shrunk, with the command that replays them.
+fuzz: deps
+	$(SWIFT) build -c release --product calyx-fuzz
+	$$($(SWIFT) build -c release --show-bin-path)/calyx-fuzz programs --count $(PROGRAMS) --start $(START)
+	@for target in png jpeg keypath font; do \
+		$$($(SWIFT) build -c release --show-bin-path)/calyx-fuzz inputs --target $$target --count $(INPUTS) || exit 1; \
+	done
 
 clean:
 	rm -rf .build $(OUT)

@@ -130,7 +130,7 @@ func installCrashHandler(target: String) {
             if fd >= 0 { _ = write(fd, currentInput.baseAddress, currentInputCount); close(fd) }
             raise(sig)  // SA_RESETHAND restored the default action: the process ends as it would have
         }
-        action.sa_flags = Int32(SA_RESETHAND)
+        action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
         sigaction(signal, &action, nil)
     }
 }

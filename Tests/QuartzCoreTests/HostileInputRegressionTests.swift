@@ -107,3 +107,27 @@ import CalyxTestSupport
         }
     }
 }
+
+/// Every route to a cycle in the model tree is refused: sublayers, the `sublayers` array, replacement, masks
+/// (a mask that is an ancestor, or the layer itself), and a mask that is also a sublayer.
+@Suite struct TreeCycleRouteTests {
+    @Test func everyRouteToACycleIsRefused() {
+        withClock(at: 0) { _ in
+            let a = CALayer(), b = CALayer(), c = CALayer()
+            a.addSublayer(b); b.addSublayer(c)
+            c.addSublayer(a)
+            c.insertSublayer(a, at: 0)
+            c.sublayers = [a]
+            b.replaceSublayer(c, with: a)
+            c.mask = a
+            a.mask = a
+            #expect(a.superlayer == nil && c.sublayers == nil && c.mask == nil && a.mask == nil)
+            #expect(b.sublayers?.first === c)
+            // A layer that is a sublayer can become its own parent's mask only by leaving the sublayers.
+            let d = CALayer(); a.addSublayer(d); a.mask = d
+            #expect(!(a.sublayers ?? []).contains { $0 === d } || a.mask !== d)
+            _ = a.hitTest(.zero); _ = a.presentation(); a.layoutIfNeeded()
+            CATransaction.flush()
+        }
+    }
+}

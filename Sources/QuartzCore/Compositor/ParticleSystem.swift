@@ -42,6 +42,9 @@ enum ParticleSystem {
     static let maximumTime = 1e9
     /// The most particles an emitter draws in a frame, sub-cells' included.
     static let maximumPerEmitter = 50_000
+    /// The most births an emitter examines in a frame, sub-cells' included: particles that died long ago can
+    /// still be examined for live descendants, and without a bound enormous rates made that quadratic.
+    static let maximumWork = 250_000
     /// How deep cells may nest (a cell's cells' cells…).
     static let maximumDepth = 4
 
@@ -51,6 +54,7 @@ enum ParticleSystem {
         guard t.isFinite, t >= 0 else { return [] }
         let periods = history ?? [RatePeriod(id: 0, start: 0, rates: rates(of: emitter))]
         var result: [Particle] = []
+        var work = maximumWork
         for (k, cell) in (emitter.emitterCells ?? []).enumerated() where cell.isEnabled {
             for (p, period) in periods.enumerated() where period.start <= t {
                 let end = p + 1 < periods.count ? periods[p + 1].start : .infinity
@@ -58,8 +62,8 @@ enum ParticleSystem {
                 let begin = cell.beginTime.isFinite ? cell.beginTime : 0
                 let window = Window(start: max(period.start, begin), end: end, origin: begin)
                 for spawn in births(of: cell, path: UInt64(k), rate: rate, window: window, at: t, emitter: emitter,
-                                    key: UInt64(period.id), place: { _, random in birthPlace(of: emitter, random: &random) }) {
-                    follow(spawn, at: t, emitter: emitter, depth: 1, into: &result)
+                                    key: UInt64(period.id), work: &work, place: { _, random in birthPlace(of: emitter, random: &random) }) {
+                    follow(spawn, at: t, emitter: emitter, depth: 1, work: &work, into: &result)
                     if result.count >= maximumPerEmitter { break }
                 }
             }
@@ -95,11 +99,11 @@ enum ParticleSystem {
 
     /// The cell's particles born in `window` at `rate` that may be alive at `t`, or have descendants alive.
     private static func births(of cell: CAEmitterCell, path: UInt64, rate: Double, window: Window, at t: Double,
-                               emitter: CAEmitterLayer, key: UInt64,
+                               emitter: CAEmitterLayer, key: UInt64, work: inout Int,
                                place: (_ birth: Double, inout ParticleRandom) -> CGPoint) -> [Spawn] {
         let lifeScale = Double(emitter.lifetime)
         let reach = self.reach(of: cell, lifeScale: lifeScale, depth: 1)
-        guard rate > 0, rate.isFinite, reach > 0, reach.isFinite, t >= window.start, t < maximumTime else { return [] }
+        guard rate > 0, rate.isFinite, reach > 0, reach.isFinite, t >= window.start, t < maximumTime, work > 0 else { return [] }
         // Birth numbers stay exact in a Double and convertible to integers.
         let rate = min(rate, maximumRate)
         var last = min(t, window.end)
@@ -108,8 +112,9 @@ enum ParticleSystem {
         // Births at start + j / rate; a window that ended before now excludes its end (the next one's start).
         var newest = ((last - window.start) * rate).rounded(.down)
         if window.end <= t, window.start + newest / rate >= window.end { newest -= 1 }
-        let oldest = max(0, ((t - reach - window.start) * rate).rounded(.down), newest - Double(maximumPerCell - 1))
+        let oldest = max(0, ((t - reach - window.start) * rate).rounded(.down), newest - Double(min(maximumPerCell, work) - 1))
         guard newest.isFinite, oldest <= newest else { return [] }
+        work -= Int(newest - oldest) + 1
         let speed = CGFloat(emitter.velocity)
         var spawns: [Spawn] = []
         var j = oldest
@@ -137,7 +142,8 @@ enum ParticleSystem {
     }
 
     /// Draws `spawn` if it is alive at `t`, then the particles its cell's cells emit from it.
-    private static func follow(_ spawn: Spawn, at t: Double, emitter: CAEmitterLayer, depth: Int, into result: inout [Particle]) {
+    private static func follow(_ spawn: Spawn, at t: Double, emitter: CAEmitterLayer, depth: Int, work: inout Int,
+                               into result: inout [Particle]) {
         let age = t - spawn.birth
         guard age >= 0 else { return }
         if age < spawn.life, let particle = look(of: spawn, age: CGFloat(age), emitter: emitter) { result.append(particle) }
@@ -148,10 +154,10 @@ enum ParticleSystem {
             let window = Window(start: begin, end: spawn.birth + spawn.life, origin: begin)
             let rate = Double(child.birthRate) * Double(emitter.birthRate)
             let born = births(of: child, path: ParticleRandom.mix(spawn.identity, UInt64(m)), rate: rate, window: window,
-                              at: t, emitter: emitter, key: 0,
+                              at: t, emitter: emitter, key: 0, work: &work,
                               place: { birth, _ in spawn.position(atAge: CGFloat(birth - spawn.birth)) })
             for grandchild in born {
-                follow(grandchild, at: t, emitter: emitter, depth: depth + 1, into: &result)
+                follow(grandchild, at: t, emitter: emitter, depth: depth + 1, work: &work, into: &result)
                 if result.count >= maximumPerEmitter { return }
             }
         }
