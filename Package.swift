@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // Calyx: Apple's Core Animation (QuartzCore) and its CoreGraphics base, for Linux.
-// Layout and layering: see ../shared/design.md and README.md.
+// Layout and layering: see docs/architecture.md and README.md.
 import PackageDescription
 
 /// A C library from a Debian `-dev` package, found through pkg-config.
