@@ -108,6 +108,28 @@ import CalyxTestSupport
     }
 }
 
+extension HostileInputRegressionTests {
+    /// A random program peaked above 1 GiB: a layer thousands of points on both sides rastered at 16384 × 16384
+    /// pixels. A raster now holds at most 2²³ pixels (32 MiB) whatever the layer's size; the visible part still
+    /// shows the layer's colour.
+    @Test func enormousLayersRasterWithinAFixedBudget() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+            let huge = CAShapeLayer()
+            huge.frame = CGRect(x: -50_000, y: -50_000, width: 100_000, height: 100_000)
+            huge.path = CGPath(rect: huge.bounds, transform: nil)
+            huge.fillColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+            root.addSublayer(huge)
+            CATransaction.flush()
+            let (canvas, renderer) = frameRenderer(for: root)
+            renderer.drawFrame(at: 0)
+            let pixels = renderer.compositor.cache.values.map { $0.image.width * $0.image.height }
+            #expect(!pixels.isEmpty && pixels.allSatisfy { $0 <= 1 << 23 })
+            #expect(canvas.pixel(topDown: 16, 16) == .green)
+        }
+    }
+}
+
 /// Every route to a cycle in the model tree is refused: sublayers, the `sublayers` array, replacement, masks
 /// (a mask that is an ancestor, or the layer itself), and a mask that is also a sublayer.
 @Suite struct TreeCycleRouteTests {

@@ -429,11 +429,17 @@ package final class FrameCompositor {
                 scale = min(scale, LayerGeometry.minifiedScale(onScreen: onScreen, bias: layer.minificationFilterBias))
             }
         }
-        // Enormous layers raster coarser rather than not at all (a side of at most `maximumRasterSide` pixels).
+        // Enormous layers raster coarser rather than not at all: a side of at most `maximumRasterSide` pixels and
+        // at most `maximumRasterPixels` in all, so a raster's memory is bounded whatever the layer's size.
         let side = max(b.width, b.height) * scale
         if !(side <= Self.maximumRasterSide) {
             guard side.isFinite else { return nil }
             scale = LayerGeometry.powerOfTwo(atLeast: Self.maximumRasterSide / max(b.width, b.height)) / 2
+        }
+        let area = b.width * b.height * scale * scale
+        if !(area <= Self.maximumRasterPixels) {
+            guard area.isFinite else { return nil }
+            scale = LayerGeometry.powerOfTwo(atLeast: (Self.maximumRasterPixels / (b.width * b.height)).squareRoot()) / 2
         }
         guard scale.isFinite, scale > 0 else { return nil }
         var hasher = Hasher()
@@ -457,6 +463,9 @@ package final class FrameCompositor {
 
     /// The largest raster side in pixels (beyond it layers raster at a coarser scale).
     static let maximumRasterSide: CGFloat = 16384
+    /// The most pixels in one raster (32 MiB): a 3840 × 2160 layer at full resolution. Larger layers raster
+    /// coarser; before this bound a 16384 × 16384 raster took 1 GiB.
+    static let maximumRasterPixels: CGFloat = 8_388_608
 
     private func rasterize(_ layer: CALayer, scale: CGFloat, includeBorder: Bool) -> PixelBuffer? {
         guard let ctx = Self.rasterContext(covering: layer.bounds, scale: scale) else { return nil }
