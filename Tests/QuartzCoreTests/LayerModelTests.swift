@@ -105,10 +105,13 @@ import Testing
         #expect(root.sublayers!.count == 1)
     }
 
-    @Test func maskStaysOutOfTheTree() {
+    @Test func maskStaysOutOfTheTreeButNamesItsHost() {
         let l = CALayer(), m = CALayer()
         l.mask = m
-        #expect(l.sublayers == nil && m.superlayer == nil && l.mask === m)
+        // Apple: a mask's superlayer is the layer it masks, though it is not among its sublayers.
+        #expect(l.sublayers == nil && m.superlayer === l && l.mask === m)
+        m.removeFromSuperlayer()
+        #expect(l.mask == nil && m.superlayer == nil)
     }
 
     @Test func cyclesAreRefusedWithADiagnostic() {

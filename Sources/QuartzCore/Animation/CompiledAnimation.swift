@@ -79,7 +79,10 @@ package final class CompiledAnimation: @unchecked Sendable {
         guard let state = timing.state(atParentTime: parentTime) else { return }
         switch body {
         case .group(let children):
-            for child in children { child.apply(atParentTime: state.time, to: &values) }
+            // Children run in the group's time after its timing function (q × d), so the group's curve eases
+            // every child (semantics §1.8: groups that differ only in timing function move apart).
+            let time = timingFunction.map { $0.evaluate(state.progress) * timing.duration } ?? state.time
+            for child in children { child.apply(atParentTime: time, to: &values) }
         case .transition:
             break
         case .property(let effect):

@@ -21,7 +21,9 @@ extension CALayer {
         if copy.timingFunction == nil, let function = CATransaction.animationTimingFunction() {
             copy.timingFunction = function
         }
-        let entryKey = key ?? "\(CALayer.internalKeyPrefix)unkeyed.\(UInt(bitPattern: ObjectIdentifier(copy).hashValue))"
+        // A transition is always stored under "transition", whatever the caller's key: a layer has at most one.
+        let entryKey = copy is CATransition ? kCATransition
+            : key ?? "\(CALayer.internalKeyPrefix)unkeyed.\(UInt(bitPattern: ObjectIdentifier(copy).hashValue))"
         if let existing = animationEntries.firstIndex(where: { $0.key == entryKey }) {
             let old = animationEntries.remove(at: existing)
             CAMediaClock.current.events.animationEnded(old.animation, finished: false)

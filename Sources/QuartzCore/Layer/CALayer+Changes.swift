@@ -31,7 +31,7 @@ extension CALayer {
         var layer: CALayer? = self
         while let l = layer, !l.subtreeNeedsCommit {
             l.subtreeNeedsCommit = true
-            layer = l.superlayer ?? l.maskedLayer
+            layer = l.superlayer
         }
     }
 

@@ -45,7 +45,7 @@ extension CALayer {
         // A flipped layer's bounds space runs the other way up within its bounds (isGeometryFlipped).
         let local = CGPoint(x: p.x - bounds.minX, y: isGeometryFlipped ? bounds.maxY - p.y : p.y - bounds.minY)
         var inParent = frameTransform.project(local).point
-        if let parent = superlayer {
+        if let parent = parentStorage {  // (a mask lies in its host's space, outside the sublayerTransform)
             // The parent's sublayerTransform applies about its anchor point (Q27), after its bounds offset.
             if !CATransform3DIsIdentity(parent.sublayerTransform) {
                 let pivot = CGPoint(x: parent.bounds.minX + parent.anchorPoint.x * parent.bounds.width,
@@ -61,7 +61,7 @@ extension CALayer {
     /// Maps a point in the superlayer's space into this layer's bounds space (nil when not invertible).
     func pointFromSuperlayer(_ p: CGPoint) -> CGPoint? {
         var m = frameTransform
-        if let parent = superlayer, !CATransform3DIsIdentity(parent.sublayerTransform) {
+        if let parent = parentStorage, !CATransform3DIsIdentity(parent.sublayerTransform) {
             let pivot = CGPoint(x: parent.bounds.minX + parent.anchorPoint.x * parent.bounds.width,
                                 y: parent.bounds.minY + parent.anchorPoint.y * parent.bounds.height)
             m = m.concatenating(CATransform3DMakeTranslation(-pivot.x, -pivot.y, 0)).concatenating(parent.sublayerTransform)

@@ -34,7 +34,7 @@ extension CALayer {
         // The copy's sublayers and mask are presentation copies too (a never-committed one stands for itself).
         copy.sublayerStorage = sublayerStorage.map { child in
             let p: CALayer = child.presentation(atMediaTime: t) ?? child
-            if p.isPresentationCopy { p.superlayer = copy }
+            if p.isPresentationCopy { p.parentStorage = copy }
             return p
         }
         copy.maskStorage = maskStorage.map { $0.presentation(atMediaTime: t) ?? $0 }

@@ -27,7 +27,7 @@ extension CALayer {
         var current: CALayer? = layer
         while let c = current {
             if c === self { return true }
-            current = c.superlayer ?? c.maskedLayer
+            current = c.superlayer
         }
         return false
     }
@@ -50,7 +50,7 @@ extension CALayer {
         layer.detach()
         let i = min(Int(index), sublayerStorage.count)
         sublayerStorage.insert(layer, at: i)
-        layer.superlayer = self
+        layer.parentStorage = self
         layer.runAction(forKey: kCAOnOrderIn, oldValue: nil)
         sublayersDidChange()
     }
@@ -77,16 +77,16 @@ extension CALayer {
 
     /// Detaches the layer from its superlayer (or from the layer it masks).
     public func removeFromSuperlayer() {
-        guard superlayer != nil || maskedLayer != nil else { return }
+        guard superlayer != nil else { return }
         runAction(forKey: kCAOnOrderOut, oldValue: nil)
         detach()
     }
 
     /// Removes the layer from wherever it is, without actions.
     func detach() {
-        if let parent = superlayer {
+        if let parent = parentStorage {
             parent.sublayerStorage.removeAll { $0 === self }
-            superlayer = nil
+            parentStorage = nil
             parent.sublayersDidChange()
         }
         if let masked = maskedLayer {
@@ -99,13 +99,13 @@ extension CALayer {
     /// Replaces all sublayers; layers that would form a cycle are left out.
     func setSublayers(_ layers: [CALayer]) {
         for old in sublayerStorage where !layers.contains(where: { $0 === old }) {
-            old.superlayer = nil
+            old.parentStorage = nil
         }
         sublayerStorage = []
         for layer in layers where acceptsAsSublayer(layer) {
-            if layer.superlayer !== self { layer.detach() }
+            if layer.parentStorage !== self { layer.detach() }
             sublayerStorage.append(layer)
-            layer.superlayer = self
+            layer.parentStorage = self
         }
         sublayersDidChange()
     }

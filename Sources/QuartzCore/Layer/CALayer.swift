@@ -66,8 +66,11 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     open var shadowPath: CGPath? { didSet { didChange("shadowPath", oldValue, shadowPath) } }
 
     // MARK: Tree (see CALayer+Tree.swift)
-    /// The superlayer (weak: the superlayer owns its sublayers).
-    public internal(set) weak var superlayer: CALayer?
+    /// The superlayer (weak: the superlayer owns its sublayers). A mask's superlayer is the layer it masks, as on
+    /// Apple's platforms, though it is not among that layer's sublayers.
+    public var superlayer: CALayer? { parentStorage ?? maskedLayer }
+    /// The layer whose sublayers include this one.
+    weak var parentStorage: CALayer?
     /// Sublayers back to front; nil, not empty, when there are none (an empty array reads back nil).
     open var sublayers: [CALayer]? {
         get { sublayerStorage.isEmpty ? nil : sublayerStorage }

@@ -121,8 +121,9 @@ package struct KeyPathBinding: Sendable {
         if case .transform(let t) = value, field != .whole {
             return .transform(TransformFields.delta(field, fieldValue).concatenating(t))
         }
-        guard let current = read(value), let sum = fieldValue.adding(current) else { return value }
-        return write(sum, into: value)
+        // Values that do not add (paths, strings, colours of mismatched spaces) animate as if not additive.
+        guard let current = read(value) else { return value }
+        return write(fieldValue.adding(current) ?? fieldValue, into: value)
     }
 }
 
