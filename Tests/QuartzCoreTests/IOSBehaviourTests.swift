@@ -59,3 +59,34 @@ import CalyxTestSupport
         }
     }
 }
+
+extension IOSBehaviourTests {
+    /// Layers of different trees, or without a superlayer, convert as if both roots shared one space.
+    @Test func convertingBetweenTreesUsesOneSharedRootSpace() {
+        let rootA = CALayer(); rootA.frame = CGRect(x: 10, y: 20, width: 100, height: 100)
+        let childA = CALayer(); childA.frame = CGRect(x: 5, y: 5, width: 10, height: 10); rootA.addSublayer(childA)
+        let rootB = CALayer(); rootB.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let childB = CALayer(); childB.frame = CGRect(x: 30, y: 40, width: 10, height: 10); rootB.addSublayer(childB)
+        // childA's origin is (15, 25) in the shared root space; childB's is (30, 40).
+        #expect(childB.convert(CGPoint.zero, from: childA) == CGPoint(x: -15, y: -15))
+        #expect(childA.convert(CGPoint.zero, to: childB) == CGPoint(x: -15, y: -15))
+        let lone = CALayer(); lone.frame = CGRect(x: 7, y: 8, width: 1, height: 1)
+        #expect(lone.convert(CGPoint.zero, to: childB) == CGPoint(x: -23, y: -32))
+        #expect(lone.convert(CGRect(x: 0, y: 0, width: 2, height: 2), to: nil) == CGRect(x: 7, y: 8, width: 2, height: 2))
+    }
+
+    /// Apple's `CATransform3DGetAffineTransform` answers identity for a transform that is not affine.
+    @Test func affinePartOfAThreeDimensionalTransformIsIdentity() {
+        var t = CATransform3DMakeRotation(0.5, 0, 1, 0); t.m34 = -1 / 500
+        #expect(CATransform3DGetAffineTransform(t) == .identity)
+        let affine = CATransform3DMakeAffineTransform(CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 4, ty: 5))
+        #expect(CATransform3DGetAffineTransform(affine) == CGAffineTransform(a: 2, b: 0, c: 0, d: 3, tx: 4, ty: 5))
+    }
+
+    /// Darwin names iOS code uses without importing Darwin.
+    @Test func darwinNamesAreThere() {
+        let delay = DispatchTime.now() + Double(Int64(0.5 * Double(NSEC_PER_SEC))) / Double(NSEC_PER_SEC)
+        _ = delay
+        #expect(NSEC_PER_MSEC * 1000 == NSEC_PER_SEC && MAXFLOAT == HUGE && CGFloat(M_PI) == .pi)
+    }
+}

@@ -396,7 +396,7 @@ package final class FrameCompositor {
             return
         }
         // The painter places the layer itself from its parent's space: undo this layer's own placement.
-        let own = CATransform3DGetAffineTransform(LayerGeometry.placement(of: layer))
+        let own = LayerGeometry.placement(of: layer).twoDimensionalPart
         let det = own.a * own.d - own.b * own.c
         guard det != 0, det.isFinite else { return }
         let parentToPixel = own.inverted().concatenating(m)

@@ -82,7 +82,7 @@ enum LayerExtent {
             // Sublayers are placed in this layer's (possibly mirrored) bounds space.
             let sublayersToRoot = l.geometryFlip.map { $0.concatenating(toRoot) } ?? toRoot
             for child in l.sublayerStorage {
-                let childToParent = CATransform3DGetAffineTransform(LayerGeometry.placement(of: child))
+                let childToParent = LayerGeometry.placement(of: child).twoDimensionalPart
                 include(child, childToParent.concatenating(sublayersToRoot))
             }
         }

@@ -98,15 +98,17 @@ extension CALayer {
         return chain.reversed()
     }
 
-    /// Converts `point` from `layer`'s space (nil: the root's) to this layer's.
+    /// Converts `point` from `layer`'s space to this layer's. Layers of different trees, a layer without a
+    /// superlayer, and `nil` meet in one shared space: the space the roots are placed in by their own
+    /// geometry (as Apple's layers do, where a root's superlayer space is the window's).
     public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
-        let root = pointToRoot(point, from: layer ?? ancestry.first!)
-        return pointFromRoot(root)
+        pointFromShared(layer.map { $0.pointToShared(point) } ?? point)
     }
 
-    /// Converts `point` from this layer's space to `layer`'s (nil: the root's).
+    /// Converts `point` from this layer's space to `layer`'s (nil: the space the roots share).
     public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
-        (layer ?? ancestry.first!).convert(point, from: self)
+        let shared = pointToShared(point)
+        return layer.map { $0.pointFromShared(shared) } ?? shared
     }
 
     public func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect {
@@ -121,24 +123,25 @@ extension CALayer {
         [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)]
     }
 
-    private func pointToRoot(_ p: CGPoint, from layer: CALayer) -> CGPoint {
+    /// This layer's point in the space its root is placed in (through every layer's geometry, the root's too).
+    private func pointToShared(_ p: CGPoint) -> CGPoint {
         var point = p
-        var current = layer
-        while let parent = current.superlayer {
-            point = current.pointToSuperlayer(point)
-            current = parent
+        var current: CALayer? = self
+        while let layer = current {
+            point = layer.pointToSuperlayer(point)
+            current = layer.superlayer
         }
         return point
     }
 
-    private func pointFromRoot(_ p: CGPoint) -> CGPoint {
+    /// The inverse: a point of the roots' shared space in this layer's space.
+    private func pointFromShared(_ p: CGPoint) -> CGPoint {
         var point = p
-        for layer in ancestry.dropFirst() {
+        for layer in ancestry {
             point = layer.pointFromSuperlayer(point) ?? point
         }
         return point
     }
-
 
     /// The furthest descendant (front-most first, by zPosition then order) containing `p`, given in the
     /// superlayer's space; hidden layers and their subtrees are skipped; `masksToBounds` clips the search.

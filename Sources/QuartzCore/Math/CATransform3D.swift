@@ -151,6 +151,16 @@ public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
 }
 
 /// The 2-D part (m11, m12, m21, m22, m41, m42).
+/// The affine transform `t` represents; identity when `t` is not affine (what Apple's returns, where its header
+/// calls the result undefined). Drawing that wants the 2-D part of any transform uses `twoDimensionalPart`.
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
-    CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
+    CATransform3DIsAffine(t) ? t.twoDimensionalPart : .identity
+}
+
+extension CATransform3D {
+    /// The x–y part of the transform, whatever its other entries: how snapshot drawing (`render(in:)`) applies
+    /// 3-D transforms, as Apple's does.
+    package var twoDimensionalPart: CGAffineTransform {
+        CGAffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
+    }
 }

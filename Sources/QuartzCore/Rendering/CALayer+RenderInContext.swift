@@ -19,7 +19,7 @@ struct LayerPainter {
         let ctx = context
         ctx.saveGState()
         defer { ctx.restoreGState() }
-        if !isRoot { ctx.concatenate(CATransform3DGetAffineTransform(layer.frameTransform)) }
+        if !isRoot { ctx.concatenate(layer.frameTransform.twoDimensionalPart) }
         ctx.translateBy(x: -layer.bounds.minX, y: -layer.bounds.minY)
         // A geometry-flipped layer's space runs the other way up within its bounds (its content and sublayers).
         if let flip = layer.geometryFlip { ctx.concatenate(flip) }
@@ -101,7 +101,7 @@ struct LayerPainter {
             let pivot = CGPoint(x: layer.bounds.minX + layer.anchorPoint.x * layer.bounds.width,
                                 y: layer.bounds.minY + layer.anchorPoint.y * layer.bounds.height)
             ctx.translateBy(x: pivot.x, y: pivot.y)
-            ctx.concatenate(CATransform3DGetAffineTransform(layer.sublayerTransform))
+            ctx.concatenate(layer.sublayerTransform.twoDimensionalPart)
             ctx.translateBy(x: -pivot.x, y: -pivot.y)
         }
         let ordered = layer.sublayerStorage.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
@@ -113,7 +113,7 @@ struct LayerPainter {
         // does not apply, and instance colours other than alpha are the compositor's only.
         for instance in FrameCompositor.instances(of: replicator) where instance.alpha > 0 {
             ctx.saveGState()
-            ctx.concatenate(CATransform3DGetAffineTransform(instance.transform))
+            ctx.concatenate(instance.transform.twoDimensionalPart)
             for (_, child) in ordered { paint(child, inheritedAlpha: alpha * CGFloat(instance.alpha), isRoot: false) }
             ctx.restoreGState()
         }
@@ -135,7 +135,7 @@ struct LayerPainter {
         // The image's rows run top to bottom, as the host's y-down space does when flipped.
         if CALayerRootIsFlipped { ctx.translateBy(x: 0, y: CGFloat(ctx.height)); ctx.scaleBy(x: scale, y: -scale) } else { ctx.scaleBy(x: scale, y: scale) }
         ctx.translateBy(x: -host.bounds.minX, y: -host.bounds.minY)
-        ctx.concatenate(CATransform3DGetAffineTransform(mask.frameTransform))
+        ctx.concatenate(mask.frameTransform.twoDimensionalPart)
         ctx.translateBy(x: -mask.bounds.minX, y: -mask.bounds.minY)
         LayerPainter(context: ctx).paint(mask, inheritedAlpha: 1, isRoot: true)
         return ctx.makeImage()
