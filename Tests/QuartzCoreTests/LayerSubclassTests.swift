@@ -98,3 +98,56 @@ import Testing
         }
     }
 }
+
+/// A subclass as iOS libraries write them (a pulse layer on a replicator, a layer that tracks its tree): every
+/// method Apple's subclasses may override compiles as an override and is called.
+final class PulseLayer: CAReplicatorLayer, @unchecked Sendable {
+    var calls: [String] = []
+    override init() { super.init() }
+    required init(layer: Any) { super.init(layer: layer) }
+    required init?(coder: NSCoder) { super.init(coder: coder) }
+    override func removeFromSuperlayer() { calls.append("removeFromSuperlayer"); super.removeFromSuperlayer() }
+    override func addSublayer(_ layer: CALayer) { calls.append("addSublayer"); super.addSublayer(layer) }
+    override func insertSublayer(_ layer: CALayer, at idx: UInt32) { calls.append("insertAt"); super.insertSublayer(layer, at: idx) }
+    override func insertSublayer(_ layer: CALayer, below sibling: CALayer?) { calls.append("insertBelow"); super.insertSublayer(layer, below: sibling) }
+    override func insertSublayer(_ layer: CALayer, above sibling: CALayer?) { calls.append("insertAbove"); super.insertSublayer(layer, above: sibling) }
+    override func replaceSublayer(_ old: CALayer, with new: CALayer) { calls.append("replace"); super.replaceSublayer(old, with: new) }
+    override func layoutSublayers() { calls.append("layoutSublayers"); super.layoutSublayers() }
+    override func preferredFrameSize() -> CGSize { CGSize(width: 7, height: 7) }
+    override func action(forKey event: String) -> CAAction? { calls.append("action:\(event)"); return super.action(forKey: event) }
+    override func add(_ anim: CAAnimation, forKey key: String?) { calls.append("add"); super.add(anim, forKey: key) }
+    override func removeAllAnimations() { calls.append("removeAllAnimations"); super.removeAllAnimations() }
+    override func setNeedsDisplay() { calls.append("setNeedsDisplay"); super.setNeedsDisplay() }
+    override func setNeedsLayout() { calls.append("setNeedsLayout"); super.setNeedsLayout() }
+    override func layoutIfNeeded() { super.layoutIfNeeded() }
+    override func hitTest(_ p: CGPoint) -> CALayer? { super.hitTest(p) }
+    override func contains(_ p: CGPoint) -> Bool { super.contains(p) }
+    override func render(in ctx: CGContext) { super.render(in: ctx) }
+    override func display() { super.display() }
+    override func draw(in ctx: CGContext) { super.draw(in: ctx) }
+    override func value(forKeyPath keyPath: String) -> Any? { super.value(forKeyPath: keyPath) }
+    override func setValue(_ value: Any?, forKeyPath keyPath: String) { super.setValue(value, forKeyPath: keyPath) }
+    override func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint { super.convert(p, to: l) }
+    override func presentation() -> Self? { super.presentation() }
+}
+
+@Suite struct OverridableMethodTests {
+    @Test func overridesAreCalled() {
+        withClock(at: 0) { _ in
+            let pulse = PulseLayer(), parent = CALayer()
+            parent.addSublayer(pulse)
+            let a = CALayer(), b = CALayer(), c = CALayer(), d = CALayer()
+            pulse.addSublayer(a); pulse.insertSublayer(b, at: 0); pulse.insertSublayer(c, below: a)
+            pulse.insertSublayer(d, above: a); pulse.replaceSublayer(d, with: CALayer())
+            pulse.layoutIfNeeded()
+            pulse.add(CABasicAnimation(keyPath: "opacity"), forKey: "pulse")
+            pulse.removeAllAnimations()
+            pulse.removeFromSuperlayer()
+            for call in ["addSublayer", "insertAt", "insertBelow", "insertAbove", "replace", "layoutSublayers", "add",
+                         "removeAllAnimations", "removeFromSuperlayer", "setNeedsLayout"] {
+                #expect(pulse.calls.contains(call), "\(call) was not called")
+            }
+            #expect(pulse.preferredFrameSize() == CGSize(width: 7, height: 7))
+        }
+    }
+}

@@ -10,10 +10,8 @@ struct AnimationEntry {
 }
 
 extension CALayer {
-    /// Attaches a copy of `anim` under `key` (nil: a unique internal key), replacing any animation with the same
-    /// key (whose delegate hears `finished: false`). A duration of 0 or less takes the transaction's (0.25 s);
-    /// a `beginTime` of 0 becomes the layer's local time at commit.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
+    /// The work of `add` (declared in the class, so subclasses can override it).
+    func addImplementation(_ anim: CAAnimation, forKey key: String?) {
         guard !isPresentationCopy, let copy = anim.copy() as? CAAnimation else { return }
         if copy.duration <= 0 || !copy.duration.isFinite && !(copy.duration == .infinity) {
             copy.duration = CATransaction.animationDuration()
@@ -36,19 +34,19 @@ extension CALayer {
         CAMediaClock.current.events.track(self)
     }
 
-    /// The animation under `key` (the layer's copy; treat it as read-only).
-    public func animation(forKey key: String) -> CAAnimation? {
+    /// The work of `animation` (declared in the class, so subclasses can override it).
+    func animationImplementation(forKey key: String) -> CAAnimation? {
         animationEntries.first { $0.key == key }?.animation
     }
 
-    /// Keys of attached animations, in the order they apply; nil when there are none.
-    public func animationKeys() -> [String]? {
+    /// The work of `animationKeys` (declared in the class, so subclasses can override it).
+    func animationKeysImplementation() -> [String]? {
         let keys = animationEntries.filter { !$0.key.hasPrefix(CALayer.internalKeyPrefix) }.map(\.key)
         return keys.isEmpty ? nil : keys
     }
 
-    /// Removes the animation under `key` (its delegate hears `finished: false`); removing twice is harmless.
-    public func removeAnimation(forKey key: String) {
+    /// The work of `removeAnimation` (declared in the class, so subclasses can override it).
+    func removeAnimationImplementation(forKey key: String) {
         guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
         let entry = animationEntries.remove(at: i)
         removeForwarded(entry)
@@ -56,8 +54,8 @@ extension CALayer {
         CAMediaClock.current.events.animationEnded(entry.animation, finished: false)
     }
 
-    /// Removes every animation.
-    public func removeAllAnimations() {
+    /// The work of `removeAllAnimations` (declared in the class, so subclasses can override it).
+    func removeAllAnimationsImplementation() {
         let removed = animationEntries
         animationEntries.removeAll()
         removed.forEach(removeForwarded)

@@ -3,25 +3,25 @@
 nonisolated(unsafe) public var CALayerRootIsFlipped = true
 
 extension CALayer {
-    /// Marks the whole layer for redrawing at the next display pass.
-    public func setNeedsDisplay() {
+    /// The work of `setNeedsDisplay` (declared in the class, so subclasses can override it).
+    func setNeedsDisplayImplementation() {
         needsDisplayFlag = true
         dirtyRect = nil
         markChanged("contents")
     }
 
-    /// Marks part of the layer (in its bounds space) for redrawing.
-    public func setNeedsDisplay(_ r: CGRect) {
+    /// The work of `setNeedsDisplay` (declared in the class, so subclasses can override it).
+    func setNeedsDisplayImplementation(_ r: CGRect) {
         if !needsDisplayFlag { dirtyRect = r } else if let d = dirtyRect { dirtyRect = d.union(r) }
         needsDisplayFlag = true
         markChanged("contents")
     }
 
-    /// Whether the layer is marked for display.
-    public func needsDisplay() -> Bool { needsDisplayFlag }
+    /// The work of `needsDisplay` (declared in the class, so subclasses can override it).
+    func needsDisplayImplementation() -> Bool { needsDisplayFlag }
 
-    /// Displays the layer if it is marked.
-    public func displayIfNeeded() {
+    /// The work of `displayIfNeeded` (declared in the class, so subclasses can override it).
+    func displayIfNeededImplementation() {
         guard needsDisplayFlag else { return }
         display()
     }

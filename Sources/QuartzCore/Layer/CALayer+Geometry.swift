@@ -98,24 +98,24 @@ extension CALayer {
         return chain.reversed()
     }
 
-    /// Converts `point` from `layer`'s space to this layer's. Layers of different trees, a layer without a
-    /// superlayer, and `nil` meet in one shared space: the space the roots are placed in by their own
-    /// geometry (as Apple's layers do, where a root's superlayer space is the window's).
-    public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
+    /// The work of `convert` (declared in the class, so subclasses can override it).
+    func convertImplementation(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
         pointFromShared(layer.map { $0.pointToShared(point) } ?? point)
     }
 
-    /// Converts `point` from this layer's space to `layer`'s (nil: the space the roots share).
-    public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
+    /// The work of `convert` (declared in the class, so subclasses can override it).
+    func convertImplementation(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
         let shared = pointToShared(point)
         return layer.map { $0.pointFromShared(shared) } ?? shared
     }
 
-    public func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect {
+    /// The work of `convert` (declared in the class, so subclasses can override it).
+    func convertImplementation(_ rect: CGRect, from layer: CALayer?) -> CGRect {
         CGRect.enclosing(corners(of: rect).map { convert($0, from: layer) })
     }
 
-    public func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect {
+    /// The work of `convert` (declared in the class, so subclasses can override it).
+    func convertImplementation(_ rect: CGRect, to layer: CALayer?) -> CGRect {
         CGRect.enclosing(corners(of: rect).map { convert($0, to: layer) })
     }
 
@@ -159,13 +159,13 @@ extension CALayer {
 
     private func pointFromSuperlayerOrSelf(_ p: CGPoint) -> CGPoint? { pointFromSuperlayer(p) }
 
-    /// The transform as an affine transform (its 2-D part).
-    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
-    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+    /// The work of `affineTransform` (declared in the class, so subclasses can override it).
+    func affineTransformImplementation() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    /// The work of `setAffineTransform` (declared in the class, so subclasses can override it).
+    func setAffineTransformImplementation(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
-    /// Whether the layer's contents draw flipped: an odd number of `geometryFlipped` layers from here to the root.
-    /// (A render-tree snapshot has no superlayer; it carries its ancestors' count from the model.)
-    public func contentsAreFlipped() -> Bool {
+    /// The work of `contentsAreFlipped` (declared in the class, so subclasses can override it).
+    func contentsAreFlippedImplementation() -> Bool {
         if superlayer == nil, let ancestors = ancestorsFlipGeometry { return ancestors != isGeometryFlipped }
         return ancestry.reduce(false) { $0 != $1.isGeometryFlipped }
     }

@@ -26,9 +26,8 @@ extension CALayer {
         }
     }
 
-    /// The value at a key path: a property, a virtual field (`transform.rotation.z`, `position.x`,
-    /// `bounds.size.width`…), or a named sublayer's value (`sublayers.<name>.<key>`).
-    public func value(forKeyPath keyPath: String) -> Any? {
+    /// The work of `value` (declared in the class, so subclasses can override it).
+    func valueImplementation(forKeyPath keyPath: String) -> Any? {
         if let (layer, rest) = namedSublayer(in: keyPath) { return layer.value(forKeyPath: rest) }
         if keyPath.hasPrefix("emitterCells."), let emitter = self as? CAEmitterLayer {
             return emitter.emitterCellValue(forKeyPath: keyPath)
@@ -39,8 +38,8 @@ extension CALayer {
         return binding.read(whole).map(\.anyValue) ?? nil
     }
 
-    /// Sets the value at a key path (see ``value(forKeyPath:)``); the change runs actions like any other.
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+    /// The work of `setValue` (declared in the class, so subclasses can override it).
+    func setValueImplementation(_ value: Any?, forKeyPath keyPath: String) {
         if let (layer, rest) = namedSublayer(in: keyPath) { layer.setValue(value, forKeyPath: rest); return }
         if keyPath.hasPrefix("emitterCells."), let emitter = self as? CAEmitterLayer {
             emitter.setEmitterCellValue(value, forKeyPath: keyPath); return

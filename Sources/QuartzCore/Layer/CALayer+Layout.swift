@@ -1,16 +1,15 @@
 extension CALayer {
-    /// Marks the layer for layout at the next layout pass.
-    public func setNeedsLayout() {
+    /// The work of `setNeedsLayout` (declared in the class, so subclasses can override it).
+    func setNeedsLayoutImplementation() {
         guard !isPresentationCopy else { return }
         needsLayoutFlag = true
     }
 
-    /// Whether the layer is marked for layout.
-    public func needsLayout() -> Bool { needsLayoutFlag }
+    /// The work of `needsLayout` (declared in the class, so subclasses can override it).
+    func needsLayoutImplementation() -> Bool { needsLayoutFlag }
 
-    /// Lays out the layer if marked, then its sublayers (top-down, so a parent's layout runs before its
-    /// children's, as Apple's pass does).
-    public func layoutIfNeeded() {
+    /// The work of `layoutIfNeeded` (declared in the class, so subclasses can override it).
+    func layoutIfNeededImplementation() {
         if needsLayoutFlag {
             needsLayoutFlag = false
             layoutSublayers()

@@ -20,10 +20,8 @@ struct RunningValues {
 }
 
 extension CALayer {
-    /// A copy of the layer with every active animation applied at the current media time, in the order added,
-    /// additive ones on top (semantics §7). Nil until the layer has been committed. Its `sublayers`,
-    /// `superlayer` and `mask` answer presentation copies too.
-    public func presentation() -> Self? { presentation(atMediaTime: CACurrentMediaTime()) }
+    /// The work of `presentation` (declared in the class, so subclasses can override it).
+    func presentationImplementation() -> Self? { presentation(atMediaTime: CACurrentMediaTime()) }
 
     /// The presentation at a given media time (what a renderer draws for a frame at that time).
     package func presentation(atMediaTime t: CFTimeInterval) -> Self? {
@@ -41,8 +39,8 @@ extension CALayer {
         return copy
     }
 
-    /// The model layer: itself for a model layer, the source for a presentation copy.
-    public func model() -> Self {
+    /// The work of `model` (declared in the class, so subclasses can override it).
+    func modelImplementation() -> Self {
         guard isPresentationCopy, let source = modelSource as? Self else { return self }
         return source
     }

@@ -8,13 +8,13 @@ extension CALayer {
         ancestry.reduce(t) { $1.timingSpec.localTime(fromParent: $0) }
     }
 
-    /// Converts a time from `layer`'s local time (nil: media time) to this layer's.
-    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+    /// The work of `convertTime` (declared in the class, so subclasses can override it).
+    func convertTimeImplementation(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
         CALayer.convertTime(t, from: layer, to: self)
     }
 
-    /// Converts a time from this layer's local time to `layer`'s (nil: media time).
-    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+    /// The work of `convertTime` (declared in the class, so subclasses can override it).
+    func convertTimeImplementation(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
         CALayer.convertTime(t, from: self, to: layer)
     }
 

@@ -41,11 +41,11 @@ extension CALayer {
         return true
     }
 
-    /// Appends `layer` (removing it from its old superlayer first).
-    public func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(sublayerStorage.count)) }
+    /// The work of `addSublayer` (declared in the class, so subclasses can override it).
+    func addSublayerImplementation(_ layer: CALayer) { insertSublayer(layer, at: UInt32(sublayerStorage.count)) }
 
-    /// Inserts `layer` at `index` (clamped to the sublayer count).
-    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+    /// The work of `insertSublayer` (declared in the class, so subclasses can override it).
+    func insertSublayerImplementation(_ layer: CALayer, at index: UInt32) {
         guard acceptsAsSublayer(layer) else { return }
         layer.detach()
         let i = min(Int(index), sublayerStorage.count)
@@ -55,28 +55,28 @@ extension CALayer {
         sublayersDidChange()
     }
 
-    /// Inserts `layer` just below `sibling` (at the front if `sibling` is nil or not a sublayer).
-    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    /// The work of `insertSublayer` (declared in the class, so subclasses can override it).
+    func insertSublayerImplementation(_ layer: CALayer, below sibling: CALayer?) {
         let index = sibling.flatMap { s in sublayerStorage.firstIndex { $0 === s } } ?? 0
         insertSublayer(layer, at: UInt32(index))
     }
 
-    /// Inserts `layer` just above `sibling` (at the end if `sibling` is nil or not a sublayer).
-    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+    /// The work of `insertSublayer` (declared in the class, so subclasses can override it).
+    func insertSublayerImplementation(_ layer: CALayer, above sibling: CALayer?) {
         let index = sibling.flatMap { s in sublayerStorage.firstIndex { $0 === s }.map { $0 + 1 } } ?? sublayerStorage.count
         insertSublayer(layer, at: UInt32(index))
     }
 
-    /// Puts `newLayer` where `oldLayer` is; nothing happens if `oldLayer` is not a sublayer.
-    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+    /// The work of `replaceSublayer` (declared in the class, so subclasses can override it).
+    func replaceSublayerImplementation(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard let i = sublayerStorage.firstIndex(where: { $0 === oldLayer }), oldLayer !== newLayer,
               acceptsAsSublayer(newLayer) else { return }
         oldLayer.removeFromSuperlayer()
         insertSublayer(newLayer, at: UInt32(i))
     }
 
-    /// Detaches the layer from its superlayer (or from the layer it masks).
-    public func removeFromSuperlayer() {
+    /// The work of `removeFromSuperlayer` (declared in the class, so subclasses can override it).
+    func removeFromSuperlayerImplementation() {
         guard superlayer != nil else { return }
         runAction(forKey: kCAOnOrderOut, oldValue: nil)
         detach()

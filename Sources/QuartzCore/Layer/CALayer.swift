@@ -208,6 +208,76 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     open func render(in ctx: CGContext) { renderImplementation(in: ctx) }
     /// Whether the value for `key` would be archived (always true here).
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
+    // Tree, display, layout, animation, key-path, conversion and presentation entry points (implementations in
+    // the extension files of the same concern).
+    /// Attaches a copy of `anim` under `key` (nil: a unique internal key), replacing any animation with the same
+    /// key (whose delegate hears `finished: false`). A duration of 0 or less takes the transaction's (0.25 s);
+    /// a `beginTime` of 0 becomes the layer's local time at commit.
+    open func add(_ anim: CAAnimation, forKey key: String?) { addImplementation(anim, forKey: key) }
+    /// The animation under `key` (the layer's copy; treat it as read-only).
+    open func animation(forKey key: String) -> CAAnimation? { animationImplementation(forKey: key) }
+    /// Keys of attached animations, in the order they apply; nil when there are none.
+    open func animationKeys() -> [String]? { animationKeysImplementation() }
+    /// Removes the animation under `key` (its delegate hears `finished: false`); removing twice is harmless.
+    open func removeAnimation(forKey key: String) { removeAnimationImplementation(forKey: key) }
+    /// Removes every animation.
+    open func removeAllAnimations() { removeAllAnimationsImplementation() }
+    /// Marks the whole layer for redrawing at the next display pass.
+    open func setNeedsDisplay() { setNeedsDisplayImplementation() }
+    /// Marks part of the layer (in its bounds space) for redrawing.
+    open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplayImplementation(r) }
+    /// Whether the layer is marked for display.
+    open func needsDisplay() -> Bool { needsDisplayImplementation() }
+    /// Displays the layer if it is marked.
+    open func displayIfNeeded() { displayIfNeededImplementation() }
+    /// Converts `point` from `layer`'s space to this layer's. Layers of different trees, a layer without a
+    /// superlayer, and `nil` meet in one shared space: the space the roots are placed in by their own
+    /// geometry (as Apple's layers do, where a root's superlayer space is the window's).
+    open func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint { convertImplementation(point, from: layer) }
+    /// Converts `point` from this layer's space to `layer`'s (nil: the space the roots share).
+    open func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint { convertImplementation(point, to: layer) }
+    open func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect { convertImplementation(rect, from: layer) }
+    open func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect { convertImplementation(rect, to: layer) }
+    /// The transform as an affine transform (its 2-D part).
+    open func affineTransform() -> CGAffineTransform { affineTransformImplementation() }
+    open func setAffineTransform(_ m: CGAffineTransform) { setAffineTransformImplementation(m) }
+    /// Whether the layer's contents draw flipped: an odd number of `geometryFlipped` layers from here to the root.
+    /// (A render-tree snapshot has no superlayer; it carries its ancestors' count from the model.)
+    open func contentsAreFlipped() -> Bool { contentsAreFlippedImplementation() }
+    /// The value at a key path: a property, a virtual field (`transform.rotation.z`, `position.x`,
+    /// `bounds.size.width`…), or a named sublayer's value (`sublayers.<name>.<key>`).
+    open func value(forKeyPath keyPath: String) -> Any? { valueImplementation(forKeyPath: keyPath) }
+    /// Sets the value at a key path (see ``value(forKeyPath:)``); the change runs actions like any other.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setValueImplementation(value, forKeyPath: keyPath) }
+    /// Marks the layer for layout at the next layout pass.
+    open func setNeedsLayout() { setNeedsLayoutImplementation() }
+    /// Whether the layer is marked for layout.
+    open func needsLayout() -> Bool { needsLayoutImplementation() }
+    /// Lays out the layer if marked, then its sublayers (top-down, so a parent's layout runs before its
+    /// children's, as Apple's pass does).
+    open func layoutIfNeeded() { layoutIfNeededImplementation() }
+    /// A copy of the layer with every active animation applied at the current media time, in the order added,
+    /// additive ones on top (semantics §7). Nil until the layer has been committed. Its `sublayers`,
+    /// `superlayer` and `mask` answer presentation copies too.
+    open func presentation() -> Self? { presentationImplementation() }
+    /// The model layer: itself for a model layer, the source for a presentation copy.
+    open func model() -> Self { modelImplementation() }
+    /// Converts a time from `layer`'s local time (nil: media time) to this layer's.
+    open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval { convertTimeImplementation(t, from: layer) }
+    /// Converts a time from this layer's local time to `layer`'s (nil: media time).
+    open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval { convertTimeImplementation(t, to: layer) }
+    /// Appends `layer` (removing it from its old superlayer first).
+    open func addSublayer(_ layer: CALayer) { addSublayerImplementation(layer) }
+    /// Inserts `layer` at `index` (clamped to the sublayer count).
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) { insertSublayerImplementation(layer, at: index) }
+    /// Inserts `layer` just below `sibling` (at the front if `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) { insertSublayerImplementation(layer, below: sibling) }
+    /// Inserts `layer` just above `sibling` (at the end if `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) { insertSublayerImplementation(layer, above: sibling) }
+    /// Puts `newLayer` where `oldLayer` is; nothing happens if `oldLayer` is not a sublayer.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) { replaceSublayerImplementation(oldLayer, with: newLayer) }
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    open func removeFromSuperlayer() { removeFromSuperlayerImplementation() }
     /// The keys of this class (LayerProperty.swift). Built-in subclasses add theirs to `super`'s table.
     package class var propertyTable: PropertyTable { layerProperties }
 
