@@ -90,3 +90,31 @@ extension IOSBehaviourTests {
         #expect(NSEC_PER_MSEC * 1000 == NSEC_PER_SEC && MAXFLOAT == HUGE && CGFloat(M_PI) == .pi)
     }
 }
+
+extension IOSBehaviourTests {
+    /// Key-value coding answers string-valued properties as strings and option sets as numbers, as Apple's
+    /// does; `defaultValue(forKey:)` answers nil for keys whose default is zero and the default otherwise.
+    @Test func keyValueCodingAnswersAsApplesDoes() {
+        let layer = CALayer()
+        #expect(layer.value(forKey: "contentsGravity") as? String == "resize")
+        #expect(layer.value(forKey: "fillMode") as? String == "removed")
+        #expect(layer.value(forKey: "cornerCurve") as? String == "circular")
+        #expect((layer.value(forKey: "maskedCorners") as? NSNumber)?.intValue == 15)
+        layer.setValue(layer.value(forKey: "contentsGravity"), forKey: "contentsGravity")
+        #expect(layer.contentsGravity == .resize)
+        #expect(CALayer.defaultValue(forKey: "bounds") == nil && CALayer.defaultValue(forKey: "position") == nil)
+        #expect(CALayer.defaultValue(forKey: "anchorPoint") as? CGPoint == CGPoint(x: 0.5, y: 0.5))
+        #expect((CALayer.defaultValue(forKey: "edgeAntialiasingMask") as? NSNumber)?.intValue == 15)
+        #expect(CALayer.defaultValue(forKey: "drawsAsynchronously") as? Bool == false)
+        #expect(CALayer.defaultValue(forKey: "contentsGravity") as? String == "resize")
+    }
+
+    /// `maskedCorners` keeps only the four corner bits; an unknown `contentsFormat` reads back as RGBA8Uint.
+    @Test func maskedCornersAndContentsFormatNormalise() {
+        let layer = CALayer()
+        layer.maskedCorners = CACornerMask(rawValue: 0xFF)
+        #expect(layer.maskedCorners.rawValue == 15)
+        layer.contentsFormat = CALayerContentsFormat(rawValue: "bogus")
+        #expect(layer.contentsFormat == .RGBA8Uint)
+    }
+}

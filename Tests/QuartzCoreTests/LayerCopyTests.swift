@@ -19,7 +19,7 @@ import Foundation
         default:
             let discrete: [String: Any] = [
                 "compositingFilter": "multiplyBlendMode", "filters": ["f"], "backgroundFilters": ["b"], "contents": "c",
-                "contentsGravity": "center", "contentsFormat": "RGBA16Float", "minificationFilter": "nearest",
+                "contentsGravity": "center", "contentsFormat": "RGBAh", "minificationFilter": "nearest",
                 "magnificationFilter": "trilinear", "cornerCurve": "continuous", "name": "n", "fillMode": "both",
             ]
             if let value = discrete[p.name] { return value }

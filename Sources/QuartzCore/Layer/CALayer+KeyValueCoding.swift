@@ -1,7 +1,7 @@
 extension CALayer {
     /// `value(forKey:)`'s default.
     func valueImplementation(forKey key: String) -> Any? {
-        if let p = type(of: self).propertyTable[key] { return p.read(self) }
+        if let p = type(of: self).propertyTable[key] { return bridgedValue(p.read(self)) }
         switch key {
         case "sublayers": return sublayers
         case "mask": return mask
@@ -62,8 +62,38 @@ extension CALayer {
 
     /// `defaultValue(forKey:)`'s default: the value a new instance of the class has.
     static func defaultValueImplementation(forKey key: String) -> Any? {
-        guard propertyTable[key] != nil || key == "sublayers" || key == "mask" else { return nil }
-        return prototype(of: self).value(forKey: key)
+        if let documented = documentedDefaults[key] { return documented }
+        guard propertyTable[key] != nil else { return nil }
+        let value = prototype(of: self).value(forKey: key)
+        return isZeroLike(value) ? nil : value
+    }
+
+    /// Defaults Apple's headers state for keys whose value is zero or false, which `defaultValue(forKey:)`
+    /// answers all the same (for other keys a zero default answers nil, as `bounds` and `position` do).
+    nonisolated(unsafe) private static let documentedDefaults: [String: Any] = [  // immutable
+        "edgeAntialiasingMask": NSNumber(value: 15 as UInt32),
+        "maskedCorners": NSNumber(value: 15 as UInt),
+        "drawsAsynchronously": false, "needsDisplayOnBoundsChange": false,
+    ]
+
+    /// DECISION (Apple answers nil for `bounds`, `position` and most keys, and the value for keys with a
+    /// non-zero default such as `anchorPoint`, `opacity` and `duration`): a default that is nil, zero, false, a
+    /// zero point, size or rect, or empty counts as none.
+    private static func isZeroLike(_ value: Any?) -> Bool {
+        switch value {
+        case nil: return true
+        case let b as Bool: return !b
+        case let n as NSNumber: return n.doubleValue == 0
+        case let d as Double: return d == 0
+        case let f as Float: return f == 0
+        case let c as CGFloat: return c == 0
+        case let i as Int: return i == 0
+        case let p as CGPoint: return p == .zero
+        case let s as CGSize: return s == .zero
+        case let r as CGRect: return r == .zero
+        case let a as [Any]: return a.isEmpty
+        default: return false
+        }
     }
 
     /// One default instance per class, made on first use.
@@ -77,5 +107,16 @@ extension CALayer {
         let p = cls.init(layer: NSNull())
         prototypes[ObjectIdentifier(cls)] = p
         return p
+    }
+}
+
+/// A property's value as Apple's key-value coding answers it: string-valued types (`contentsGravity`,
+/// `fillMode`, `emitterShape`…) as `String`, option sets (`edgeAntialiasingMask`, `maskedCorners`) as numbers.
+func bridgedValue(_ value: Any?) -> Any? {
+    switch value {
+    case let text as any RawRepresentable<String>: return text.rawValue
+    case let bits as any RawRepresentable<UInt>: return NSNumber(value: bits.rawValue)
+    case let bits as any RawRepresentable<UInt32>: return NSNumber(value: bits.rawValue)
+    default: return value
     }
 }

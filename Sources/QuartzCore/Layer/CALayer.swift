@@ -37,7 +37,13 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { guard admits("contentsCenter", contentsCenter) else { contentsCenter = oldValue; return }; didChange("contentsCenter", oldValue, contentsCenter) } }
     open var contentsGravity = CALayerContentsGravity.resize { didSet { didChange("contentsGravity", oldValue, contentsGravity) } }
     open var contentsScale: CGFloat = 1 { didSet { guard admits("contentsScale", contentsScale) else { contentsScale = oldValue; return }; didChange("contentsScale", oldValue, contentsScale) } }
-    open var contentsFormat = CALayerContentsFormat.RGBA8Uint { didSet { didChange("contentsFormat", oldValue, contentsFormat) } }
+    /// Unknown formats read back as `RGBA8Uint`, as on Apple's.
+    open var contentsFormat = CALayerContentsFormat.RGBA8Uint {
+        didSet {
+            if ![.RGBA8Uint, .RGBA16Float, .gray8Uint].contains(contentsFormat) { contentsFormat = .RGBA8Uint }
+            didChange("contentsFormat", oldValue, contentsFormat)
+        }
+    }
     open var minificationFilter = CALayerContentsFilter.linear { didSet { didChange("minificationFilter", oldValue, minificationFilter) } }
     open var magnificationFilter = CALayerContentsFilter.linear { didSet { didChange("magnificationFilter", oldValue, magnificationFilter) } }
     open var minificationFilterBias: Float = 0 { didSet { guard admits("minificationFilterBias", minificationFilterBias) else { minificationFilterBias = oldValue; return }; didChange("minificationFilterBias", oldValue, minificationFilterBias) } }
@@ -48,7 +54,11 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     open var backgroundColor: CGColor? { didSet { didChange("backgroundColor", oldValue, backgroundColor) } }
     open var cornerRadius: CGFloat = 0 { didSet { guard admits("cornerRadius", cornerRadius) else { cornerRadius = oldValue; return }; didChange("cornerRadius", oldValue, cornerRadius) } }
     open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
-        didSet { didChange("maskedCorners", oldValue, maskedCorners) }
+        didSet {
+            // Only the four corner bits mean anything (Apple keeps just those).
+            maskedCorners = maskedCorners.intersection(CACornerMask(rawValue: 15))
+            didChange("maskedCorners", oldValue, maskedCorners)
+        }
     }
     /// Unknown values read back as `.circular` (semantics §9.1).
     open var cornerCurve = CALayerCornerCurve.circular {

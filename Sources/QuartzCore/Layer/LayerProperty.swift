@@ -107,6 +107,12 @@ enum Convert {
         if let t = v as? T { return t }
         return (v as? String).flatMap(T.init(rawValue:))
     }
+    /// An option set from itself or from a number of its raw type (what key-value coding hands over).
+    static func optionSet<T: OptionSet>(_ v: Any?) -> T? where T.RawValue: FixedWidthInteger {
+        if let t = v as? T { return t }
+        guard let n = anyToDouble(v), n >= 0, n <= Double(T.RawValue.max) else { return nil }
+        return T(rawValue: T.RawValue(n))
+    }
     static func optionalString(_ v: Any?) -> String?? { v == nil ? .some(nil) : (v as? String).map { .some($0) } }
     static func optionalArray(_ v: Any?) -> [Any]?? { v == nil ? .some(nil) : (v as? [Any]).map { .some($0) } }
 }
@@ -148,6 +154,9 @@ extension CALayer {
         .make("backgroundColor", \CALayer.backgroundColor, .color, Convert.color),
         .make("cornerRadius", \CALayer.cornerRadius, .number, Convert.cgFloat),
         .make("cornerCurve", \CALayer.cornerCurve, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("maskedCorners", \CALayer.maskedCorners, .discrete, implicit: false, animatable: false, Convert.optionSet),
+        .make("edgeAntialiasingMask", \CALayer.edgeAntialiasingMask, .discrete, implicit: false, animatable: false, Convert.optionSet),
+        .make("drawsAsynchronously", \CALayer.drawsAsynchronously, .discrete, implicit: false, animatable: false, Convert.bool),
         .make("borderWidth", \CALayer.borderWidth, .number, Convert.cgFloat),
         .make("borderColor", \CALayer.borderColor, .color, Convert.color),
         .make("shadowColor", \CALayer.shadowColor, .color, Convert.color),
