@@ -118,3 +118,15 @@ extension IOSBehaviourTests {
         #expect(layer.contentsFormat == .RGBA8Uint)
     }
 }
+
+extension IOSBehaviourTests {
+    /// Apple's defaults are RGB colours with four components.
+    @Test func defaultColoursAreRGB() {
+        for color in [CAShapeLayer().fillColor, CATextLayer().foregroundColor, CAReplicatorLayer().instanceColor, CAEmitterCell().color] {
+            #expect(color?.numberOfComponents == 4 && color?.colorSpace?.model == .rgb)
+        }
+        #expect(CAShapeLayer().fillColor?.components == [0, 0, 0, 1])
+        #expect(CALayer.cornerCurveExpansionFactor(.circular) == 1)
+        #expect(CAEmitterCell().shouldArchiveValue(forKey: "scale"))
+    }
+}

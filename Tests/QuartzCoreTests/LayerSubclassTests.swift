@@ -7,7 +7,7 @@ import Testing
 @Suite struct LayerSubclassTests {
     @Test func shapeLayer() throws {
         let s = CAShapeLayer()
-        #expect(s.path == nil && s.fillColor == CGColor.black && s.fillRule == .nonZero && s.strokeColor == nil)
+        #expect(s.path == nil && s.fillColor == CGColor(red: 0, green: 0, blue: 0, alpha: 1) && s.fillRule == .nonZero && s.strokeColor == nil)
         #expect(s.strokeStart == 0 && s.strokeEnd == 1 && s.lineWidth == 1 && s.miterLimit == 10)
         #expect(s.lineCap == .butt && s.lineJoin == .miter && s.lineDashPhase == 0 && s.lineDashPattern == nil)
         try withClock { clock in
@@ -36,7 +36,7 @@ import Testing
 
     @Test func textGradientReplicator() {
         let t = CATextLayer()
-        #expect(t.string == nil && (t.font as? String) == "Helvetica" && t.fontSize == 36 && t.foregroundColor == CGColor.white)
+        #expect(t.string == nil && (t.font as? String) == "Helvetica" && t.fontSize == 36 && t.foregroundColor == CGColor(red: 1, green: 1, blue: 1, alpha: 1))
         #expect(!t.isWrapped && t.truncationMode == .none && t.alignmentMode == .natural && !t.allowsFontSubpixelQuantization)
         t.alignmentMode = CATextLayerAlignmentMode(rawValue: "diagonal")
         #expect(t.alignmentMode.rawValue == "diagonal")  // unknown strings are kept
@@ -44,7 +44,7 @@ import Testing
         #expect(g.colors == nil && g.locations == nil && g.startPoint == CGPoint(x: 0.5, y: 0) && g.endPoint == CGPoint(x: 0.5, y: 1) && g.type == .axial)
         let r = CAReplicatorLayer()
         #expect(r.instanceCount == 1 && r.instanceDelay == 0 && CATransform3DIsIdentity(r.instanceTransform))
-        #expect(r.instanceColor == CGColor.white && r.instanceRedOffset == 0 && !r.preservesDepth)
+        #expect(r.instanceColor == CGColor(red: 1, green: 1, blue: 1, alpha: 1) && r.instanceRedOffset == 0 && !r.preservesDepth)
         r.setValue(5, forKey: "instanceCount")
         #expect(r.instanceCount == 5)
     }
@@ -55,7 +55,7 @@ import Testing
         #expect(e.emitterSize == .zero && e.emitterDepth == 0 && e.emitterShape == .point && e.emitterMode == .volume)
         #expect(e.renderMode == .unordered && !e.preservesDepth && e.velocity == 1 && e.scale == 1 && e.spin == 1 && e.seed == 0)
         let c = CAEmitterCell()
-        #expect(c.isEnabled && c.birthRate == 0 && c.lifetime == 0 && c.scale == 1 && c.color == CGColor.white && c.contentsScale == 1)
+        #expect(c.isEnabled && c.birthRate == 0 && c.lifetime == 0 && c.scale == 1 && c.color == CGColor(red: 1, green: 1, blue: 1, alpha: 1) && c.contentsScale == 1)
         #expect(CAEmitterCell.defaultValue(forKey: "birthRate") == nil)
         c.name = "spark"
         e.emitterCells = [c]

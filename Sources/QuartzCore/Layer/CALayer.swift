@@ -206,6 +206,11 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// The class's default action: nil for every key, as measured on Apple's (implicit animations come from a
     /// separate path; semantics §6.2).
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
+    /// How much larger a corner of `curve` is drawn than its radius: 1 for circular corners, 1.528665 for
+    /// continuous ones (the figure Apple's header gives).
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? 1.528665 : 1
+    }
     /// Whether `p` (in the layer's space) lies inside its bounds.
     open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
     /// The furthest descendant containing `p` (in the superlayer's space) (CALayer+Geometry.swift).

@@ -20,7 +20,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     open var scaleSpeed: CGFloat = 0
     open var spin: CGFloat = 0
     open var spinRange: CGFloat = 0
-    open var color: CGColor? = .white
+    open var color: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
     open var redRange: Float = 0, greenRange: Float = 0, blueRange: Float = 0, alphaRange: Float = 0
     open var redSpeed: Float = 0, greenSpeed: Float = 0, blueSpeed: Float = 0, alphaSpeed: Float = 0
     open var contents: Any?
@@ -47,6 +47,8 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
 
     /// Apple's `+defaultValueForKey:` answers nil for the cell's keys, birthRate and lifetime included (§9.6).
     open class func defaultValue(forKey key: String) -> Any? { nil }
+    /// Whether the value for `key` would be archived (always true, as for layers).
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
     /// A cell's value by key (its numeric and colour properties), or a value set for any other key.
     open func value(forKey key: String) -> Any? {

@@ -9,7 +9,7 @@ open class CAReplicatorLayer: CALayer, @unchecked Sendable {
     /// Applied k times to copy k, about the replicator's centre.
     open var instanceTransform = CATransform3DIdentity { didSet { guard admits("instanceTransform", instanceTransform) else { instanceTransform = oldValue; return }; didChange("instanceTransform", oldValue, instanceTransform) } }
     /// Multiplies the first copy's colour; the offsets are added per step.
-    open var instanceColor: CGColor? = .white { didSet { didChange("instanceColor", oldValue, instanceColor) } }
+    open var instanceColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) { didSet { didChange("instanceColor", oldValue, instanceColor) } }
     open var instanceRedOffset: Float = 0 { didSet { guard admits("instanceRedOffset", instanceRedOffset) else { instanceRedOffset = oldValue; return }; didChange("instanceRedOffset", oldValue, instanceRedOffset) } }
     open var instanceGreenOffset: Float = 0 { didSet { guard admits("instanceGreenOffset", instanceGreenOffset) else { instanceGreenOffset = oldValue; return }; didChange("instanceGreenOffset", oldValue, instanceGreenOffset) } }
     open var instanceBlueOffset: Float = 0 { didSet { guard admits("instanceBlueOffset", instanceBlueOffset) else { instanceBlueOffset = oldValue; return }; didChange("instanceBlueOffset", oldValue, instanceBlueOffset) } }

@@ -24,7 +24,7 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// has no implicit animation.
 open class CAShapeLayer: CALayer, @unchecked Sendable {
     open var path: CGPath? { didSet { didChange("path", oldValue, path) } }
-    open var fillColor: CGColor? = .black { didSet { didChange("fillColor", oldValue, fillColor) } }
+    open var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { didChange("fillColor", oldValue, fillColor) } }
     open var fillRule = CAShapeLayerFillRule.nonZero { didSet { didChange("fillRule", oldValue, fillRule) } }
     open var strokeColor: CGColor? { didSet { didChange("strokeColor", oldValue, strokeColor) } }
     open var strokeStart: CGFloat = 0 { didSet { guard admits("strokeStart", strokeStart) else { strokeStart = oldValue; return }; didChange("strokeStart", oldValue, strokeStart) } }

@@ -21,7 +21,7 @@ open class CATextLayer: CALayer, @unchecked Sendable {
     /// A `CTFont`, or a font name as a `String` (read back as given). Default Helvetica.
     open var font: AnyObject? = "Helvetica" as NSString { didSet { didChangeUncompared("font", oldValue) } }
     open var fontSize: CGFloat = 36 { didSet { guard admits("fontSize", fontSize) else { fontSize = oldValue; return }; didChange("fontSize", oldValue, fontSize) } }
-    open var foregroundColor: CGColor? = .white { didSet { didChange("foregroundColor", oldValue, foregroundColor) } }
+    open var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) { didSet { didChange("foregroundColor", oldValue, foregroundColor) } }
     open var isWrapped = false { didSet { didChange("wrapped", oldValue, isWrapped) } }
     open var truncationMode = CATextLayerTruncationMode.none { didSet { didChange("truncationMode", oldValue, truncationMode) } }
     open var alignmentMode = CATextLayerAlignmentMode.natural { didSet { didChange("alignmentMode", oldValue, alignmentMode) } }
