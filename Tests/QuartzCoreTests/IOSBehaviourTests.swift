@@ -130,3 +130,41 @@ extension IOSBehaviourTests {
         #expect(CAEmitterCell().shouldArchiveValue(forKey: "scale"))
     }
 }
+
+extension IOSBehaviourTests {
+    /// Values boxed in `NSValue`, as iOS code writes them, animate like the bare values.
+    @Test func boxedValuesAnimate() {
+        withClock(at: 0) { clock in
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            CATransaction.flush()
+            let spin = CABasicAnimation(keyPath: "transform")
+            spin.fromValue = NSValue(caTransform3D: CATransform3DIdentity)
+            spin.toValue = NSValue(caTransform3D: CATransform3DMakeScale(3, 3, 1))
+            spin.duration = 1
+            let move = CAKeyframeAnimation(keyPath: "position")
+            move.values = [NSValue(point: .zero), NSValue(point: CGPoint(x: 100, y: 40))]
+            move.duration = 1
+            let grow = CABasicAnimation(keyPath: "bounds")
+            grow.toValue = NSValue(rect: CGRect(x: 0, y: 0, width: 30, height: 50))
+            grow.duration = 1
+            let shadow = CABasicAnimation(keyPath: "shadowOffset")
+            shadow.fromValue = NSValue(size: .zero); shadow.toValue = NSValue(size: CGSize(width: 8, height: 6)); shadow.duration = 1
+            for (a, key) in [(spin, "spin"), (move, "move"), (grow, "grow"), (shadow, "shadow")] as [(CAAnimation, String)] {
+                layer.add(a, forKey: key)
+            }
+            CATransaction.flush()
+            clock.setManualTime(0.5)
+            let p = layer.presentation()!
+            #expect(abs(p.transform.m11 - 2) < 1e-9)
+            #expect(p.position == CGPoint(x: 50, y: 20))
+            #expect(p.bounds.size == CGSize(width: 20, height: 30))
+            #expect(p.shadowOffset == CGSize(width: 4, height: 3))
+            // Round trip and key-value writes.
+            let t = CATransform3DMakeRotation(0.3, 0, 0, 1)
+            #expect(NSValue(caTransform3D: t).caTransform3DValue == t)
+            layer.setValue(NSValue(point: CGPoint(x: 7, y: 9)), forKey: "position")
+            #expect(layer.position == CGPoint(x: 7, y: 9))
+        }
+    }
+}

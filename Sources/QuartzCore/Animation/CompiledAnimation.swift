@@ -297,7 +297,7 @@ final class PropertyEffect {
 
 /// The kind an arbitrary value suggests, for keys a class does not declare.
 func inferKind(_ value: Any) -> ValueKind {
-    switch value {
+    switch unboxed(value) as Any {
     case is CGPoint: return .point
     case is CGSize: return .size
     case is CGRect: return .rect

@@ -31,6 +31,7 @@ extension AnimatableValue {
     /// makes no contribution). Numbers may come as any numeric type or `NSNumber`; points, sizes, rects and
     /// colours may also come as arrays of numbers, as Apple accepts.
     package init?(_ any: Any?, as kind: ValueKind) {
+        let any = kind == .discrete ? any : unboxed(any)
         switch kind {
         case .discrete:
             self = .discrete(DiscreteBox(any))

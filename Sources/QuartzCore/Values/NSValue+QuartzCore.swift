@@ -1,0 +1,37 @@
+/// `NSValue` boxing as Apple's QuartzCore declares it. Foundation on Linux cannot box an arbitrary struct
+/// (`NSValue(bytes:objCType:)` traps on struct encodings), so a transform is boxed as an array of sixteen
+/// doubles, `[16d]`, in Apple's field order (m11, m12, … m44).
+extension NSValue {
+    /// The type encoding Calyx boxes `CATransform3D` with (Apple's is `{CATransform3D=dddddddddddddddd}`).
+    static let transform3DEncoding = "[16d]"
+
+    /// A value holding `t`.
+    public convenience init(caTransform3D t: CATransform3D) {
+        let fields: [Double] = [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+                                t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map(Double.init)
+        self.init(bytes: fields, objCType: NSValue.transform3DEncoding)
+    }
+
+    /// The transform the value holds; identity when it holds something else.
+    public var caTransform3DValue: CATransform3D {
+        guard String(cString: objCType) == NSValue.transform3DEncoding else { return CATransform3DIdentity }
+        var m = [Double](repeating: 0, count: 16)
+        m.withUnsafeMutableBytes { getValue($0.baseAddress!) }
+        let f = m.map { CGFloat($0) }
+        return CATransform3D(m11: f[0], m12: f[1], m13: f[2], m14: f[3], m21: f[4], m22: f[5], m23: f[6], m24: f[7],
+                             m31: f[8], m32: f[9], m33: f[10], m34: f[11], m41: f[12], m42: f[13], m43: f[14], m44: f[15])
+    }
+}
+
+/// The Swift value an `NSValue` boxes (a point, size, rect or transform), so animation values and key-value
+/// writes given boxed, as iOS code gives them, act like the bare values. Anything else, numbers included,
+/// passes through.
+package func unboxed(_ any: Any?) -> Any? {
+    guard let value = any as? NSValue, !(value is NSNumber) else { return any }
+    let encoding = String(cString: value.objCType)
+    if encoding.hasPrefix("{CGPoint") { return value.pointValue }
+    if encoding.hasPrefix("{CGSize") { return value.sizeValue }
+    if encoding.hasPrefix("{CGRect") { return value.rectValue }
+    if encoding == NSValue.transform3DEncoding { return value.caTransform3DValue }
+    return any
+}
