@@ -33,8 +33,10 @@ let package = Package(
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
 
         // Apple-named modules.
-        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman"], exclude: ["README.md"]),
-        .target(name: "ImageIO", dependencies: ["CoreGraphics", "CPNG", "CTurboJPEG"]),
+        // CoreGraphics decodes and encodes PNG and JPEG itself (CGImage(pngDataProviderSource:…)), as Apple's does;
+        // ImageIO's sources and destinations use its codecs.
+        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG"], exclude: ["README.md"]),
+        .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
 
         .target(name: "CMathShim", linkerSettings: [.linkedLibrary("m")]),

@@ -24,7 +24,7 @@ struct InputFuzzer {
         switch target {
         case .png, .jpeg:
             let type = (target == .png ? "public.png" : "public.jpeg") as CFString
-            return [(1, 1, true), (3, 2, false), (8, 8, true), (17, 5, false)].compactMap { w, h, alpha in
+            let images = [(1, 1, true), (3, 2, false), (8, 8, true), (17, 5, false)].compactMap { w, h, alpha -> [UInt8]? in
                 let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
                                     bitmapInfo: (alpha ? CGImageAlphaInfo.premultipliedFirst : .noneSkipFirst).rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
                 ctx.setFillColor(CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: alpha ? 0.5 : 1)); ctx.fill(CGRect(x: 0, y: 0, width: w, height: h))
@@ -34,6 +34,12 @@ struct InputFuzzer {
                 guard CGImageDestinationFinalize(dest) else { return nil }
                 return [UInt8](data as Data)
             }
+            // A JPEG with an EXIF segment (orientation 6), so mutants reach the EXIF reader.
+            guard target == .jpeg, var exif = images.first else { return images }
+            let tiff: [UInt8] = [0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+            let payload = Array("Exif\0\0".utf8) + tiff
+            exif.insert(contentsOf: [0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload, at: 2)
+            return images + [exif]
         case .font:
             return ["Helvetica|12|Hello", "Times New Roman|0.5|ﬁ ligature", "Courier-Bold|300|x", "DejaVu Sans|12|\u{202E}rtl",
                     "Helvetica-Oblique|12|e\u{301}\u{301}\u{301}"].map { Array($0.utf8) }

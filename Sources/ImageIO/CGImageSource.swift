@@ -41,8 +41,10 @@ public func CGImageSourceCreateImageAtIndex(_ source: CGImageSource, _ index: In
 /// Pixel width, height and alpha of the image at `index` (decodes it), or nil.
 public func CGImageSourceCopyPropertiesAtIndex(_ source: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CFDictionary? {
     guard let image = try? source.decodeImage(at: index) else { return nil }
-    return [kCGImagePropertyPixelWidth: image.width, kCGImagePropertyPixelHeight: image.height,
-            kCGImagePropertyHasAlpha: !image.isOpaque] as NSDictionary
+    let properties: NSMutableDictionary = [kCGImagePropertyPixelWidth: image.width, kCGImagePropertyPixelHeight: image.height,
+                                           kCGImagePropertyHasAlpha: !image.isOpaque]
+    if let orientation = source.orientation { properties[kCGImagePropertyOrientation] = orientation }
+    return properties
 }
 
 /// The type identifiers ImageIO can read.

@@ -20,24 +20,6 @@ enum ImageFormat: CaseIterable {
     }
 }
 
-/// Why an image could not be decoded or encoded.
-public enum ImageCodecError: Error, CustomStringConvertible, Equatable {
-    /// The bytes are not a format Calyx reads (PNG, JPEG).
-    case unrecognizedFormat
-    /// The codec rejected the data; the message is the codec's.
-    case corrupt(String)
-    /// The image is larger than ``CalyxLimits`` allows.
-    case tooLarge(width: Int, height: Int)
-
-    public var description: String {
-        switch self {
-        case .unrecognizedFormat: return "not a PNG or JPEG image"
-        case .corrupt(let message): return "corrupt image data: \(message)"
-        case .tooLarge(let w, let h): return "image of \(w)×\(h) pixels exceeds Calyx's bitmap limits"
-        }
-    }
-}
-
 /// Option and property keys, with Apple's string values.
 public let kCGImageDestinationLossyCompressionQuality: CFString = "kCGImageDestinationLossyCompressionQuality"
 public let kCGImagePropertyPixelWidth: CFString = "PixelWidth"
@@ -45,3 +27,8 @@ public let kCGImagePropertyPixelHeight: CFString = "PixelHeight"
 public let kCGImagePropertyHasAlpha: CFString = "HasAlpha"
 public let kCGImageSourceShouldCache: CFString = "kCGImageSourceShouldCache"
 public let kCGImageSourceTypeIdentifierHint: CFString = "kCGImageSourceTypeIdentifierHint"
+public let kCGImagePropertyOrientation: CFString = "Orientation"
+public let kCGImageSourceCreateThumbnailFromImageIfAbsent: CFString = "kCGImageSourceCreateThumbnailFromImageIfAbsent"
+public let kCGImageSourceCreateThumbnailFromImageAlways: CFString = "kCGImageSourceCreateThumbnailFromImageAlways"
+public let kCGImageSourceThumbnailMaxPixelSize: CFString = "kCGImageSourceThumbnailMaxPixelSize"
+public let kCGImageSourceCreateThumbnailWithTransform: CFString = "kCGImageSourceCreateThumbnailWithTransform"

@@ -43,6 +43,12 @@ extension CGContext {
     }
 
     public func setFillColor(_ color: CGColor) { state.fillColor = color.rgba }
+    /// Sets the fill colour space; the fill colour becomes its initial colour (opaque black), as Apple's does.
+    public func setFillColorSpace(_ space: CGColorSpace) { state.fillColor = RGBA(r: 0, g: 0, b: 0, a: 1) }
+    /// Sets the stroke colour space; the stroke colour becomes opaque black.
+    public func setStrokeColorSpace(_ space: CGColorSpace) { state.strokeColor = RGBA(r: 0, g: 0, b: 0, a: 1) }
+    /// Accepted and ignored: every colour Calyx draws is in the sRGB family, so there is no gamut to map.
+    public func setRenderingIntent(_ intent: CGColorRenderingIntent) {}
     public func setStrokeColor(_ color: CGColor) { state.strokeColor = color.rgba }
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.fillColor = RGBA(r: red, g: green, b: blue, a: alpha)

@@ -11,13 +11,15 @@ public final class CGImage: Hashable, @unchecked Sendable, CustomStringConvertib
     public let shouldInterpolate: Bool
     public let renderingIntent: CGColorRenderingIntent
     public let colorSpace: CGColorSpace?
-    /// Whether this is an image mask (Calyx does not create them; always false).
-    public var isMask: Bool { false }
+    /// Whether this is an image mask (`init(maskWidth:…)`): its pixels' alpha is the coverage it paints with.
+    public let isMask: Bool
+    /// The uniform type of the file the image was decoded from ("public.png", "public.jpeg"), else nil.
+    public package(set) var utType: CFString?
 
     package init(pixels: PixelBuffer, isOpaque: Bool, colorSpace: CGColorSpace? = .srgbSpace,
-                 shouldInterpolate: Bool = true, intent: CGColorRenderingIntent = .defaultIntent) {
+                 shouldInterpolate: Bool = true, intent: CGColorRenderingIntent = .defaultIntent, isMask: Bool = false) {
         self.pixels = pixels; self.isOpaque = isOpaque; self.colorSpace = colorSpace
-        self.shouldInterpolate = shouldInterpolate; self.renderingIntent = intent
+        self.shouldInterpolate = shouldInterpolate; self.renderingIntent = intent; self.isMask = isMask
     }
 
     /// Creates an image from pixels in `provider` laid out as described. Supported layouts: 8 bits per
@@ -42,6 +44,7 @@ public final class CGImage: Hashable, @unchecked Sendable, CustomStringConvertib
         self.colorSpace = space.model == .monochrome ? .srgbSpace : space
         self.shouldInterpolate = shouldInterpolate
         self.renderingIntent = intent
+        self.isMask = false
     }
 
     public var width: Int { pixels.width }

@@ -3,8 +3,8 @@
 /// JPEG through libjpeg-turbo's TurboJPEG API, which returns errors instead of calling `exit` or `longjmp`.
 /// A truncated file that still yields a picture (TurboJPEG reports a warning) decodes to what was readable,
 /// the rest gray, as Apple's ImageIO does.
-enum JPEGCodec {
-    static func decode(_ data: Data) throws -> CGImage {
+package enum JPEGCodec {
+    package static func decode(_ data: Data) throws -> CGImage {
         guard let handle = tjInitDecompress() else { throw ImageCodecError.corrupt("cannot start decoder") }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
@@ -24,11 +24,11 @@ enum JPEGCodec {
         if status != 0 && tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
             throw ImageCodecError.corrupt(errorMessage(handle))
         }
-        return CGImage(pixels: buffer, isOpaque: true)
+        let image = CGImage(pixels: buffer, isOpaque: true); image.utType = "public.jpeg"; return image
     }
 
     /// Encodes at `quality` in [0, 1] (Apple's lossy-compression quality), 4:2:0 subsampled.
-    static func encode(_ image: CGImage, quality: Double) throws -> Data {
+    package static func encode(_ image: CGImage, quality: Double) throws -> Data {
         guard let handle = tjInitCompress() else { throw ImageCodecError.corrupt("cannot start encoder") }
         defer { tjDestroy(handle) }
         // JPEG has no alpha: composite over black, which is what the premultiplied colour already is.

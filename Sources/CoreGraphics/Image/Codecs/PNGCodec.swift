@@ -2,8 +2,8 @@
 
 /// PNG through libpng's simplified API, which handles every bit depth, palette, gray and gamma case and reports
 /// errors by return value (no `longjmp` reaches Swift).
-enum PNGCodec {
-    static func decode(_ data: Data) throws -> CGImage {
+package enum PNGCodec {
+    package static func decode(_ data: Data) throws -> CGImage {
         // libpng's memory reader keeps the pointer from begin_read, so both calls share one borrow of the bytes.
         try data.withUnsafeBytes { bytes in
             var image = png_image()
@@ -25,11 +25,11 @@ enum PNGCodec {
             let straight = PixelFormat(bytesPerPixel: 4, colorOffsets: (2, 1, 0), alphaOffset: 3, premultiplied: false)
             straight.convertToCanonical(from: buffer.bytes, srcBytesPerRow: buffer.bytesPerRow, to: buffer.bytes,
                                         dstBytesPerRow: buffer.bytesPerRow, width: width, height: height)
-            return CGImage(pixels: buffer, isOpaque: !hasAlpha)
+            let decoded = CGImage(pixels: buffer, isOpaque: !hasAlpha); decoded.utType = "public.png"; return decoded
         }
     }
 
-    static func encode(_ image: CGImage) throws -> Data {
+    package static func encode(_ image: CGImage) throws -> Data {
         let pixels = image.pixels
         // Unpremultiply into straight BGRA for libpng.
         let rowBytes = pixels.width * 4
