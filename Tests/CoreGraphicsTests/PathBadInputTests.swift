@@ -96,3 +96,28 @@ import CoreGraphics
         #expect(centre == 255 && corner == 0)
     }
 }
+
+/// Apple's CoreGraphics draws nothing while the CTM is singular (a scale by zero collapses user space onto a
+/// line, which covers no pixels); restoring the graphics state brings drawing back.
+@Suite struct SingularCTMTests {
+    @Test func drawingUnderASingularCTMPaintsNothing() {
+        let ctx = CGContext(data: nil, width: 10, height: 10, bitsPerComponent: 8, bytesPerRow: 0,
+                            space: CGColorSpaceCreateDeviceRGB(),
+                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        ctx.saveGState()
+        ctx.scaleBy(x: 0, y: 1)
+        #expect(ctx.ctm.a == 0)
+        ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+        ctx.translateBy(x: 3, y: 3)
+        ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+        func alphaAt(_ x: Int, _ y: Int) -> UInt8 {
+            let image = ctx.makeImage()!
+            return (image.dataProvider!.data! as Data)[y * image.bytesPerRow + x * 4 + 3]
+        }
+        #expect(alphaAt(5, 5) == 0)
+        ctx.restoreGState()
+        ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(alphaAt(5, 5) == 255)
+    }
+}

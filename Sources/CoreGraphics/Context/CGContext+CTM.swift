@@ -3,6 +3,7 @@
 extension CGContext {
     /// The current transformation matrix from user space to the context's y-up pixel space.
     public var ctm: CGAffineTransform {
+        if let singular = state.singularCTM { return singular }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         return CGAffineTransform(m).concatenating(baseTransform.inverted())
@@ -11,11 +12,15 @@ extension CGContext {
     /// User space to the bitmap's y-up pixel space; same as ``ctm`` for a bitmap context.
     public var userSpaceToDeviceSpaceTransform: CGAffineTransform { ctm }
 
-    /// Replaces the user part of Cairo's matrix. Matrices Cairo cannot use (singular, non-finite) are refused
-    /// and leave the CTM as it was — drawing under a singular CTM would paint nothing anyway.
+    /// Replaces the user part of Cairo's matrix. A singular CTM (finite, but collapsing the plane) is kept
+    /// aside and draws nothing, as Apple's does; a non-finite one is refused and leaves the CTM as it was.
     func setCTM(_ t: CGAffineTransform) {
         let full = t.concatenating(baseTransform)
-        guard full.isUsableByCairo else { return }
+        guard full.isUsableByCairo else {
+            if t.isFiniteValue { state.singularCTM = t }
+            return
+        }
+        state.singularCTM = nil
         cairo_set_matrix(cr, [cairo_matrix_t(full)])
     }
 

@@ -128,6 +128,7 @@ extension CGContext {
 
     /// Paints `rect` transparent (ignores blend mode, alpha and shadow, like Apple's `clear`).
     public func clear(_ rect: CGRect) {
+        guard state.singularCTM == nil else { return }
         cairo_save(cr)
         cairo_new_path(cr)
         let path = CGMutablePath(); path.addRect(rect, transform: cairoTransform)

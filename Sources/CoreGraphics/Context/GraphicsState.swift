@@ -13,6 +13,9 @@ struct GraphicsState {
     var clipMask: MaskSurface?
     var textDrawingMode = CGTextDrawingMode.fill
     var fontSize: CGFloat = 12
+    /// Set while the CTM is singular (a scale by zero): Cairo cannot hold such a matrix, so Cairo keeps the last
+    /// usable one and nothing is drawn until a restore brings a usable CTM back, as on Apple's.
+    var singularCTM: CGAffineTransform?
 
     struct Shadow {
         var offset: CGSize
