@@ -47,9 +47,9 @@ import CoreGraphics
         let ctx = CGContext(data: nil, width: 10, height: 10, bitsPerComponent: 8, bytesPerRow: 0,
                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
         ctx.fill(CGRect(x: CGFloat.nan, y: 0, width: 5, height: 5))
-        ctx.scaleBy(x: 0, y: 0)  // singular: refused
-        ctx.translateBy(x: .infinity, y: 0)
-        #expect(ctx.ctm.isIdentity)
+        ctx.scaleBy(x: 0, y: 0)  // singular: kept (Apple's CTM collapses) and nothing draws
+        ctx.translateBy(x: .infinity, y: 0)  // non-finite: refused
+        #expect(ctx.ctm == CGAffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0))
         ctx.setLineWidth(.nan)
         ctx.move(to: CGPoint(x: 1, y: 1)); ctx.addLine(to: CGPoint(x: CGFloat.infinity, y: 1)); ctx.strokePath()
         ctx.drawLinearGradient(CGGradient(colorsSpace: nil, colors: [CGColor.black] as CFArray, locations: nil)!,
