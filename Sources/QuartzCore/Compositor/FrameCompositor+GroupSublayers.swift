@@ -39,7 +39,7 @@ extension FrameCompositor {
             nested.list.removeAll(keepingCapacity: true)
             seen.removeAll(keepingCapacity: true)
             if let emitter = frame.layer as? CAEmitterLayer {
-                nested.recordParticles(of: emitter, node: node, localTime: frame.localTime, layerToPixel: toSurface, alpha: 1)
+                nested.recordParticles(of: emitter, node: node, localTime: frame.localTime, layerToPixel: toSurface, depth: nil, alpha: 1)
             }
             nested.recordSublayers(of: node, layer: frame.layer, localTime: frame.localTime, layerToPixel: toSurface,
                                    alpha: 1, seen: &seen)

@@ -85,6 +85,8 @@ package final class FrameCompositor {
     /// The colour of the replicator instance being recorded (nil outside replicators), and tinted rasters.
     var currentTint: InstanceTint?
     var tintedImages: [TintKey: (source: PixelBuffer, tinted: PixelBuffer)] = [:]
+    /// Particle images resampled for their cells' filters (FrameCompositor+Emitters.swift).
+    var particleLevels: [ParticleLevelKey: (source: PixelBuffer, image: PixelBuffer, texel: CGFloat)] = [:]
     var usedTints = Set<TintKey>()
     private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
     private var previous: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
@@ -248,8 +250,11 @@ package final class FrameCompositor {
 
     /// Records `node`'s subtree. `frame` is the node's state at this time when the caller already evaluated it
     /// (evaluating an animated layer copies it, so it is done once per layer per frame).
+    /// `depthPlacement`: the layer's 3-D placement in its parent's space and the parent's plane map, when the
+    /// caller knows them (what an emitter that preserves depth needs to place particles off its plane).
     func record(_ node: RenderTree.Node, parentTime: CFTimeInterval, isRoot: Bool, layerToPixel m: Homography,
-                alpha: Double, frame: RenderTree.Node.Frame? = nil, seen: inout Set<ObjectIdentifier>) {
+                alpha: Double, frame: RenderTree.Node.Frame? = nil, depthPlacement: DepthPlacement? = nil,
+                seen: inout Set<ObjectIdentifier>) {
         // A static leaf placed exactly as last frame records exactly what it recorded then.
         let isStaticLeaf = !isRoot && node.children.isEmpty && node.mask == nil && node.snapshot.animationEntries.isEmpty
             && !(node.snapshot is CAEmitterLayer)
@@ -308,7 +313,10 @@ package final class FrameCompositor {
             }
         }
         if let emitter = layer as? CAEmitterLayer {
-            recordParticles(of: emitter, node: node, localTime: localTime, layerToPixel: own, alpha: alpha)
+            let depth = emitter.preservesDepth ? depthPlacement.map { placement in
+                DepthPlacement(placement: placement.placement, parentPlane: placement.parentPlane, flip: layer.geometryFlip)
+            } : nil
+            recordParticles(of: emitter, node: node, localTime: localTime, layerToPixel: own, depth: depth, alpha: alpha)
         }
         guard hasSublayers else { return }
         recordSublayers(of: node, layer: layer, localTime: localTime, layerToPixel: own, alpha: alpha, seen: &seen)
@@ -370,7 +378,8 @@ package final class FrameCompositor {
                                   frame: frames[i], seen: &seen)
             } else {
                 record(node.children[i], parentTime: localTime, isRoot: false,
-                       layerToPixel: Homography(flattening: chain).concatenating(m), alpha: alpha, frame: frames[i], seen: &seen)
+                       layerToPixel: Homography(flattening: chain).concatenating(m), alpha: alpha, frame: frames[i],
+                       depthPlacement: DepthPlacement(placement: chain, parentPlane: m), seen: &seen)
             }
         }
     }

@@ -4,7 +4,9 @@
 /// (seed, cell, rate period, j, the choice). Particles already born live on when the rate changes (an explosion
 /// that sets `birthRate` to 0 keeps its sparks). A value with mean M and range R is uniform in
 /// [M − R/2, M + R/2]; the layer's birthRate, lifetime, velocity, scale and spin multiply every cell's. Particles
-/// move in the layer's plane (z and latitude's tilt are not simulated) and draw in birth order, or newest first
+/// move in 3-D: born at `emitterZPosition` (spread over `emitterDepth` for cuboids and spheres), heading by
+/// longitude in the layer's plane and latitude out of it, with `zAcceleration`; a flattening emitter shows their
+/// x and y, one that `preservesDepth` places them at their depth (the compositor's job). They draw in birth order, or newest first
 /// for `oldestLast` (`additive` adds them to what is below: the compositor's job). A cell's own `emitterCells` emit from each of its
 /// particles while it lives (timed from the particle's birth), so a rocket can trail sparks and burst.
 enum ParticleSystem {
@@ -12,7 +14,11 @@ enum ParticleSystem {
         let image: CGImage
         /// Points per image pixel.
         let pointsPerPixel: CGFloat
+        /// The cell's `minificationFilter` and `magnificationFilter`.
+        let minification: String, magnification: String
         let position: CGPoint
+        /// Depth along the layer's z axis (drawn only by an emitter that `preservesDepth`).
+        let z: CGFloat
         let scale: CGFloat
         /// Radians, clockwise on a y-down screen.
         let angle: CGFloat
@@ -62,7 +68,8 @@ enum ParticleSystem {
                 let begin = cell.beginTime.isFinite ? cell.beginTime : 0
                 let window = Window(start: max(period.start, begin), end: end, origin: begin)
                 for spawn in births(of: cell, path: UInt64(k), rate: rate, window: window, at: t, emitter: emitter,
-                                    key: UInt64(period.id), work: &work, place: { _, random in birthPlace(of: emitter, random: &random) }) {
+                                    key: UInt64(period.id), work: &work, place: { _, random in birthPlace(of: emitter, random: &random) },
+                                    depth: { _, identity in birthDepth(of: emitter, identity: identity) }) {
                     follow(spawn, at: t, emitter: emitter, depth: 1, work: &work, into: &result)
                     if result.count >= maximumPerEmitter { break }
                 }
@@ -89,18 +96,23 @@ enum ParticleSystem {
         let life: Double
         let start: CGPoint
         let velocity: CGVector
+        let startZ: CGFloat
+        let velocityZ: CGFloat
         var random: ParticleRandom
 
         func position(atAge a: CGFloat) -> CGPoint {
             CGPoint(x: start.x + velocity.dx * a + cell.xAcceleration * a * a / 2,
                     y: start.y + velocity.dy * a + cell.yAcceleration * a * a / 2)
         }
+
+        func z(atAge a: CGFloat) -> CGFloat { startZ + velocityZ * a + cell.zAcceleration * a * a / 2 }
     }
 
     /// The cell's particles born in `window` at `rate` that may be alive at `t`, or have descendants alive.
     private static func births(of cell: CAEmitterCell, path: UInt64, rate: Double, window: Window, at t: Double,
                                emitter: CAEmitterLayer, key: UInt64, work: inout Int,
-                               place: (_ birth: Double, inout ParticleRandom) -> CGPoint) -> [Spawn] {
+                               place: (_ birth: Double, inout ParticleRandom) -> CGPoint,
+                               depth: (_ birth: Double, _ identity: UInt64) -> CGFloat) -> [Spawn] {
         let lifeScale = Double(emitter.lifetime)
         let reach = self.reach(of: cell, lifeScale: lifeScale, depth: 1)
         guard rate > 0, rate.isFinite, reach > 0, reach.isFinite, t >= window.start, t < maximumTime, work > 0 else { return [] }
@@ -126,10 +138,14 @@ enum ParticleSystem {
             let life = (Double(cell.lifetime) + Double(cell.lifetimeRange) * random.centred()) * lifeScale
             let start = place(birth, &random)
             let angle = cell.emissionLongitude + cell.emissionRange * CGFloat(random.centred())
-            let v = (cell.velocity + cell.velocityRange * CGFloat(random.centred())) * speed * cos(cell.emissionLatitude)
-            guard life > 0, life.isFinite, start.x.isFinite, start.y.isFinite, v.isFinite else { continue }
+            let speedAlong = (cell.velocity + cell.velocityRange * CGFloat(random.centred())) * speed
+            let v = speedAlong * cos(cell.emissionLatitude), vz = speedAlong * sin(cell.emissionLatitude)
+            guard life > 0, life.isFinite, start.x.isFinite, start.y.isFinite, v.isFinite, vz.isFinite else { continue }
+            // Depth comes from a stream of its own, so adding it left every other choice as it was.
+            let z = depth(birth, identity)
             spawns.append(Spawn(cell: cell, identity: identity, birth: birth, life: life, start: start,
-                                velocity: CGVector(dx: v * cos(angle), dy: v * sin(angle)), random: random))
+                                velocity: CGVector(dx: v * cos(angle), dy: v * sin(angle)), startZ: z, velocityZ: vz,
+                                random: random))
         }
         return spawns
     }
@@ -155,7 +171,8 @@ enum ParticleSystem {
             let rate = Double(child.birthRate) * Double(emitter.birthRate)
             let born = births(of: child, path: ParticleRandom.mix(spawn.identity, UInt64(m)), rate: rate, window: window,
                               at: t, emitter: emitter, key: 0, work: &work,
-                              place: { birth, _ in spawn.position(atAge: CGFloat(birth - spawn.birth)) })
+                              place: { birth, _ in spawn.position(atAge: CGFloat(birth - spawn.birth)) },
+                              depth: { birth, _ in spawn.z(atAge: CGFloat(birth - spawn.birth)) })
             for grandchild in born {
                 follow(grandchild, at: t, emitter: emitter, depth: depth + 1, work: &work, into: &result)
                 if result.count >= maximumPerEmitter { return }
@@ -179,7 +196,10 @@ enum ParticleSystem {
                          b: channel(base.b, cell.blueRange, cell.blueSpeed), a: channel(base.a, cell.alphaRange, cell.alphaSpeed))
         guard size > 0, color.a > 0, position.x.isFinite, position.y.isFinite, size.isFinite, turn.isFinite else { return nil }
         let pointsPerPixel = 1 / (cell.contentsScale > 0 && cell.contentsScale.isFinite ? cell.contentsScale : 1)
-        return Particle(image: image, pointsPerPixel: pointsPerPixel, position: position, scale: size, angle: turn, color: color)
+        let z = spawn.z(atAge: a)
+        guard z.isFinite else { return nil }
+        return Particle(image: image, pointsPerPixel: pointsPerPixel, minification: cell.minificationFilter,
+                        magnification: cell.magnificationFilter, position: position, z: z, scale: size, angle: turn, color: color)
     }
 
     /// The longest a particle of `emitter`, or a descendant, can live after its birth.
@@ -205,6 +225,15 @@ enum ParticleSystem {
 
     /// Where a particle is born on the emitter's shape (in the layer's plane: cuboids as rectangles, spheres as
     /// circles), by `emitterMode`.
+    /// Where along z a particle is born: at `emitterZPosition`, spread uniformly over `emitterDepth` for the
+    /// volume shapes (cuboid, sphere) in volume mode.
+    private static func birthDepth(of emitter: CAEmitterLayer, identity: UInt64) -> CGFloat {
+        let spread = (emitter.emitterShape == .cuboid || emitter.emitterShape == .sphere) && emitter.emitterMode == .volume
+        guard spread, emitter.emitterDepth != 0 else { return emitter.emitterZPosition }
+        var random = ParticleRandom(seed: emitter.seed, identity: ParticleRandom.mix(identity, 0x7A))
+        return emitter.emitterZPosition + (CGFloat(random.unit()) - 0.5) * emitter.emitterDepth
+    }
+
     private static func birthPlace(of emitter: CAEmitterLayer, random: inout ParticleRandom) -> CGPoint {
         let c = emitter.emitterPosition, w = emitter.emitterSize.width, h = emitter.emitterSize.height
         let u = CGFloat(random.unit()), v = CGFloat(random.unit())
