@@ -302,7 +302,7 @@ package final class FrameCompositor {
         if !(layer is CATransformLayer),
            let content = content(of: layer, node: node, animatedKeys: animated, includeBorder: !hasSublayers, layerToPixel: own) {
             let toPixel = Homography(CGAffineTransform(scaleX: 1 / content.scale, y: 1 / content.scale)
-                .concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY)))
+                .concatenating(CGAffineTransform(translationX: content.origin.x, y: content.origin.y)))
                 .concatenating(own)
             // Content wholly or partly behind the eye is not drawn in this slice.
             if let quad = toPixel.quad(CGRect(x: -1, y: -1, width: content.image.width + 2, height: content.image.height + 2)) {
@@ -421,11 +421,12 @@ package final class FrameCompositor {
     private func content(of layer: CALayer, node: RenderTree.Node, animatedKeys: Set<String>, includeBorder: Bool,
                          layerToPixel m: Homography) -> CachedContent? {
         let key = node.id
-        let b = layer.bounds
+        // The raster covers what the content can draw: the bounds, and what overflows them unclipped.
+        let b = LayerContentExtent.of(layer)
         guard b.width > 0, b.height > 0, [b.minX, b.minY, b.width, b.height].allSatisfy(\.isFinite),
               LayerGeometry.drawsOwnContent(layer, includeBorder: includeBorder) else { return nil }
         // Raster at the on-screen scale (rounded up to a power of two, so small zooms reuse the raster).
-        let onScreen = max(LayerGeometry.onScreenScale(of: layer.bounds, under: m), 1 / 64)
+        let onScreen = max(LayerGeometry.onScreenScale(of: b, under: m), 1 / 64)
         // (A tolerance keeps float noise around a power of two, such as 1.0000000000000002, from flipping it.)
         var scale = LayerGeometry.powerOfTwo(atLeast: onScreen)
         // A layer that shows nothing but a bitmap gains nothing from a raster finer than the bitmap: sampling it
@@ -463,9 +464,9 @@ package final class FrameCompositor {
         }
         let signature = hasher.finalize()
         if let cached = cache[key], cached.signature == signature { return cached }
-        guard let raster = rasterize(layer, scale: scale, includeBorder: includeBorder) else { return nil }
+        guard let raster = rasterize(layer, covering: b, scale: scale, includeBorder: includeBorder) else { return nil }
         rasterizations += 1
-        let entry = CachedContent(signature: signature, image: raster, scale: scale)
+        let entry = CachedContent(signature: signature, image: raster, scale: scale, origin: b.origin)
         cache[key] = entry
         return entry
     }
@@ -476,8 +477,8 @@ package final class FrameCompositor {
     /// coarser; before this bound a 16384 × 16384 raster took 1 GiB.
     static let maximumRasterPixels: CGFloat = 8_388_608
 
-    private func rasterize(_ layer: CALayer, scale: CGFloat, includeBorder: Bool) -> PixelBuffer? {
-        guard let ctx = Self.rasterContext(covering: layer.bounds, scale: scale) else { return nil }
+    private func rasterize(_ layer: CALayer, covering extent: CGRect, scale: CGFloat, includeBorder: Bool) -> PixelBuffer? {
+        guard let ctx = Self.rasterContext(covering: extent, scale: scale) else { return nil }
         let painter = LayerPainter(context: ctx)
         painter.paintOwnContent(of: layer, alpha: 1)
         if includeBorder, layer.borderWidth > 0, let color = layer.borderColor {

@@ -1,0 +1,36 @@
+/// Where a layer's own content can draw, in its bounds space: its bounds, and, unless `masksToBounds` clips
+/// them, a shape layer's filled and stroked path and `contents` placed by a gravity that overflows (an image with
+/// `resizeAspectFill`, or `center` on a smaller layer). On Apple's, these draw outside the bounds; a shape layer
+/// added with zero bounds and a path anywhere (a very common way to build one) is drawn whole.
+enum LayerContentExtent {
+    static func of(_ layer: CALayer) -> CGRect {
+        let bounds = layer.bounds
+        guard !layer.masksToBounds else { return bounds }
+        var extent = bounds.width > 0 && bounds.height > 0 ? bounds : CGRect.null
+        if let shape = layer as? CAShapeLayer, let path = shape.path, !path.isEmpty {
+            extent = extent.union(pathExtent(of: shape, path: path))
+        }
+        if let image = LayerPainter.contentsImage(layer.contents),
+           let part = ContentsPainter.part(of: image, selectedBy: layer.contentsRect) {
+            let scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? layer.contentsScale : 1
+            let size = CGSize(width: CGFloat(part.width) / scale, height: CGFloat(part.height) / scale)
+            let placed = ContentsPainter.placement(of: size, in: bounds, gravity: layer.contentsGravity,
+                                                   flipped: layer.contentsAreFlipped())
+            if placed.isFiniteValue, placed.width > 0, placed.height > 0 { extent = extent.union(placed) }
+        }
+        return extent.isNull ? bounds : extent
+    }
+
+    /// The path's bounding box grown by the stroke's reach: half the line width, times the miter limit for miter
+    /// joins (the furthest a miter can reach) or √2 for square caps.
+    private static func pathExtent(of shape: CAShapeLayer, path: CGPath) -> CGRect {
+        let box = path.boundingBoxOfPath
+        guard box.isFiniteValue, !box.isNull else { return .null }
+        guard shape.strokeColor != nil, shape.lineWidth > 0, shape.lineWidth.isFinite else { return box }
+        let half = shape.lineWidth / 2
+        let miter = shape.lineJoin == .miter ? max(shape.miterLimit.isFinite ? shape.miterLimit : 10, 1) : 1
+        let cap: CGFloat = shape.lineCap == .square ? 2.squareRoot() : 1
+        let reach = half * max(miter, cap) + 1
+        return box.insetBy(dx: -reach, dy: -reach)
+    }
+}
