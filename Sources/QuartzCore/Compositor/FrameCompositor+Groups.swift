@@ -39,7 +39,7 @@ extension FrameCompositor {
             // So are replicators' instances and emitters' particles, which only the compositor draws.
             let sublayers = Self.needsCompositorInside(subtree)
                 ? compositeSublayers(of: node, frame: frame, extent: &extent, scale: scale) : nil
-            guard let raster = Self.rasterizeGroup(subtree, extent: extent, scale: scale, sublayers: sublayers) else { return true }
+            guard let raster = Self.rasterizeGroup(subtree, extent: extent, scale: scale, at: frameTime, sublayers: sublayers) else { return true }
             rasterizations += 1
             cache[node.id] = CachedContent(signature: signature, image: raster, scale: scale, origin: extent.origin)
             (image, origin) = (raster, extent.origin)
@@ -57,13 +57,14 @@ extension FrameCompositor {
 
     /// The subtree painted at full opacity (the blit applies it) into an image covering `extent` (layer space);
     /// nil when it draws nothing or would be unreasonably large.
-    static func rasterizeGroup(_ tree: CALayer, extent: CGRect, scale: CGFloat, sublayers: CompositedSublayers? = nil) -> PixelBuffer? {
+    static func rasterizeGroup(_ tree: CALayer, extent: CGRect, scale: CGFloat, at mediaTime: CFTimeInterval,
+                               sublayers: CompositedSublayers? = nil) -> PixelBuffer? {
         guard !tree.isHidden, tree.opacity > 0, tree.opacity.isFinite,
               let ctx = rasterContext(covering: extent, scale: scale) else { return nil }
         // The painter places the layer's bounds corner at its origin itself; its own opacity is undone through
         // the inherited alpha rather than by editing the snapshot.
         ctx.translateBy(x: tree.bounds.minX, y: tree.bounds.minY)
-        LayerPainter(context: ctx).paint(tree, inheritedAlpha: 1 / CGFloat(tree.opacity), isRoot: true, sublayers: sublayers)
+        LayerPainter(context: ctx, mediaTime: mediaTime).paint(tree, inheritedAlpha: 1 / CGFloat(tree.opacity), isRoot: true, sublayers: sublayers)
         return ctx.makeImage()?.pixels
     }
 

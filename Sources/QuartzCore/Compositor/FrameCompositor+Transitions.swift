@@ -49,7 +49,7 @@ extension FrameCompositor {
             let extent = LayerExtent.pixels(of: tree, layerToPixel: .identity)
             guard !extent.isNull, [extent.minX, extent.minY, extent.width, extent.height].allSatisfy(\.isFinite),
                   extent.width * scale <= 8192, extent.height * scale <= 8192,
-                  let image = Self.rasterizeGroup(tree, extent: extent, scale: scale) else { return }
+                  let image = Self.rasterizeGroup(tree, extent: extent, scale: scale, at: frameTime) else { return }
             let toPixel = Homography(CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)
                 .concatenating(CGAffineTransform(translationX: extent.minX + travel.x * t, y: extent.minY + travel.y * t)))
                 .concatenating(m)

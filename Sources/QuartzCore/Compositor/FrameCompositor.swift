@@ -75,6 +75,8 @@ package final class FrameCompositor {
 
     var cache: [ObjectIdentifier: CachedContent] = [:]
     var list: [Entry] = []
+    /// The media time of the frame being prepared (what painter-drawn parts of it draw).
+    var frameTime: CFTimeInterval = 0
     /// Compositors for the sublayers of groups that need one (three-dimensional, replicated or emitting), by
     /// group layer (they keep their own content caches from frame to frame).
     var groupCompositors: [ObjectIdentifier: FrameCompositor] = [:]
@@ -105,6 +107,7 @@ package final class FrameCompositor {
     package func prepare(_ tree: RenderTree, atMediaTime t: CFTimeInterval, userToPixel: CGAffineTransform,
                          size: (width: Int, height: Int)) -> CGRect {
         list.removeAll(keepingCapacity: true)
+        frameTime = t
         var seen = Set<ObjectIdentifier>()
         if let root = tree.root {
             let bounds = root.frameLayer(parentTime: t).layer.bounds
@@ -397,10 +400,11 @@ package final class FrameCompositor {
     func recordPainter(_ layer: CALayer, id: ObjectIdentifier, isRoot: Bool, layerToPixel h: Homography, alpha: Double) {
         let m = h.affine
         let box = LayerExtent.pixels(of: layer, layerToPixel: m)
+        let time = frameTime
         if isRoot {
             list.append(Entry(key: id, appearance: 0, box: box, operation: .paint { ctx in
                 ctx.concatenate(m)
-                LayerPainter(context: ctx).paint(layer, inheritedAlpha: 1, isRoot: true)
+                LayerPainter(context: ctx, mediaTime: time).paint(layer, inheritedAlpha: 1, isRoot: true)
             }))
             return
         }
@@ -412,7 +416,7 @@ package final class FrameCompositor {
         let inherited = CGFloat(alpha / Double(layer.opacity))
         list.append(Entry(key: id, appearance: 0, box: box, operation: .paint { ctx in
             ctx.concatenate(parentToPixel)
-            LayerPainter(context: ctx).paint(layer, inheritedAlpha: inherited, isRoot: false)
+            LayerPainter(context: ctx, mediaTime: time).paint(layer, inheritedAlpha: inherited, isRoot: false)
         }))
     }
 
@@ -479,7 +483,7 @@ package final class FrameCompositor {
 
     private func rasterize(_ layer: CALayer, covering extent: CGRect, scale: CGFloat, includeBorder: Bool) -> PixelBuffer? {
         guard let ctx = Self.rasterContext(covering: extent, scale: scale) else { return nil }
-        let painter = LayerPainter(context: ctx)
+        let painter = LayerPainter(context: ctx, mediaTime: frameTime)
         painter.paintOwnContent(of: layer, alpha: 1)
         if includeBorder, layer.borderWidth > 0, let color = layer.borderColor {
             ctx.setStrokeColor(color)

@@ -4,13 +4,26 @@ extension CALayer {
     /// implement the whole composition model: transforms apply by their 2-D part, `shadowPath` is ignored (the
     /// silhouette casts the shadow), and layers that were never displayed draw what their properties say.
     func renderImplementation(in ctx: CGContext) {
-        LayerPainter(context: ctx).paint(self, inheritedAlpha: 1, isRoot: true)
+        // render(in:) draws the tree as it is now: the one place drawing reads the clock.
+        LayerPainter(context: ctx, mediaTime: CACurrentMediaTime()).paint(self, inheritedAlpha: 1, isRoot: true)
     }
 }
 
 /// Draws a layer tree into a `CGContext`, one layer at a time (semantics §10, steps 1–8).
 struct LayerPainter {
     let context: CGContext
+    /// The media time drawn (particles are a function of it): the frame's time, never the wall clock's.
+    let mediaTime: CFTimeInterval
+    /// Whether the context's user space is mirrored where painting began (a single-sided layer whose 2-D
+    /// placement mirrors it relative to that faces away).
+    private let rootMirrored: Bool
+
+    init(context: CGContext, mediaTime: CFTimeInterval) {
+        self.context = context
+        self.mediaTime = mediaTime
+        let m = context.ctm
+        rootMirrored = m.a * m.d - m.b * m.c < 0
+    }
 
     /// Paints `layer` and its subtree; `sublayers`, when given, stands for the layer's sublayers already
     /// composited (a compositor group's three-dimensional subtree).
@@ -20,6 +33,11 @@ struct LayerPainter {
         ctx.saveGState()
         defer { ctx.restoreGState() }
         if !isRoot { ctx.concatenate(layer.frameTransform.twoDimensionalPart) }
+        // A single-sided layer seen from behind (its placement mirrors it, as a half turn about y does) is hidden.
+        if !layer.isDoubleSided {
+            let m = ctx.ctm
+            if (m.a * m.d - m.b * m.c < 0) != rootMirrored { return }
+        }
         ctx.translateBy(x: -layer.bounds.minX, y: -layer.bounds.minY)
         // A geometry-flipped layer's space runs the other way up within its bounds (its content and sublayers).
         if let flip = layer.geometryFlip { ctx.concatenate(flip) }
@@ -27,7 +45,8 @@ struct LayerPainter {
         let opacity = CGFloat(layer.opacity)
         let casts = layer.shadowOpacity > 0 && layer.shadowColor != nil && !(layer is CATransformLayer)
         // A group (one composited image) is needed for a shadow of the whole silhouette, and for group opacity.
-        let grouped = casts || (opacity < 1 && layer.allowsGroupOpacity && layer.sublayerStorage.count > 0)
+        // (A rasterized layer is one image, so its opacity applies to the whole group too.)
+        let grouped = casts || (opacity < 1 && (layer.allowsGroupOpacity || layer.shouldRasterize) && layer.sublayerStorage.count > 0)
         var alpha = inheritedAlpha * opacity
         if grouped {
             ctx.setAlpha(alpha)
@@ -41,13 +60,13 @@ struct LayerPainter {
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
             alpha = 1
         }
-        if let mask = layer.mask, !(layer is CATransformLayer), let maskImage = LayerPainter.image(of: mask, in: layer) {
+        if let mask = layer.mask, !(layer is CATransformLayer), let maskImage = LayerPainter.image(of: mask, in: layer, at: mediaTime) {
             ctx.clip(to: layer.bounds, mask: maskImage)
         }
         paintOwnContent(of: layer, alpha: alpha)
         if sublayers == nil, let emitter = layer as? CAEmitterLayer {
             // (In a compositor group the composited image holds the particles.)
-            paintParticles(of: emitter, at: emitter.localTime(forMediaTime: CACurrentMediaTime()), alpha: alpha)
+            paintParticles(of: emitter, at: emitter.localTime(forMediaTime: mediaTime), alpha: alpha)
         }
         if let sublayers {
             ctx.saveGState()
@@ -124,7 +143,7 @@ struct LayerPainter {
 
     /// A layer rendered on its own into an image of `host`'s bounds (for masks): the mask's geometry is in the
     /// host's space.
-    static func image(of mask: CALayer, in host: CALayer) -> CGImage? {
+    static func image(of mask: CALayer, in host: CALayer, at mediaTime: CFTimeInterval) -> CGImage? {
         let size = host.bounds.size
         let scale = max(host.contentsScale, 1)
         guard let width = CalyxLimits.pixels(size.width, scale: scale), let height = CalyxLimits.pixels(size.height, scale: scale),
@@ -137,7 +156,7 @@ struct LayerPainter {
         ctx.translateBy(x: -host.bounds.minX, y: -host.bounds.minY)
         ctx.concatenate(mask.frameTransform.twoDimensionalPart)
         ctx.translateBy(x: -mask.bounds.minX, y: -mask.bounds.minY)
-        LayerPainter(context: ctx).paint(mask, inheritedAlpha: 1, isRoot: true)
+        LayerPainter(context: ctx, mediaTime: mediaTime).paint(mask, inheritedAlpha: 1, isRoot: true)
         return ctx.makeImage()
     }
 }
