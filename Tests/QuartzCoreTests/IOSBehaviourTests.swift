@@ -168,3 +168,23 @@ extension IOSBehaviourTests {
         }
     }
 }
+
+extension IOSBehaviourTests {
+    /// "transform.scale.xy" (used by pulse-animation libraries) scales x and y together, leaving z.
+    @Test func scaleXYKeyPathScalesBothAxes() {
+        withClock(at: 0) { clock in
+            let layer = CALayer()
+            CATransaction.flush()
+            let pulse = CABasicAnimation(keyPath: "transform.scale.xy")
+            pulse.fromValue = 0; pulse.toValue = 1; pulse.duration = 2
+            layer.add(pulse, forKey: "pulse")
+            CATransaction.flush()
+            clock.setManualTime(0.5)
+            let t = layer.presentation()!.transform
+            #expect(abs(t.m11 - 0.25) < 1e-9 && abs(t.m22 - 0.25) < 1e-9 && abs(t.m33 - 1) < 1e-9)
+            layer.setValue(3, forKeyPath: "transform.scale.xy")
+            #expect(abs(layer.transform.m11 - 3) < 1e-9 && abs(layer.transform.m22 - 3) < 1e-9)
+            #expect((layer.value(forKeyPath: "transform.scale.xy") as? Double).map { abs($0 - 3) < 1e-9 } == true)
+        }
+    }
+}

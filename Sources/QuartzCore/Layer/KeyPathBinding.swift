@@ -10,7 +10,8 @@ package struct KeyPathBinding: Sendable {
         case sizeWidth, sizeHeight
         case rectOrigin, rectOriginX, rectOriginY, rectSize, rectWidth, rectHeight
         case rotationX, rotationY, rotationZ
-        case scaleX, scaleY, scaleZ, scale
+        /// `scaleXY`: "transform.scale.xy", x and y together (undocumented, but iOS code relies on it).
+        case scaleX, scaleY, scaleZ, scale, scaleXY
         case translationX, translationY, translationZ, translation
     }
 
@@ -65,6 +66,7 @@ package struct KeyPathBinding: Sendable {
         case (.transform, "scale.y"): return .scaleY
         case (.transform, "scale.z"): return .scaleZ
         case (.transform, "scale"): return .scale
+        case (.transform, "scale.xy"): return .scaleXY
         case (.transform, "translation.x"): return .translationX
         case (.transform, "translation.y"): return .translationY
         case (.transform, "translation.z"): return .translationZ
@@ -151,6 +153,7 @@ struct TransformFields {
         case .scaleY: return .number(base.scale.y)
         case .scaleZ: return .number(base.scale.z)
         case .scale: return .number((base.scale.x + base.scale.y + base.scale.z) / 3)
+        case .scaleXY: return .number((base.scale.x + base.scale.y) / 2)
         case .translationX: return .number(base.translation.x)
         case .translationY: return .number(base.translation.y)
         case .translationZ: return .number(base.translation.z)
@@ -170,6 +173,7 @@ struct TransformFields {
         case .scaleY: base.scale.y = v
         case .scaleZ: base.scale.z = v
         case .scale: base.scale = (v, v, v)
+        case .scaleXY: base.scale.x = v; base.scale.y = v
         case .translationX: base.translation.x = v
         case .translationY: base.translation.y = v
         case .translationZ: base.translation.z = v
@@ -190,6 +194,7 @@ struct TransformFields {
         case .scaleY: s.y = v
         case .scaleZ: s.z = v
         case .scale: s = (v, v, v)
+        case .scaleXY: s.x = v; s.y = v
         case .translationX: t.x = v
         case .translationY: t.y = v
         case .translationZ: t.z = v
@@ -226,6 +231,7 @@ struct TransformFields {
         case .scaleY: return CATransform3DMakeScale(1, c, 1)
         case .scaleZ: return CATransform3DMakeScale(1, 1, c)
         case .scale: return CATransform3DMakeScale(c, c, c)
+        case .scaleXY: return CATransform3DMakeScale(c, c, 1)
         case .translationX: return CATransform3DMakeTranslation(c, 0, 0)
         case .translationY: return CATransform3DMakeTranslation(0, c, 0)
         case .translationZ: return CATransform3DMakeTranslation(0, 0, c)
