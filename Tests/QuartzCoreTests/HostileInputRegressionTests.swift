@@ -28,10 +28,13 @@ import CalyxTestSupport
     }
 
     /// `hitTest` on a layer whose bounds were set to NaN, and `visibleRect` under an infinite anchor point: the
-    /// setters now refuse non-finite geometry (the layer keeps its value and the refusal goes to
-    /// `CALayerTreeDiagnosticHandler`, a process-wide hook this test leaves alone: tests run in parallel), so
+    /// setters now refuse non-finite geometry (the layer keeps its value and the refusal is reported), so
     /// neither reaches the maths.
     @Test func nonFiniteGeometryIsRefusedBySetters() {
+        let reports = DiagnosticLog()
+        // Six refusals: bounds, anchorPoint, transform, opacity, position.x, and the scroll layer's anchorPoint.
+        defer { #expect(reports.entries.count == 6 && reports.entries.allSatisfy { $0.contains("not a finite value") }) }
+        CALayerTreeDiagnostics.$handler.withValue({ reports.append("\($0)") }) {
         withClock(at: 0) { _ in
             let layer = CALayer()
             layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
@@ -53,6 +56,7 @@ import CalyxTestSupport
             scroller.anchorPoint = CGPoint(x: CGFloat.infinity, y: -CGFloat.infinity)
             #expect(layer.visibleRect == CGRect(x: 0, y: 0, width: 4, height: 4).intersection(layer.convert(scroller.bounds, from: scroller)))
             _ = layer.frame; _ = layer.convert(CGPoint(x: 1, y: 1), to: scroller)
+        }
         }
     }
 

@@ -188,3 +188,24 @@ extension IOSBehaviourTests {
         }
     }
 }
+
+extension IOSBehaviourTests {
+    /// Animations answer key-value coding by their Objective-C property names, strings as `String`; other keys
+    /// tag the animation. Defaults: a keyframe animation's calculationMode, an emitter cell's scale and enabled.
+    @Test func animationsAndCellsAnswerKeyValueCoding() {
+        let a = CAKeyframeAnimation(keyPath: "position")
+        #expect(a.value(forKey: "calculationMode") as? String == "linear")
+        a.setValue("paced", forKey: "calculationMode")
+        a.setValue(2.5, forKey: "duration")
+        a.setValue(false, forKey: "removedOnCompletion")
+        a.setValue("tag", forKey: "myTag")
+        #expect(a.calculationMode == .paced && a.duration == 2.5 && !a.isRemovedOnCompletion)
+        #expect(a.value(forKey: "keyPath") as? String == "position" && a.value(forKey: "myTag") as? String == "tag")
+        #expect(CAKeyframeAnimation.defaultValue(forKey: "calculationMode") as? String == "linear")
+        #expect(CABasicAnimation.defaultValue(forKey: "calculationMode") == nil && CAAnimation.defaultValue(forKey: "duration") == nil)
+        let b = CABasicAnimation(keyPath: "opacity"); b.setValue(0.3, forKey: "toValue")
+        #expect(b.toValue as? Double == 0.3)
+        #expect(CAEmitterCell.defaultValue(forKey: "scale") as? CGFloat == 1 && CAEmitterCell.defaultValue(forKey: "enabled") as? Bool == true)
+        #expect(CAEmitterCell.defaultValue(forKey: "birthRate") == nil)
+    }
+}

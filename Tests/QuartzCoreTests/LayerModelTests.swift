@@ -115,17 +115,16 @@ import Testing
     }
 
     @Test func cyclesAreRefusedWithADiagnostic() {
-        var reports: [String] = []
-        let saved = CALayerTreeDiagnosticHandler
-        CALayerTreeDiagnosticHandler = { reports.append("\($0)") }
-        defer { CALayerTreeDiagnosticHandler = saved }
-        let a = CALayer(), b = CALayer(), c = CALayer()
-        a.addSublayer(b); b.addSublayer(c)
-        c.addSublayer(a)
-        a.addSublayer(a)
-        c.mask = a
-        #expect(a.superlayer == nil && c.sublayers == nil && c.mask == nil)
-        #expect(reports.count == 3 && reports[0].contains("cycle"))
+        let reports = DiagnosticLog()
+        CALayerTreeDiagnostics.$handler.withValue({ reports.append("\($0)") }) {
+            let a = CALayer(), b = CALayer(), c = CALayer()
+            a.addSublayer(b); b.addSublayer(c)
+            c.addSublayer(a)
+            a.addSublayer(a)
+            c.mask = a
+            #expect(a.superlayer == nil && c.sublayers == nil && c.mask == nil)
+        }
+        #expect(reports.entries.count == 3 && reports.entries[0].contains("cycle"))
     }
 }
 
@@ -191,4 +190,12 @@ import Testing
         child.isHidden = true
         #expect(root.hitTest(CGPoint(x: 60, y: 60)) === root)
     }
+}
+
+/// Diagnostics collected by a test (a task-local handler is `@Sendable`, so it appends under a lock).
+final class DiagnosticLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ entry: String) { lock.lock(); stored.append(entry); lock.unlock() }
+    var entries: [String] { lock.lock(); defer { lock.unlock() }; return stored }
 }

@@ -54,28 +54,21 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, @unchecked Sendable {
         other.isRemovedOnCompletion = isRemovedOnCompletion; other.taggedValues = taggedValues
     }
 
-    /// A value tagged on the animation, or a property's value by its Objective-C name.
+    /// A property's value by its Objective-C name (CAAnimation+KeyValueCoding.swift), or a value tagged on the
+    /// animation under any other key.
     open func value(forKey key: String) -> Any? {
-        switch key {
-        case "beginTime": return beginTime
-        case "duration": return duration
-        case "speed": return speed
-        case "timeOffset": return timeOffset
-        case "repeatCount": return repeatCount
-        case "repeatDuration": return repeatDuration
-        case "autoreverses": return autoreverses
-        case "fillMode": return fillMode.rawValue
-        case "timingFunction": return timingFunction
-        case "removedOnCompletion": return isRemovedOnCompletion
-        default: return taggedValues[key]
-        }
+        if let property = AnimationKeys.read(self, key) { return property }
+        return taggedValues[key]
     }
 
-    /// Tags the animation with any value (Core Animation's KVC extension).
-    open func setValue(_ value: Any?, forKey key: String) { taggedValues[key] = value }
+    /// Sets a property by its Objective-C name, or tags the animation with any value (Core Animation's KVC
+    /// extension).
+    open func setValue(_ value: Any?, forKey key: String) {
+        if !AnimationKeys.write(self, key, value) { taggedValues[key] = value }
+    }
 
-    /// Apple's default for an animation key: nil for every key.
-    open class func defaultValue(forKey key: String) -> Any? { nil }
+    /// Apple's default for an animation key: nil, but a keyframe animation's `calculationMode` is "linear".
+    open class func defaultValue(forKey key: String) -> Any? { AnimationKeys.defaultValue(of: self, forKey: key) }
 
     /// Whether the value for `key` should be archived (always true here).
     open func shouldArchiveValue(forKey key: String) -> Bool { true }

@@ -47,14 +47,16 @@ package final class RenderTree {
     /// Brings the tree up to date with `model` (call after committing).
     package func sync(with model: CALayer) {
         let ancestorsFlipped = model.superlayer.map { $0.contentsAreFlipped() } ?? false
-        if root != nil, syncedModel === model, let stamp = syncedStamp, stamp.generation == CALayer.modelGeneration,
+        // (Read before walking: a change made meanwhile leaves the stamp behind, so the next sync walks again.)
+        let generation = CALayer.modelGeneration
+        if root != nil, syncedModel === model, let stamp = syncedStamp, stamp.generation == generation,
            stamp.ancestorsFlipped == ancestorsFlipped { return }
         walks += 1
         var live = Set<ObjectIdentifier>()
         root = node(for: model, ancestorsFlipped: ancestorsFlipped, live: &live)
         nodes = nodes.filter { live.contains($0.key) }
         syncedModel = model
-        syncedStamp = (CALayer.modelGeneration, ancestorsFlipped)
+        syncedStamp = (generation, ancestorsFlipped)
     }
 
     /// What a renderer draws of `layer`, and its revision: the copy taken at its last commit, or (never

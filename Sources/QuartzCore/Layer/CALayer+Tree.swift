@@ -17,8 +17,20 @@ public enum CALayerTreeError: Error, CustomStringConvertible {
 
 /// Receives tree-operation and value diagnostics. Apple's frameworks crash on a cycle and raise on NaN geometry;
 /// Calyx refuses the operation, leaves the layer unchanged and reports here (by default, to standard error).
+/// A task can collect its own diagnostics instead with `CALayerTreeDiagnostics.$handler.withValue`.
 nonisolated(unsafe) public var CALayerTreeDiagnosticHandler: (CALayerTreeError) -> Void = { error in
     FileHandle.standardError.write(Data("Calyx: \(error)\n".utf8))
+}
+
+/// Where diagnostics go for the current task: a task-local handler when one is bound (tests and hosts that
+/// run several trees at once), else the process-wide `CALayerTreeDiagnosticHandler`.
+public enum CALayerTreeDiagnostics {
+    @TaskLocal public static var handler: (@Sendable (CALayerTreeError) -> Void)?
+
+    /// Reports `error` to the task's handler or the process-wide one.
+    static func report(_ error: CALayerTreeError) {
+        if let handler { handler(error) } else { CALayerTreeDiagnosticHandler(error) }
+    }
 }
 
 extension CALayer {
@@ -35,7 +47,7 @@ extension CALayer {
     /// Checks `child` may become a sublayer of `self`; reports and answers false for a cycle.
     func acceptsAsSublayer(_ child: CALayer) -> Bool {
         guard !child.isAncestorOrSelf(of: self) else {
-            CALayerTreeDiagnosticHandler(.cycle(child: child.description, parent: description))
+            CALayerTreeDiagnostics.report(.cycle(child: child.description, parent: description))
             return false
         }
         return true
@@ -114,7 +126,7 @@ extension CALayer {
         guard newMask !== maskStorage else { return }
         if let newMask {
             guard !newMask.isAncestorOrSelf(of: self) else {
-                CALayerTreeDiagnosticHandler(.cycle(child: newMask.description, parent: description)); return
+                CALayerTreeDiagnostics.report(.cycle(child: newMask.description, parent: description)); return
             }
             newMask.detach()
         }

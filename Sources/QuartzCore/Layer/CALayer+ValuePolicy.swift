@@ -7,7 +7,7 @@ extension CALayer {
     @inline(__always)
     func admits<T: FiniteCheckable>(_ key: String, _ value: T) -> Bool {
         if value.isFiniteValue { return true }
-        CALayerTreeDiagnosticHandler(.nonFiniteValue(key: key, layer: description, value: "\(value)"))
+        CALayerTreeDiagnostics.report(.nonFiniteValue(key: key, layer: description, value: "\(value)"))
         return false
     }
 
@@ -15,7 +15,7 @@ extension CALayer {
     @inline(__always)
     func admitsTiming<T: BinaryFloatingPoint>(_ key: String, _ value: T) -> Bool {
         if !value.isNaN { return true }
-        CALayerTreeDiagnosticHandler(.nonFiniteValue(key: key, layer: description, value: "nan"))
+        CALayerTreeDiagnostics.report(.nonFiniteValue(key: key, layer: description, value: "nan"))
         return false
     }
 }

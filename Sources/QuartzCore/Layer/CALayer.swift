@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The model object of Core Animation: a rectangle with content, geometry, appearance and timing, in a tree.
 ///
 /// Every property has Apple's default (semantics §9.1). Setting an animatable property outside
@@ -134,7 +136,7 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// invisible, as on Apple's render server. Nil until first committed.
     package internal(set) var committedState: CALayer?
     /// `revision` at that commit.
-    package internal(set) var committedRevision = 0 { didSet { CALayer.modelGeneration &+= 1 } }
+    package internal(set) var committedRevision = 0 { didSet { CALayer.generationCounter.wrappingAdd(1, ordering: .relaxed) } }
     /// For render-tree snapshots (which have no superlayer): whether an odd number of the model's ancestors are
     /// geometry-flipped (see contentsAreFlipped()); nil for every other layer.
     var ancestorsFlipGeometry: Bool?
@@ -150,11 +152,13 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     package var contentVersion = 0
     /// Incremented by every change to the layer (properties, sublayers, animations, display): a renderer
     /// re-snapshots a layer only when its revision moved.
-    package var revision = 0 { didSet { CALayer.modelGeneration &+= 1 } }
+    package var revision = 0 { didSet { CALayer.generationCounter.wrappingAdd(1, ordering: .relaxed) } }
     /// Moves whenever any layer's revision moves or any layer is committed: a renderer whose tree was synced at
     /// the current generation has nothing to look at. (Layer trees are driven from one thread, as on Apple's
     /// platforms.)
-    nonisolated(unsafe) package static var modelGeneration = 0
+    package static var modelGeneration: Int { generationCounter.load(ordering: .relaxed) }
+    /// (Atomic: trees on different threads, as tests build them in parallel, must not lose each other's moves.)
+    package static let generationCounter = Atomic<Int>(0)
 
     public override init() {
         super.init()

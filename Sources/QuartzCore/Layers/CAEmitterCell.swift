@@ -45,8 +45,19 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
 
     public override init() { super.init() }
 
-    /// Apple's `+defaultValueForKey:` answers nil for the cell's keys, birthRate and lifetime included (§9.6).
-    open class func defaultValue(forKey key: String) -> Any? { nil }
+    /// Apple's `+defaultValueForKey:` answers the documented non-zero defaults (`scale` 1, `enabled` true,
+    /// `color` opaque white, the unit `contentsRect`, `contentsScale` 1, linear filters) and nil for the rest,
+    /// birthRate and lifetime included (semantics §9.6).
+    open class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "scale", "contentsScale", "speed": return CGFloat(1)
+        case "enabled": return true
+        case "color": return CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        case "contentsRect": return CGRect(x: 0, y: 0, width: 1, height: 1)
+        case "minificationFilter", "magnificationFilter": return CALayerContentsFilter.linear.rawValue
+        default: return nil
+        }
+    }
     /// Whether the value for `key` would be archived (always true, as for layers).
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
