@@ -3,7 +3,8 @@
 /// A font at a size: a family, weight and slant resolved through fontconfig, shaped by HarfBuzz.
 ///
 /// Apple's PostScript-style names (`Helvetica-Bold`, `HelveticaNeue-LightItalic`, `Courier-Oblique`) are split
-/// into a family and a style. A size of zero, or one that is negative or not finite, means Apple's default, 12.
+/// into a family and a style. A size of zero, or one that is negative or not finite, means Apple's default, 12;
+/// sizes above `maximumSize` are drawn at that size (Pango and FreeType fail on enormous ones).
 open class CTFont: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// The name the font was requested by.
     public let requestedName: String
@@ -14,10 +15,12 @@ open class CTFont: Hashable, @unchecked Sendable, CustomStringConvertible {
     let weight: Int32
     let italic: Bool
     public let matrix: CGAffineTransform
+    /// The largest point size drawn (docs/bad-input.md).
+    public static let maximumSize: CGFloat = 16_384
 
     public init(name: String, size: CGFloat, matrix: CGAffineTransform = .identity) {
         requestedName = name
-        self.size = size > 0 && size.isFinite ? size : 12
+        self.size = size > 0 && size.isFinite ? min(size, CTFont.maximumSize) : 12
         (family, weight, italic) = CTFont.parse(name)
         self.matrix = matrix
     }
