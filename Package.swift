@@ -15,8 +15,10 @@ let package = Package(
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "CoreText", targets: ["CoreText"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
         // Needed by any Swift Testing target that imports Calyx's CoreGraphics (see its source).
         .library(name: "_Testing_CoreGraphics", targets: ["_Testing_CoreGraphics"]),
+        .library(name: "_Testing_UIKit", targets: ["_Testing_UIKit"]),
         .executable(name: "calyx", targets: ["calyx"]),
     ],
     dependencies: [
@@ -43,6 +45,9 @@ let package = Package(
         .target(name: "CSpanKernels"),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CMathShim", "CSpanKernels", "CPixman"], exclude: ["README.md"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
+        // UIKit's drawing and value types over QuartzCore (views and view animation come next).
+        .target(name: "UIKit", dependencies: ["QuartzCore", "ImageIO"]),
+        .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"]),
 
         // The command line.
         .executableTarget(name: "calyx", dependencies: [
@@ -70,6 +75,7 @@ let package = Package(
         ]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CalyxTestSupport"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CalyxTestSupport"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "CalyxTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: [
             "QuartzCore", "ImageIO", "CalyxTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),

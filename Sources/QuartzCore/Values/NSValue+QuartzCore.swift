@@ -3,7 +3,17 @@
 /// doubles, `[16d]`, in Apple's field order (m11, m12, … m44).
 extension NSValue {
     /// The type encoding Calyx boxes `CATransform3D` with (Apple's is `{CATransform3D=dddddddddddddddd}`).
-    static let transform3DEncoding = "[16d]"
+    package static let transform3DEncoding = "[16d]"
+    /// The encoding UIKit's `NSValue(cgAffineTransform:)` boxes with: a, b, c, d, tx, ty.
+    package static let affineTransformEncoding = "[6d]"
+
+    /// The doubles a value boxed as an array of `count` doubles holds, or nil when it holds something else.
+    package func doubles(count: Int) -> [Double]? {
+        guard String(cString: objCType) == "[\(count)d]" else { return nil }
+        var values = [Double](repeating: 0, count: count)
+        values.withUnsafeMutableBytes { getValue($0.baseAddress!) }
+        return values
+    }
 
     /// A value holding `t`.
     public convenience init(caTransform3D t: CATransform3D) {
@@ -33,5 +43,8 @@ package func unboxed(_ any: Any?) -> Any? {
     if encoding.hasPrefix("{CGSize") { return value.sizeValue }
     if encoding.hasPrefix("{CGRect") { return value.rectValue }
     if encoding == NSValue.transform3DEncoding { return value.caTransform3DValue }
+    if let m = value.doubles(count: 6), encoding == NSValue.affineTransformEncoding {
+        return CGAffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
+    }
     return any
 }

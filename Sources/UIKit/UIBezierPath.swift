@@ -1,0 +1,146 @@
+/// A path in UIKit's coordinates (y down), with its stroke style, drawn into the current UIKit context.
+///
+/// Arcs use UIKit's sense of `clockwise`: clockwise on a y-down screen, which is increasing angle, the opposite of
+/// `CGPath`'s flag. So `UIBezierPath(arcCenter: c, radius: r, startAngle: 0, endAngle: 2π, clockwise: false)` is
+/// a `CGPath` arc from 0 to 2π with `clockwise: true`: a full circle, as on iOS.
+open class UIBezierPath: NSObject, @unchecked Sendable {
+    private var path = CGMutablePath()
+
+    /// The path as a Core Graphics path (a copy; setting replaces the path).
+    open var cgPath: CGPath {
+        get { path.copy() ?? CGPath() }
+        set { path = newValue.mutableCopy() ?? CGMutablePath() }
+    }
+
+    open var lineWidth: CGFloat = 1
+    open var lineCapStyle: CGLineCap = .butt
+    open var lineJoinStyle: CGLineJoin = .miter
+    open var miterLimit: CGFloat = 10
+    open var flatness: CGFloat = 0.6
+    open var usesEvenOddFillRule = false
+    private var dash: (pattern: [CGFloat], phase: CGFloat)?
+
+    public override init() {}
+    public convenience init(cgPath: CGPath) { self.init(); self.cgPath = cgPath }
+    public convenience init(rect: CGRect) { self.init(); path.addRect(rect) }
+    public convenience init(ovalIn rect: CGRect) { self.init(); path.addEllipse(in: rect) }
+
+    /// A rounded rectangle; the radius is limited to half the shorter side.
+    public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
+        self.init(roundedRect: rect, byRoundingCorners: .allCorners, cornerRadii: CGSize(width: cornerRadius, height: cornerRadius))
+    }
+
+    /// A rectangle whose `corners` (in y-down terms: top is minimum y) are rounded by `cornerRadii`, each
+    /// limited to half its side; the others stay square.
+    public convenience init(roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize) {
+        self.init()
+        let r = rect.standardized
+        guard r.isFiniteValue else { return }
+        let rx = min(max(cornerRadii.width.isFinite ? cornerRadii.width : 0, 0), r.width / 2)
+        let ry = min(max(cornerRadii.height.isFinite ? cornerRadii.height : 0, 0), r.height / 2)
+        // Corners clockwise on screen from the top left; each a quarter ellipse or a point.
+        let specs: [(UIRectCorner, CGPoint, CGFloat)] = [
+            (.topLeft, CGPoint(x: r.minX + rx, y: r.minY + ry), .pi),
+            (.topRight, CGPoint(x: r.maxX - rx, y: r.minY + ry), 3 * .pi / 2),
+            (.bottomRight, CGPoint(x: r.maxX - rx, y: r.maxY - ry), 0),
+            (.bottomLeft, CGPoint(x: r.minX + rx, y: r.maxY - ry), .pi / 2),
+        ]
+        let squares = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
+        for (i, (corner, center, start)) in specs.enumerated() {
+            if corners.contains(corner), rx > 0, ry > 0 {
+                let toCorner = CGAffineTransform(a: rx, b: 0, c: 0, d: ry, tx: center.x, ty: center.y)
+                let first = CGPoint(x: cos(start), y: sin(start)).applying(toCorner)
+                if path.isEmpty { path.move(to: first) } else { path.addLine(to: first) }
+                path.addRelativeArc(center: .zero, radius: 1, startAngle: start, delta: .pi / 2, transform: toCorner)
+            } else if path.isEmpty {
+                path.move(to: squares[i])
+            } else {
+                path.addLine(to: squares[i])
+            }
+        }
+        path.closeSubpath()
+    }
+
+    public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        self.init()
+        addArc(withCenter: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+    }
+
+    // MARK: Building
+
+    open func move(to point: CGPoint) { path.move(to: point) }
+    open func addLine(to point: CGPoint) { path.addLine(to: point) }
+    open func addCurve(to end: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
+        path.addCurve(to: end, control1: controlPoint1, control2: controlPoint2)
+    }
+    open func addQuadCurve(to end: CGPoint, controlPoint: CGPoint) { path.addQuadCurve(to: end, control: controlPoint) }
+    /// An arc; `clockwise` as seen on a y-down screen (increasing angle).
+    open func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: !clockwise)
+    }
+    open func close() { path.closeSubpath() }
+    open func removeAllPoints() { path = CGMutablePath() }
+    open func append(_ other: UIBezierPath) { path.addPath(other.path) }
+    open func apply(_ transform: CGAffineTransform) {
+        var t = transform
+        path = path.mutableCopy(using: &t) ?? path
+    }
+
+    // MARK: Reading
+
+    open var isEmpty: Bool { path.isEmpty }
+    /// The bounding box of the path's points, control points included (`CGPath.boundingBox`).
+    open var bounds: CGRect { path.boundingBox }
+    open var currentPoint: CGPoint { path.currentPoint }
+    open func contains(_ point: CGPoint) -> Bool { path.contains(point, using: usesEvenOddFillRule ? .evenOdd : .winding) }
+
+    open func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+        guard let pattern, count > 0 else { dash = nil; return }
+        dash = ((0..<count).map { pattern[$0] }, phase)
+    }
+
+    // MARK: Drawing into the current context
+
+    open func fill() { draw(.fill) }
+    open func stroke() { draw(.stroke) }
+    open func fill(with blendMode: CGBlendMode, alpha: CGFloat) { draw(.fill, blendMode: blendMode, alpha: alpha) }
+    open func stroke(with blendMode: CGBlendMode, alpha: CGFloat) { draw(.stroke, blendMode: blendMode, alpha: alpha) }
+
+    /// Intersects the current context's clip with the path.
+    open func addClip() {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        ctx.addPath(path)
+        ctx.clip(using: usesEvenOddFillRule ? .evenOdd : .winding)
+    }
+
+    private enum Mode { case fill, stroke }
+
+    private func draw(_ mode: Mode, blendMode: CGBlendMode = .normal, alpha: CGFloat = 1) {
+        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        ctx.saveGState()
+        defer { ctx.restoreGState() }
+        ctx.setBlendMode(blendMode)
+        ctx.setAlpha(alpha)
+        ctx.addPath(path)
+        switch mode {
+        case .fill:
+            ctx.fillPath(using: usesEvenOddFillRule ? .evenOdd : .winding)
+        case .stroke:
+            ctx.setLineWidth(lineWidth); ctx.setLineCap(lineCapStyle); ctx.setLineJoin(lineJoinStyle)
+            ctx.setMiterLimit(miterLimit)
+            if let dash { ctx.setLineDash(phase: dash.phase, lengths: dash.pattern) }
+            ctx.strokePath()
+        }
+    }
+}
+
+/// The corners of a rectangle, in UIKit's y-down terms.
+public struct UIRectCorner: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let topLeft = UIRectCorner(rawValue: 1 << 0)
+    public static let topRight = UIRectCorner(rawValue: 1 << 1)
+    public static let bottomLeft = UIRectCorner(rawValue: 1 << 2)
+    public static let bottomRight = UIRectCorner(rawValue: 1 << 3)
+    public static let allCorners: UIRectCorner = [.topLeft, .topRight, .bottomLeft, .bottomRight]
+}

@@ -1,0 +1,84 @@
+/// Insets from each edge of a rectangle (UIKit's y-down terms: top is minimum y).
+public struct UIEdgeInsets: Hashable, Sendable {
+    public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+    public init() { self.init(top: 0, left: 0, bottom: 0, right: 0) }
+    public static let zero = UIEdgeInsets()
+}
+
+/// An offset (horizontal, vertical).
+public struct UIOffset: Hashable, Sendable {
+    public var horizontal: CGFloat, vertical: CGFloat
+    public init(horizontal: CGFloat, vertical: CGFloat) { self.horizontal = horizontal; self.vertical = vertical }
+    public init() { self.init(horizontal: 0, vertical: 0) }
+    public static let zero = UIOffset()
+}
+
+extension CGRect {
+    /// The rectangle shrunk by `insets` (grown by negative ones).
+    public func inset(by insets: UIEdgeInsets) -> CGRect {
+        CGRect(x: origin.x + insets.left, y: origin.y + insets.top,
+               width: size.width - insets.left - insets.right, height: size.height - insets.top - insets.bottom)
+    }
+}
+
+/// UIKit's `NSValue` boxing. Foundation on Linux cannot box arbitrary structs, so transforms, insets and vectors
+/// are boxed as arrays of doubles; animations accept every one of these as the bare value.
+extension NSValue {
+    public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+    public convenience init(cgSize size: CGSize) { self.init(size: size) }
+    public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
+    public convenience init(cgVector vector: CGVector) { self.init(bytes: [Double(vector.dx), Double(vector.dy)], objCType: "[2d]") }
+    public convenience init(cgAffineTransform t: CGAffineTransform) {
+        self.init(bytes: [t.a, t.b, t.c, t.d, t.tx, t.ty].map(Double.init), objCType: NSValue.affineTransformEncoding)
+    }
+    public convenience init(uiEdgeInsets insets: UIEdgeInsets) {
+        self.init(bytes: [insets.top, insets.left, insets.bottom, insets.right].map(Double.init), objCType: "[4d]")
+    }
+    public convenience init(uiOffset offset: UIOffset) {
+        self.init(bytes: [Double(offset.horizontal), Double(offset.vertical)], objCType: "[2d]")
+    }
+
+    public var cgPointValue: CGPoint { pointValue }
+    public var cgSizeValue: CGSize { sizeValue }
+    public var cgRectValue: CGRect { rectValue }
+    public var cgVectorValue: CGVector { doubles(count: 2).map { CGVector(dx: $0[0], dy: $0[1]) } ?? .zero }
+    public var cgAffineTransformValue: CGAffineTransform {
+        doubles(count: 6).map { CGAffineTransform(a: $0[0], b: $0[1], c: $0[2], d: $0[3], tx: $0[4], ty: $0[5]) } ?? .identity
+    }
+    public var uiEdgeInsetsValue: UIEdgeInsets {
+        doubles(count: 4).map { UIEdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3]) } ?? .zero
+    }
+    public var uiOffsetValue: UIOffset { doubles(count: 2).map { UIOffset(horizontal: $0[0], vertical: $0[1]) } ?? .zero }
+}
+
+/// UIKit's string forms of geometry: "{x, y}", "{w, h}", "{{x, y}, {w, h}}".
+extension NSCoder {
+    public static func string(for point: CGPoint) -> String { "{\(format(point.x)), \(format(point.y))}" }
+    public static func string(for size: CGSize) -> String { "{\(format(size.width)), \(format(size.height))}" }
+    public static func string(for rect: CGRect) -> String { "{\(string(for: rect.origin)), \(string(for: rect.size))}" }
+
+    /// The point a "{x, y}" string names; zero when it names none.
+    public static func cgPoint(for string: String) -> CGPoint {
+        let n = numbers(in: string)
+        return n.count == 2 ? CGPoint(x: n[0], y: n[1]) : .zero
+    }
+    public static func cgSize(for string: String) -> CGSize {
+        let n = numbers(in: string)
+        return n.count == 2 ? CGSize(width: n[0], height: n[1]) : .zero
+    }
+    public static func cgRect(for string: String) -> CGRect {
+        let n = numbers(in: string)
+        return n.count == 4 ? CGRect(x: n[0], y: n[1], width: n[2], height: n[3]) : .zero
+    }
+
+    private static func format(_ v: CGFloat) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(Double(v))
+    }
+
+    private static func numbers(in string: String) -> [CGFloat] {
+        string.split(whereSeparator: { "{}, ".contains($0) }).compactMap { Double($0).map { CGFloat($0) } }
+    }
+}

@@ -1,0 +1,103 @@
+/// UIKit's drawing contexts: a per-thread stack of current contexts (what `UIBezierPath`, `UIColor.set()` and
+/// `UIImage.draw(in:)` draw into), and bitmap image contexts in UIKit's orientation (origin top left, y down,
+/// `scale` pixels per point).
+
+/// The per-thread stack of current contexts.
+enum UIGraphicsStack {
+    final class Box { var contexts: [(context: CGContext, scale: CGFloat, isImageContext: Bool)] = [] }
+    static var current: Box {
+        let key = "calyx.UIGraphicsStack"
+        if let box = Thread.current.threadDictionary[key] as? Box { return box }
+        let box = Box()
+        Thread.current.threadDictionary[key] = box
+        return box
+    }
+}
+
+/// The context drawing goes to, or nil.
+public func UIGraphicsGetCurrentContext() -> CGContext? { UIGraphicsStack.current.contexts.last?.context }
+
+/// Makes `context` current (until `UIGraphicsPopContext`).
+public func UIGraphicsPushContext(_ context: CGContext) {
+    UIGraphicsStack.current.contexts.append((context, 1, false))
+}
+
+/// Restores the previous current context.
+public func UIGraphicsPopContext() { _ = UIGraphicsStack.current.contexts.popLast() }
+
+/// Starts a bitmap image context of `size` points at `scale` pixels a point (0: the main screen's scale), y down
+/// from the top left as UIKit draws, and makes it current. Sizes that are not positive and finite, or beyond
+/// ``CalyxLimits``, start none (UIKit logs and draws nothing).
+public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
+    let s = scale > 0 && scale.isFinite ? scale : UIScreen.main.scale
+    guard let width = CalyxLimits.pixels(size.width, scale: s), let height = CalyxLimits.pixels(size.height, scale: s),
+          CalyxLimits.allowsBitmap(width: width, height: height),
+          let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                              space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                              bitmapInfo: (opaque ? CGImageAlphaInfo.noneSkipFirst : .premultipliedFirst).rawValue
+                                  | CGBitmapInfo.byteOrder32Little.rawValue)
+    else { return }
+    if opaque { ctx.setFillColor(CGColor(red: 0, green: 0, blue: 0, alpha: 1)); ctx.fill(CGRect(x: 0, y: 0, width: width, height: height)) }
+    ctx.translateBy(x: 0, y: CGFloat(height))
+    ctx.scaleBy(x: s, y: -s)
+    UIGraphicsStack.current.contexts.append((ctx, s, true))
+}
+
+/// `UIGraphicsBeginImageContextWithOptions(size, false, 1)`.
+public func UIGraphicsBeginImageContext(_ size: CGSize) { UIGraphicsBeginImageContextWithOptions(size, false, 1) }
+
+/// An image of the current image context, or nil when the current context is not one.
+public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
+    guard let top = UIGraphicsStack.current.contexts.last, top.isImageContext, let image = top.context.makeImage() else { return nil }
+    return UIImage(cgImage: image, scale: top.scale, orientation: .up)
+}
+
+/// Ends the current image context.
+public func UIGraphicsEndImageContext() {
+    guard UIGraphicsStack.current.contexts.last?.isImageContext == true else { return }
+    _ = UIGraphicsStack.current.contexts.popLast()
+}
+
+/// Draws images with blocks (UIKit's modern API): each call makes a fresh context of the renderer's size.
+open class UIGraphicsImageRenderer: NSObject {
+    public let format: UIGraphicsImageRendererFormat
+    private let size: CGSize
+
+    public init(size: CGSize, format: UIGraphicsImageRendererFormat) { self.size = size; self.format = format }
+    public convenience init(size: CGSize) { self.init(size: size, format: .default()) }
+    public convenience init(bounds: CGRect) { self.init(size: bounds.size, format: .default()) }
+
+    /// The image `actions` draw; an empty image when the size is unusable.
+    open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
+        UIGraphicsBeginImageContextWithOptions(size, format.opaque, format.scale)
+        guard let ctx = UIGraphicsGetCurrentContext() else { return UIImage() }
+        actions(UIGraphicsImageRendererContext(cgContext: ctx, format: format))
+        let image = UIGraphicsGetImageFromCurrentImageContext() ?? UIImage()
+        UIGraphicsEndImageContext()
+        return image
+    }
+
+    /// The drawing as PNG data.
+    open func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data { image(actions: actions).pngData() ?? Data() }
+}
+
+/// The renderer's settings: scale (default: the main screen's) and opacity.
+open class UIGraphicsImageRendererFormat: NSObject {
+    open var scale: CGFloat = UIScreen.main.scale
+    open var opaque = false
+    public override init() {}
+    open class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+}
+
+/// What a renderer's block draws with.
+open class UIGraphicsImageRendererContext: NSObject {
+    public let cgContext: CGContext
+    public let format: UIGraphicsImageRendererFormat
+    init(cgContext: CGContext, format: UIGraphicsImageRendererFormat) { self.cgContext = cgContext; self.format = format }
+    open func fill(_ rect: CGRect) { cgContext.fill(rect) }
+    open func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
+    open func clip(to rect: CGRect) { cgContext.clip(to: rect) }
+    open var currentImage: UIImage {
+        cgContext.makeImage().map { UIImage(cgImage: $0, scale: format.scale, orientation: .up) } ?? UIImage()
+    }
+}

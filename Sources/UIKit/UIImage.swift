@@ -1,0 +1,73 @@
+import ImageIO
+
+/// An image with a scale (pixels per point) and an orientation, over a `CGImage`.
+open class UIImage: NSObject, @unchecked Sendable {
+    /// The bitmap (nil for the empty image).
+    public let cgImage: CGImage?
+    public let scale: CGFloat
+    public let imageOrientation: Orientation
+
+    public enum Orientation: Int, Sendable { case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored }
+
+    public override init() { cgImage = nil; scale = 1; imageOrientation = .up }
+
+    public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
+        self.cgImage = cgImage
+        self.scale = scale > 0 && scale.isFinite ? scale : 1
+        imageOrientation = orientation
+    }
+
+    public convenience init(cgImage: CGImage) { self.init(cgImage: cgImage, scale: 1, orientation: .up) }
+
+    /// An image decoded from PNG or JPEG data; nil when the data is not a readable image.
+    public convenience init?(data: Data, scale: CGFloat = 1) {
+        guard let source = CGImageSourceCreateWithData(data as CFData, nil),
+              let image = CGImageSourceCreateImageAtIndex(source, 0, nil) else { return nil }
+        self.init(cgImage: image, scale: scale, orientation: .up)
+    }
+
+    /// An image from a file; a name ending "@2x" or "@3x" (before the extension) sets the scale, as UIKit reads it.
+    public convenience init?(contentsOfFile path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let scale: CGFloat = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
+        self.init(data: data, scale: scale)
+    }
+
+    /// The size in points: pixels divided by the scale (width and height swap for left/right orientations).
+    open var size: CGSize {
+        guard let cgImage else { return .zero }
+        let w = CGFloat(cgImage.width) / scale, h = CGFloat(cgImage.height) / scale
+        switch imageOrientation {
+        case .left, .right, .leftMirrored, .rightMirrored: return CGSize(width: h, height: w)
+        default: return CGSize(width: w, height: h)
+        }
+    }
+
+    /// PNG data of the bitmap.
+    open func pngData() -> Data? { encoded(as: "public.png", quality: nil) }
+    /// JPEG data of the bitmap at `compressionQuality` (0…1).
+    open func jpegData(compressionQuality: CGFloat) -> Data? { encoded(as: "public.jpeg", quality: Double(compressionQuality)) }
+
+    private func encoded(as type: String, quality: Double?) -> Data? {
+        guard let cgImage else { return nil }
+        let data = NSMutableData()
+        guard let destination = CGImageDestinationCreateWithData(data, type as CFString, 1, nil) else { return nil }
+        let properties: NSDictionary? = quality.map { [kCGImageDestinationLossyCompressionQuality: $0] }
+        CGImageDestinationAddImage(destination, cgImage, properties)
+        return CGImageDestinationFinalize(destination) ? data as Data : nil
+    }
+
+    /// Draws the image filling `rect` in the current context (UIKit orientation: upright on a y-down context).
+    open func draw(in rect: CGRect) {
+        guard let ctx = UIGraphicsGetCurrentContext(), let cgImage else { return }
+        ctx.saveGState()
+        ctx.translateBy(x: rect.minX, y: rect.maxY)
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.draw(cgImage, in: CGRect(origin: .zero, size: rect.size))
+        ctx.restoreGState()
+    }
+
+    /// Draws the image at its size with its top-left corner at `point`.
+    open func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
+}
