@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "CSpanKernels"),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CMathShim", "CSpanKernels", "CPixman"], exclude: ["README.md"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
-        // UIKit's drawing and value types over QuartzCore (views and view animation come next).
+        // UIKit over QuartzCore: views, view animation, drawing and value types.
         .target(name: "UIKit", dependencies: ["QuartzCore", "ImageIO"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"]),
 

@@ -34,7 +34,13 @@ extension CALayer {
     /// the new model value, over the transaction's duration with its timing function or the default curve (Q21).
     func runAction(forKey key: String, oldValue: Any?) {
         guard !isPresentationCopy, !CATransaction.disableActions() else { return }
-        switch lookUpAction(forKey: key) {
+        // Apple asks for the action before the value changes; here the change is already made, so the old value
+        // is offered to the delegate while it looks (UIKit's actions animate from it).
+        let outer = valueBeforeChange
+        valueBeforeChange = (key, oldValue)
+        let lookup = lookUpAction(forKey: key)
+        valueBeforeChange = outer
+        switch lookup {
         case .action(let action):
             action.run(forKey: key, object: self, arguments: nil)
         case .blocked:

@@ -142,3 +142,22 @@ extension CALayer {
         setNeedsLayout()
     }
 }
+
+extension CALayer {
+    /// A new layer of `type` with its class's defaults, for code that creates layers by class (UIKit's
+    /// `layerClass`). Swift on Linux cannot call a non-required `init()` through a metatype, so built-in classes
+    /// are made by name; another subclass is made through its required `init(layer:)` (its own `init()` does not
+    /// run).
+    package static func make(ofClass type: CALayer.Type) -> CALayer {
+        let builtIn: [(CALayer.Type, () -> CALayer)] = [
+            (CALayer.self, { CALayer() }), (CAShapeLayer.self, { CAShapeLayer() }), (CATextLayer.self, { CATextLayer() }),
+            (CAGradientLayer.self, { CAGradientLayer() }), (CAReplicatorLayer.self, { CAReplicatorLayer() }),
+            (CATransformLayer.self, { CATransformLayer() }), (CAScrollLayer.self, { CAScrollLayer() }),
+            (CATiledLayer.self, { CATiledLayer() }), (CAEmitterLayer.self, { CAEmitterLayer() }),
+        ]
+        if let make = builtIn.first(where: { $0.0 == type })?.1 { return make() }
+        let layer = type.init(layer: NSNull())
+        CATransaction.current.register(layer)
+        return layer
+    }
+}

@@ -140,6 +140,8 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// For render-tree snapshots (which have no superlayer): whether an odd number of the model's ancestors are
     /// geometry-flipped (see contentsAreFlipped()); nil for every other layer.
     var ancestorsFlipGeometry: Bool?
+    /// While a changed key's action is looked up: the key and the value it had before the change.
+    package var valueBeforeChange: (key: String, value: Any?)?
     /// Set once the layer has been part of a committed transaction.
     package var hasBeenCommitted = false
     /// While true, property changes are not tracked (initialisation and presentation copies).

@@ -11,7 +11,7 @@ import Glibc
 public final class CAMediaClock: @unchecked Sendable {
     private let lock = NSLock()
     private var manualTime: CFTimeInterval?
-    let events = AnimationEventDispatcher()
+    package let events = AnimationEventDispatcher()
 
     /// The process's clock, current unless a task binds another with `CAMediaClock.$current.withValue`.
     public static let shared = CAMediaClock()

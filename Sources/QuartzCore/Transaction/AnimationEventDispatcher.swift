@@ -2,7 +2,7 @@
 /// delegates, removal of finished `isRemovedOnCompletion` animations, and transaction completion blocks once
 /// their animations are done. Hosts call ``CAProcessAnimationEvents(at:)`` once per frame, after committing;
 /// nothing here runs during a commit.
-final class AnimationEventDispatcher: @unchecked Sendable {
+package final class AnimationEventDispatcher: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     /// Layers with animations (weakly held), in the order they were first tracked.
     private var layers = LayerRegistry<WeakLayer>()
@@ -17,6 +17,12 @@ final class AnimationEventDispatcher: @unchecked Sendable {
     func track(_ layer: CALayer) {
         lock.lock(); defer { lock.unlock() }
         layers.insert(WeakLayer(layer: layer, id: ObjectIdentifier(layer)), for: ObjectIdentifier(layer)) { $0.layer == nil }
+    }
+
+    /// Runs `block` at the next event pass, as Apple's main queue runs work dispatched to it: what UIKit uses for
+    /// completions that wait for nothing.
+    package func runAtNextPass(_ block: @escaping () -> Void) {
+        schedule([TransactionCompletion(block: block)])
     }
 
     func schedule(_ blocks: [TransactionCompletion]) {

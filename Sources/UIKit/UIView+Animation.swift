@@ -1,0 +1,281 @@
+extension UIView {
+    /// How a block animates (UIKit's bit layout: curves in bits 16–18, transitions in 20–22).
+    public struct AnimationOptions: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let layoutSubviews = Self(rawValue: 1 << 0)
+        public static let allowUserInteraction = Self(rawValue: 1 << 1)
+        public static let beginFromCurrentState = Self(rawValue: 1 << 2)
+        public static let `repeat` = Self(rawValue: 1 << 3)
+        public static let autoreverse = Self(rawValue: 1 << 4)
+        public static let overrideInheritedDuration = Self(rawValue: 1 << 5)
+        public static let overrideInheritedCurve = Self(rawValue: 1 << 6)
+        public static let allowAnimatedContent = Self(rawValue: 1 << 7)
+        public static let showHideTransitionViews = Self(rawValue: 1 << 8)
+        public static let overrideInheritedOptions = Self(rawValue: 1 << 9)
+        public static let curveEaseInOut = Self(rawValue: 0 << 16)
+        public static let curveEaseIn = Self(rawValue: 1 << 16)
+        public static let curveEaseOut = Self(rawValue: 2 << 16)
+        public static let curveLinear = Self(rawValue: 3 << 16)
+        public static let transitionFlipFromLeft = Self(rawValue: 1 << 20)
+        public static let transitionFlipFromRight = Self(rawValue: 2 << 20)
+        public static let transitionCurlUp = Self(rawValue: 3 << 20)
+        public static let transitionCurlDown = Self(rawValue: 4 << 20)
+        public static let transitionCrossDissolve = Self(rawValue: 5 << 20)
+        public static let transitionFlipFromTop = Self(rawValue: 6 << 20)
+        public static let transitionFlipFromBottom = Self(rawValue: 7 << 20)
+        public static let preferredFramesPerSecondDefault = Self(rawValue: 0 << 24)
+        public static let preferredFramesPerSecond60 = Self(rawValue: 3 << 24)
+        public static let preferredFramesPerSecond30 = Self(rawValue: 7 << 24)
+
+        /// The curve the options select: ease in-out (the default), ease in, ease out or linear.
+        var curveTimingFunction: CAMediaTimingFunction {
+            switch (rawValue >> 16) & 7 {
+            case 1: return CAMediaTimingFunction(name: .easeIn)
+            case 2: return CAMediaTimingFunction(name: .easeOut)
+            case 3: return CAMediaTimingFunction(name: .linear)
+            default: return CAMediaTimingFunction(name: .easeInEaseOut)
+            }
+        }
+    }
+
+    /// How a keyframe block animates: the shared option bits, and the calculation mode in bits 10–12.
+    public struct KeyframeAnimationOptions: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let layoutSubviews = Self(rawValue: 1 << 0)
+        public static let allowUserInteraction = Self(rawValue: 1 << 1)
+        public static let beginFromCurrentState = Self(rawValue: 1 << 2)
+        public static let `repeat` = Self(rawValue: 1 << 3)
+        public static let autoreverse = Self(rawValue: 1 << 4)
+        public static let overrideInheritedDuration = Self(rawValue: 1 << 5)
+        public static let overrideInheritedOptions = Self(rawValue: 1 << 9)
+        public static let calculationModeLinear = Self(rawValue: 0 << 10)
+        public static let calculationModeDiscrete = Self(rawValue: 1 << 10)
+        public static let calculationModePaced = Self(rawValue: 2 << 10)
+        public static let calculationModeCubic = Self(rawValue: 3 << 10)
+        public static let calculationModeCubicPaced = Self(rawValue: 4 << 10)
+
+        var calculationMode: CAAnimationCalculationMode {
+            switch (rawValue >> 10) & 7 {
+            case 1: return .discrete
+            case 2: return .paced
+            case 3: return .cubic
+            case 4: return .cubicPaced
+            default: return .linear
+            }
+        }
+    }
+
+    // MARK: Blocks
+
+    /// Animates the changes `animations` makes, after `delay`, with `options`; `completion` receives whether the
+    /// animations ran to their end (§4: asynchronously, with `true`, when nothing animated).
+    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        run(UIViewAnimationState(duration: duration, delay: delay, options: options, completion: completion,
+                                 parent: UIViewAnimationState.innermost), animations)
+    }
+
+    public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
+                            completion: ((Bool) -> Void)? = nil) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    /// A spring of damping ratio `dampingRatio` settling (to 0.1 % of its travel) in `duration`, starting at
+    /// `velocity` (distance per second as a fraction of the whole distance) (§3.1).
+    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+                            initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
+                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let fit = SpringFit.classic(duration: duration, dampingRatio: dampingRatio, velocity: velocity)
+        let linear = AnimationOptions(rawValue: options.rawValue & ~(7 << 16)).union(.curveLinear)
+        run(UIViewAnimationState(duration: fit.duration, delay: delay, options: linear.union(.overrideInheritedCurve),
+                                 spring: (1, fit.stiffness, fit.damping, velocity), completion: completion,
+                                 parent: UIViewAnimationState.innermost), animations)
+    }
+
+    /// The iOS 17 spring: `springDuration` its perceptual duration, `bounce` in −1…1 (§3.1); the animation
+    /// lasts until the spring settles.
+    public class func animate(springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity velocity: CGFloat = 0,
+                            delay: TimeInterval = 0, options: AnimationOptions = [], animations: @escaping () -> Void,
+                            completion: ((Bool) -> Void)? = nil) {
+        let fit = SpringFit.perceptual(duration: duration, bounce: bounce, velocity: velocity)
+        run(UIViewAnimationState(duration: fit.duration, delay: delay, options: options.union([.overrideInheritedCurve, .overrideInheritedDuration]),
+                                 spring: (1, fit.stiffness, fit.damping, velocity), completion: completion,
+                                 parent: UIViewAnimationState.innermost), animations)
+    }
+
+    private class func run(_ state: UIViewAnimationState, _ animations: () -> Void) {
+        UIViewAnimationState.push(state)
+        animations()
+        UIViewAnimationState.pop()
+        state.finish()
+    }
+
+    /// Runs `actionsWithoutAnimation` with animations off: its changes are immediate even inside a block.
+    public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        UIViewAnimationState.withoutAnimation(actionsWithoutAnimation)
+    }
+
+    public class func setAnimationsEnabled(_ enabled: Bool) { UIViewAnimationState.globallyEnabled = enabled }
+    public class var areAnimationsEnabled: Bool { UIViewAnimationState.globallyEnabled }
+
+    /// The duration of the block being run (0 outside blocks).
+    public class var inheritedAnimationDuration: TimeInterval { UIViewAnimationState.innermost?.duration ?? 0 }
+
+    /// Inside a block: the animations `animations` makes repeat `count` times (fractions allowed), reversing
+    /// each pass back when `autoreverses`.
+    public class func modifyAnimations(withRepeatCount count: CGFloat, autoreverses: Bool, animations: () -> Void) {
+        guard let state = UIViewAnimationState.innermost else { animations(); return }
+        let (savedCount, savedReverse) = (state.repeatCount, state.autoreverses)
+        state.repeatCount = Float(count); state.autoreverses = autoreverses
+        animations()
+        state.repeatCount = savedCount; state.autoreverses = savedReverse
+    }
+
+    // MARK: Keyframes
+
+    /// A keyframe block: changes made inside `addKeyframe` closures become one keyframe animation per layer and
+    /// key, laid out as UIKit lays them out (§2.2); other changes animate over the whole duration.
+    public class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
+                                     animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let shared = AnimationOptions(rawValue: options.rawValue & ~UInt(7 << 10))
+        let state = UIViewAnimationState(duration: duration, delay: delay, options: shared, completion: completion,
+                                         parent: UIViewAnimationState.innermost)
+        state.keyframes = UIViewKeyframeRecorder(calculationMode: options.calculationMode,
+                                                 fromCurrentState: options.contains(.beginFromCurrentState))
+        run(state, animations)
+    }
+
+    /// A keyframe of the enclosing keyframe block: its changes reach their values between `frameStartTime` and
+    /// `frameStartTime + frameDuration` (fractions of the block's duration).
+    public class func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+                                animations: @escaping () -> Void) {
+        guard let recorder = UIViewAnimationState.innermost?.keyframes, !recorder.isRecording else { animations(); return }
+        recorder.begin(start: frameStartTime, duration: frameDuration)
+        animations()
+        recorder.end()
+    }
+}
+
+/// Fits springs to UIKit's parameters (§3.1).
+enum SpringFit {
+    /// `usingSpringWithDamping`: mass 1, ratio ζ clamped to [1.19e-7, 1], duration D to [0.01, 10] s; ω solves
+    /// "the envelope has fallen to 0.001 at D" by 12 Newton steps from 5/D.
+    static func classic(duration: TimeInterval, dampingRatio: CGFloat, velocity: CGFloat)
+        -> (duration: TimeInterval, stiffness: CGFloat, damping: CGFloat) {
+        let d = min(max(duration.isFinite ? duration : 0.5, 0.01), 10)
+        let zeta = min(max(Double(dampingRatio.isFinite ? dampingRatio : 1), 1.19e-7), 1)
+        let v = Double(velocity.isFinite ? velocity : 0), epsilon = 0.001
+        func envelope(_ w: Double) -> Double {
+            if zeta < 1 {
+                return abs((zeta * w - v) / (w * (1 - zeta * zeta).squareRoot())) * exp(-zeta * w * d) - epsilon
+            }
+            let a = (1 + (w - v) * d) * exp(-w * d)
+            return abs(a) - epsilon
+        }
+        var w = 5 / d
+        for _ in 0..<12 {
+            let h = max(w * 1e-6, 1e-9)
+            let slope = (envelope(w + h) - envelope(w - h)) / (2 * h)
+            guard slope != 0, slope.isFinite else { break }
+            let next = w - envelope(w) / slope
+            guard next.isFinite, next > 0 else { break }
+            w = next
+        }
+        return (d, CGFloat(w * w), CGFloat(2 * zeta * w))
+    }
+
+    /// `springDuration:bounce:`: mass 1, stiffness (2π/d)², ζ = 1 − bounce (bounce ≥ 0) or 1/(1 + bounce);
+    /// the animation lasts the spring's settling duration.
+    static func perceptual(duration: TimeInterval, bounce: CGFloat, velocity: CGFloat)
+        -> (duration: TimeInterval, stiffness: CGFloat, damping: CGFloat) {
+        let d = min(max(duration.isFinite ? duration : 0.5, 0.01), 10)
+        let b = min(max(Double(bounce.isFinite ? bounce : 0), -0.99), 1)
+        let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
+        let k = pow(2 * .pi / d, 2), c = 2 * zeta * 2 * .pi / d
+        let probe = CASpringAnimation()
+        probe.mass = 1; probe.stiffness = CGFloat(k); probe.damping = CGFloat(c)
+        probe.initialVelocity = velocity.isFinite ? velocity : 0
+        probe.allowsOverdamping = true
+        return (probe.settlingDuration, CGFloat(k), CGFloat(c))
+    }
+}
+
+/// Collects the changes made inside `addKeyframe` closures and turns them into keyframe animations (§2.2).
+final class UIViewKeyframeRecorder {
+    struct Track {
+        let layer: CALayer
+        let key: String
+        let initial: Any?
+        var frames: [(value: Any?, start: Double, duration: Double)] = []
+    }
+
+    let calculationMode: CAAnimationCalculationMode
+    let fromCurrentState: Bool
+    private var tracks: [Track] = []
+    private var frame: (start: Double, duration: Double)?
+    private var touched: [Int] = []
+
+    init(calculationMode: CAAnimationCalculationMode, fromCurrentState: Bool) {
+        self.calculationMode = calculationMode; self.fromCurrentState = fromCurrentState
+    }
+
+    var isRecording: Bool { frame != nil }
+
+    func begin(start: Double, duration: Double) {
+        frame = (start.isFinite ? min(max(start, 0), 1) : 0, duration.isFinite ? min(max(duration, 0), 1) : 0)
+        touched = []
+    }
+
+    /// Notes a change of `key` on `layer` inside the current keyframe (the first touch keeps the value before).
+    func record(layer: CALayer, key: String, before: Any?) {
+        let index: Int
+        if let i = tracks.firstIndex(where: { $0.layer === layer && $0.key == key }) {
+            index = i
+        } else {
+            let initial = fromCurrentState ? (layer.presentation()?.value(forKey: key) ?? before) : before
+            tracks.append(Track(layer: layer, key: key, initial: initial))
+            index = tracks.count - 1
+        }
+        if !touched.contains(index) { touched.append(index) }
+    }
+
+    /// Closes the keyframe: each key touched gets a frame with its model value now.
+    func end() {
+        guard let frame else { return }
+        for i in touched {
+            let value = tracks[i].layer.value(forKey: tracks[i].key)
+            tracks[i].frames.append((value ?? (tracks[i].key == "backgroundColor" ? CGColor(gray: 0, alpha: 0) : nil), frame.start, frame.duration))
+        }
+        self.frame = nil
+    }
+
+    /// One keyframe animation per (layer, key): the initial value, then each frame's value at its end (clamped to
+    /// the next frame's start), holding until the next start when there is a gap of more than a frame.
+    func emit(into state: UIViewAnimationState) {
+        let frameInterval = state.duration > 0 ? (1.0 / 60) / state.duration : 0
+        for track in tracks {
+            let frames = [(value: track.initial, start: 0.0, duration: track.frames.first?.start ?? 0)]
+                + track.frames.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+            var values: [Any] = [], times: [Double] = []
+            for (i, f) in frames.enumerated() {
+                let next = i + 1 < frames.count ? frames[i + 1].start : 1
+                let end = min(f.start + f.duration, next)
+                values.append(f.value as Any); times.append(end)
+                if next - end - frameInterval > 1.19e-7 { values.append(f.value as Any); times.append(next) }
+            }
+            if let first = times.first, first > 0 { values.insert(values[0], at: 0); times.insert(0, at: 0) }
+            let animation = CAKeyframeAnimation(keyPath: track.key)
+            animation.values = values
+            animation.keyTimes = times.map { NSNumber(value: $0) }
+            animation.calculationMode = calculationMode
+            state.configure(animation)
+            track.layer.add(animation, forKey: track.key)
+        }
+    }
+}

@@ -1,0 +1,209 @@
+/// A rectangle on screen over its backing layer: the view is the layer's delegate, so the layer asks it for
+/// actions (none outside animation blocks, the block's inside them), layout and drawing.
+open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
+    /// The class of the backing layer (override to back a view by another layer class).
+    open class var layerClass: AnyClass { CALayer.self }
+
+    /// The backing layer.
+    public let layer: CALayer
+
+    public init(frame: CGRect) {
+        layer = CALayer.make(ofClass: (type(of: self).layerClass as? CALayer.Type) ?? CALayer.self)
+        super.init()
+        layer.delegate = self
+        self.frame = frame
+    }
+
+    public convenience override init() { self.init(frame: .zero) }
+    public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
+
+    // MARK: Geometry (in the superview's coordinates, y down)
+
+    /// The frame: position and bounds size, as the layer's frame (undefined when `transform` is not identity, as
+    /// on iOS: set `center` and `bounds` then).
+    open var frame: CGRect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+    /// The centre: the layer's position.
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+    open var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
+
+    // MARK: Appearance
+
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+    open var backgroundColor: UIColor? {
+        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
+        set { layer.backgroundColor = newValue?.cgColor }
+    }
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+    open var isOpaque: Bool {
+        get { layer.isOpaque }
+        set { layer.isOpaque = newValue }
+    }
+    open var contentMode: ContentMode = .scaleToFill { didSet { layer.contentsGravity = contentMode.gravity } }
+    open var tag = 0
+    open var isUserInteractionEnabled = true
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    private var storedTintColor: UIColor?
+    /// The tint: set here, or the superview's, or the system blue.
+    open var tintColor: UIColor! {
+        get { storedTintColor ?? superview?.tintColor ?? .systemBlue }
+        set { storedTintColor = newValue }
+    }
+
+    // MARK: Hierarchy
+
+    open private(set) weak var superview: UIView?
+    open private(set) var subviews: [UIView] = []
+    /// The window the view is in (its topmost ancestor when that is a window).
+    open var window: UIWindow? {
+        var view: UIView? = self
+        while let v = view { if let w = v as? UIWindow { return w }; view = v.superview }
+        return nil
+    }
+    open override var next: UIResponder? { superview }
+
+    open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
+
+    open func insertSubview(_ view: UIView, at index: Int) {
+        guard view !== self, !isDescendant(of: view) else { return }   // (a cycle; the layer tree would refuse it too)
+        view.removeFromSuperview()
+        let i = min(max(index, 0), subviews.count)
+        subviews.insert(view, at: i)
+        view.superview = self
+        layer.insertSublayer(view.layer, at: UInt32(i))
+    }
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        insertSubview(view, at: (subviews.firstIndex { $0 === sibling }.map { $0 + 1 }) ?? subviews.count)
+    }
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? 0)
+    }
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+        layer.removeFromSuperlayer()
+    }
+    open func bringSubviewToFront(_ view: UIView) { if view.superview === self { insertSubview(view, at: subviews.count) } }
+    open func sendSubviewToBack(_ view: UIView) { if view.superview === self { insertSubview(view, at: 0) } }
+    open func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let c = current { if c === view { return true }; current = c.superview }
+        return false
+    }
+    /// The view with `tag`: this one or the first in its subtree, depth first.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for view in subviews { if let found = view.viewWithTag(tag) { return found } }
+        return nil
+    }
+
+    // MARK: Layout and drawing
+
+    open func setNeedsLayout() { layer.setNeedsLayout() }
+    open func layoutIfNeeded() { layer.layoutIfNeeded() }
+    /// Lays out subviews (the default does nothing; override it).
+    open func layoutSubviews() {}
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
+    open func setNeedsDisplay() { layer.setNeedsDisplay() }
+    open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
+    /// Draws the view's content into the current context (y down, in points); the default draws nothing.
+    open func draw(_ rect: CGRect) {}
+
+    // MARK: Conversion and hit testing
+
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: view?.layer) }
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { layer.convert(point, from: view?.layer) }
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: view?.layer) }
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
+
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    /// The furthest descendant containing `point` (in this view's coordinates) that takes touches: hidden,
+    /// nearly transparent (alpha ≤ 0.01) and non-interactive views are skipped with their subtrees, front first.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, alpha > 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) || !clipsToBounds else {
+            return nil
+        }
+        for view in subviews.reversed() {
+            if let hit = view.hitTest(convert(point, to: view), with: event) { return hit }
+        }
+        return self.point(inside: point, with: event) ? self : nil
+    }
+
+    // MARK: CALayerDelegate
+
+    open func layoutSublayers(of layer: CALayer) { layoutSubviews() }
+
+    open func draw(_ layer: CALayer, in ctx: CGContext) {
+        UIGraphicsPushContext(ctx)
+        draw(bounds)
+        UIGraphicsPopContext()
+    }
+
+    open func display(_ layer: CALayer) { layer.displayBackingStore() }
+    open func layerWillDraw(_ layer: CALayer) {}
+
+    /// No action outside animation blocks; inside one, the block's animation for the keys UIKit animates.
+    open func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        UIViewAnimationState.action(for: layer, forKey: event)
+    }
+
+    /// How content is laid out in the view (mapped onto the layer's `contentsGravity`).
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        case topLeft, topRight, bottomLeft, bottomRight
+
+        /// The gravity for iOS's y-down layers (UIKit's top is the layer's minimum y: Core Animation's "bottom").
+        var gravity: CALayerContentsGravity {
+            switch self {
+            case .scaleToFill, .redraw: return .resize
+            case .scaleAspectFit: return .resizeAspect
+            case .scaleAspectFill: return .resizeAspectFill
+            case .center: return .center
+            case .top: return .bottom
+            case .bottom: return .top
+            case .left: return .left
+            case .right: return .right
+            case .topLeft: return .bottomLeft
+            case .topRight: return .bottomRight
+            case .bottomLeft: return .topLeft
+            case .bottomRight: return .topRight
+            }
+        }
+    }
+}
+
+/// The root of a view tree that a host shows.
+open class UIWindow: UIView, @unchecked Sendable {
+    open var rootViewController: AnyObject?
+    open var isKeyWindow = false
+    open func makeKeyAndVisible() { isKeyWindow = true; isHidden = false }
+}

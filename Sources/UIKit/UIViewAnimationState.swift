@@ -1,0 +1,200 @@
+/// One `UIView.animate…` call while its block runs (uikit-semantics §0, §1 in docs/uikit.md): its timing, and
+/// the animations its changes added, counted so its completion runs once the last of them stops, with that
+/// animation's `finished` flag.
+final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Sendable {
+    let duration: TimeInterval
+    let delay: TimeInterval
+    let options: UIView.AnimationOptions
+    let timingFunction: CAMediaTimingFunction
+    /// A spring instead of the curve: mass, stiffness, damping, initial velocity.
+    let spring: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat, velocity: CGFloat)?
+    var repeatCount: Float
+    var autoreverses: Bool
+    let completion: ((Bool) -> Void)?
+    /// Animations added and not yet stopped.
+    private var live = 0
+    private var lastFinished = true
+    private(set) var added = 0
+    /// Recording keyframes (`animateKeyframes`): changes are collected per (layer, key) instead of animated.
+    var keyframes: UIViewKeyframeRecorder?
+
+    init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions,
+         spring: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat, velocity: CGFloat)? = nil,
+         completion: ((Bool) -> Void)?, parent: UIViewAnimationState?) {
+        // Nested blocks inherit the parent's duration, curve and options unless told not to (§1.6).
+        let inherit = parent != nil
+        self.duration = inherit && !options.contains(.overrideInheritedDuration) ? parent!.duration : duration
+        self.delay = delay
+        let ownOptions = inherit && !options.contains(.overrideInheritedOptions)
+            ? options.union(parent!.options.intersection([.repeat, .autoreverse, .beginFromCurrentState, .allowUserInteraction]))
+            : options
+        self.options = ownOptions
+        if inherit && !options.contains(.overrideInheritedCurve) {
+            timingFunction = parent!.timingFunction
+            self.spring = parent!.spring
+        } else {
+            timingFunction = ownOptions.curveTimingFunction
+            self.spring = spring
+        }
+        repeatCount = ownOptions.contains(.repeat) ? Float.greatestFiniteMagnitude : 0
+        autoreverses = ownOptions.contains(.autoreverse)
+        self.completion = completion
+    }
+
+    // MARK: The stack of open blocks (per thread)
+
+    private final class Stack { var states: [UIViewAnimationState] = []; var disabled = 0 }
+    private static var stack: Stack {
+        let key = "calyx.UIViewAnimationState"
+        if let s = Thread.current.threadDictionary[key] as? Stack { return s }
+        let s = Stack()
+        Thread.current.threadDictionary[key] = s
+        return s
+    }
+    static var current: UIViewAnimationState? { stack.disabled > 0 ? nil : stack.states.last }
+    static var innermost: UIViewAnimationState? { stack.states.last }
+    // (UIKit's switch is main-thread state, as Apple's is.)
+    nonisolated(unsafe) static var globallyEnabled = true
+
+    static func push(_ state: UIViewAnimationState) { stack.states.append(state) }
+    static func pop() { _ = stack.states.popLast() }
+    static func withoutAnimation(_ body: () -> Void) { stack.disabled += 1; defer { stack.disabled -= 1 }; body() }
+
+    /// Ends the block: keyframes become animations; with nothing animated, the completion still runs (with
+    /// `true`), at the next event pass rather than inside `animate` (§4).
+    func finish() {
+        keyframes?.emit(into: self)
+        keyframes = nil
+        if added == 0, let completion {
+            CAMediaClock.current.events.runAtNextPass { completion(true) }
+        }
+    }
+
+    // MARK: Actions
+
+    /// The view's answer to its layer's action lookup: `NSNull` outside blocks and for keys UIKit does not
+    /// animate, else an action that adds the block's animation for the change.
+    static func action(for layer: CALayer, forKey key: String) -> CAAction? {
+        guard globallyEnabled, let state = current, animatableKeys.contains(key), !CATransaction.disableActions(),
+              let change = layer.valueBeforeChange, change.key == key else { return NSNull() }
+        if let recorder = state.keyframes, recorder.isRecording {
+            recorder.record(layer: layer, key: key, before: change.value)
+            return NSNull()
+        }
+        return UIViewBlockAction(state: state, oldValue: change.value)
+    }
+
+    /// The keys a view's layer animates in a block (§1.1).
+    static let animatableKeys: Set<String> = [
+        "bounds", "position", "opacity", "transform", "contentsRect", "contentsCenter", "backgroundColor",
+        "cornerRadius", "anchorPoint", "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "shadowPath",
+        "borderWidth", "borderColor", "sublayerTransform", "zPosition", "anchorPointZ", "path", "fillColor",
+        "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase", "colors",
+        "locations", "startPoint", "endPoint",
+    ]
+
+    /// Gives `animation` the block's timing (§1.3) and counts it for the completion.
+    func configure(_ animation: CAAnimation) {
+        animation.duration = duration > 0 ? duration : 0.001
+        if delay > 0 { animation.beginTime = CACurrentMediaTime() + delay }
+        animation.fillMode = .both
+        animation.repeatCount = repeatCount
+        animation.autoreverses = autoreverses
+        if !(animation is CASpringAnimation) { animation.timingFunction = timingFunction }
+        animation.delegate = self
+        added += 1
+        live += 1
+    }
+
+    func animationDidStart(_ anim: CAAnimation) {}
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        live -= 1
+        lastFinished = flag
+        if live == 0 { completion?(lastFinished) }
+    }
+}
+
+/// The action a block gives a changed key: an additive animation of the change for the keys UIKit blends
+/// (`position`, `bounds`, …), an absolute one from the old value (or the presentation value with
+/// `.beginFromCurrentState`) for the others (§1.2).
+final class UIViewBlockAction: CAAction {
+    let state: UIViewAnimationState
+    let oldValue: Any?
+
+    init(state: UIViewAnimationState, oldValue: Any?) { self.state = state; self.oldValue = oldValue }
+
+    static let additiveKeys: Set<String> = ["bounds", "position", "contentsRect", "contentsCenter", "cornerRadius"]
+
+    func run(forKey key: String, object: Any, arguments: [AnyHashable: Any]?) {
+        guard let layer = object as? CALayer else { return }
+        let newValue = layer.value(forKey: key)
+        if Self.additiveKeys.contains(key), state.repeatCount == 0, !state.autoreverses, !hasBlockingAnimation(on: layer, key),
+           let parts = AdditiveDelta.parts(key: key, old: oldValue, new: newValue) {
+            for (keyPath, delta, zero) in parts {
+                let animation = makeAnimation(keyPath: keyPath)
+                animation.fromValue = delta
+                animation.toValue = zero
+                animation.isAdditive = true
+                state.configure(animation)
+                layer.add(animation, forKey: freeKey(keyPath, on: layer))
+            }
+            return
+        }
+        let animation = makeAnimation(keyPath: key)
+        if state.options.contains(.beginFromCurrentState), let presented = layer.presentation()?.value(forKey: key) {
+            animation.fromValue = presented
+        } else {
+            animation.fromValue = oldValue
+        }
+        state.configure(animation)
+        layer.add(animation, forKey: key)
+    }
+
+    /// A basic animation, or the block's spring.
+    private func makeAnimation(keyPath: String) -> CABasicAnimation {
+        guard let spring = state.spring else { return CABasicAnimation(keyPath: keyPath) }
+        let animation = CASpringAnimation(keyPath: keyPath)
+        animation.mass = spring.mass; animation.stiffness = spring.stiffness
+        animation.damping = spring.damping; animation.initialVelocity = spring.velocity
+        return animation
+    }
+
+    /// A non-additive or repeating animation of the key makes new ones absolute (§1.2, rule 2).
+    private func hasBlockingAnimation(on layer: CALayer, _ key: String) -> Bool {
+        (layer.animationKeys() ?? []).contains { k in
+            guard let a = layer.animation(forKey: k) as? CAPropertyAnimation, let path = a.keyPath,
+                  path == key || path.hasPrefix(key + ".") else { return false }
+            return !a.isAdditive || a.repeatCount > 0
+        }
+    }
+
+    /// The key path if no animation uses it, else the first free `keyPath-2`, `-3`, … (older ones keep running).
+    private func freeKey(_ keyPath: String, on layer: CALayer) -> String {
+        let used = Set(layer.animationKeys() ?? [])
+        if !used.contains(keyPath) { return keyPath }
+        var n = 2
+        while used.contains("\(keyPath)-\(n)") { n += 1 }
+        return "\(keyPath)-\(n)"
+    }
+}
+
+/// Old − new, per component, for the keys UIKit blends additively; `bounds` (and the unit rects) split into a
+/// size part and, when the origin moved by at least 1e-4, an origin part.
+enum AdditiveDelta {
+    static func parts(key: String, old: Any?, new: Any?) -> [(String, Any, Any)]? {
+        switch (old, new) {
+        case (let a as CGPoint, let b as CGPoint):
+            return [(key, CGPoint(x: a.x - b.x, y: a.y - b.y), CGPoint.zero)]
+        case (let a as CGRect, let b as CGRect):
+            var parts: [(String, Any, Any)] = [("\(key).size", CGSize(width: a.width - b.width, height: a.height - b.height), CGSize.zero)]
+            if abs(a.minX - b.minX) >= 1e-4 || abs(a.minY - b.minY) >= 1e-4 {
+                parts.append(("\(key).origin", CGPoint(x: a.minX - b.minX, y: a.minY - b.minY), CGPoint.zero))
+            }
+            return parts
+        case (let a as CGFloat, let b as CGFloat):
+            return [(key, a - b, CGFloat(0))]
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Testing
+import UIKit
+
+/// Runs `body` with a manual media clock starting at `time` (this task only), flushing the implicit transaction
+/// around it, as a host does between frames.
+func withClock(at time: CFTimeInterval = 0, _ body: (CAMediaClock) throws -> Void) rethrows {
+    let clock = CAMediaClock(manualTime: time)
+    try CAMediaClock.$current.withValue(clock) {
+        CATransaction.flush()
+        try body(clock)
+        CATransaction.flush()
+    }
+}
+
+/// A committed view at the origin, 10 × 10.
+func committedView() -> UIView {
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    CATransaction.flush()
+    return view
+}
+
+/// Ends the run-loop turn (the implicit transaction commits at the current time), moves the clock to `t` and
+/// delivers animation events: what a host does between frames.
+func advance(_ clock: CAMediaClock, to t: CFTimeInterval) {
+    CATransaction.flush()
+    clock.setManualTime(t)
+    CAProcessAnimationEvents()
+}
+
+/// View animation as iOS code writes it; expectations from the timing curves' published values and the
+/// additive model (presentation = model + (old − new)·(1 − progress)).
+@Suite struct ViewAnimationTests {
+    @Test func linearAndEasedCurvesMoveTheCenter() {
+        withClock { clock in
+            let view = committedView()
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 105 })
+            #expect(view.center.x == 105)   // the model holds the final value at once
+            advance(clock, to: 0.5)
+            #expect(abs(view.layer.presentation()!.position.x - 55) < 1e-6)   // 5 + 100 · 0.5
+            let eased = committedView()
+            UIView.animate(withDuration: 1) { eased.center.x = 105 }
+            advance(clock, to: 0.75)
+            // Ease in-out at 0.25 of its duration is 0.129162 (Apple's measured value).
+            #expect(abs(eased.layer.presentation()!.position.x - (5 + 100 * 0.129162)) < 1e-3)
+        }
+    }
+
+    @Test func delayHoldsTheStartThenRuns() {
+        withClock { clock in
+            let view = committedView()
+            UIView.animate(withDuration: 1, delay: 0.5, options: .curveLinear, animations: { view.alpha = 0 })
+            advance(clock, to: 0.25)
+            #expect(abs(view.layer.presentation()!.opacity - 1) < 1e-6)
+            advance(clock, to: 1.0)
+            #expect(abs(view.layer.presentation()!.opacity - 0.5) < 1e-6)
+        }
+    }
+
+    /// uikit-semantics §1.5: two overlapping 1 s ease-in-out moves of center.x (0 → 100, then at 0.5 s back to
+    /// 0) blend: x(0.5) = 50, x(1.0) = 50, x(1.5) = 0, and both completions report true.
+    @Test func overlappingMovesBlendAdditively() {
+        withClock { clock in
+            let view = committedView()
+            view.center = .zero
+            CATransaction.flush()
+            var finished: [Bool] = []
+            UIView.animate(withDuration: 1, animations: { view.center.x = 100 }, completion: { finished.append($0) })
+            advance(clock, to: 0.5)
+            #expect(abs(view.layer.presentation()!.position.x - 50) < 1e-6)
+            UIView.animate(withDuration: 1, animations: { view.center.x = 0 }, completion: { finished.append($0) })
+            #expect(Set(view.layer.animationKeys() ?? []) == ["position", "position-2"])
+            advance(clock, to: 1.0)
+            #expect(abs(view.layer.presentation()!.position.x - 50) < 1e-6)
+            advance(clock, to: 1.5001)
+            #expect(abs(view.layer.presentation()!.position.x) < 1e-6)
+            #expect(finished == [true, true])
+        }
+    }
+
+    @Test func absoluteKeysReplaceAndReportUnfinished() {
+        withClock { clock in
+            let view = committedView()
+            var first: Bool?
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.alpha = 0 },
+                           completion: { first = $0 })
+            advance(clock, to: 0.5)
+            // Without beginFromCurrentState the replacement starts from the old target (0): the iOS 7 jump.
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.alpha = 1 })
+            advance(clock, to: 0.5)
+            #expect(first == false)
+            #expect(abs(view.layer.presentation()!.opacity) < 1e-6)
+            // With it, a replacement starts where the view is seen.
+            UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear, .beginFromCurrentState], animations: { view.alpha = 0.5 })
+            advance(clock, to: 0.5)
+            #expect(abs(view.layer.presentation()!.opacity) < 1e-6)
+            advance(clock, to: 1.0)
+            #expect(abs(view.layer.presentation()!.opacity - 0.25) < 1e-6)
+        }
+    }
+
+    @Test func completionsAndCancelling() {
+        withClock { clock in
+            let view = committedView()
+            var result: [String] = []
+            UIView.animate(withDuration: 1, animations: { view.tag = 3 }, completion: { result.append("none:\($0)") })
+            #expect(result.isEmpty)   // never inside animate
+            advance(clock, to: 0.01)
+            #expect(result == ["none:true"])
+            UIView.animate(withDuration: 1, animations: { view.center.x = 50 }, completion: { result.append("move:\($0)") })
+            advance(clock, to: 0.5)
+            view.layer.removeAllAnimations()
+            CAProcessAnimationEvents()
+            #expect(result.last == "move:false")
+            UIView.animate(withDuration: 0.2, animations: { view.alpha = 0.3 }, completion: { result.append("fade:\($0)") })
+            advance(clock, to: 0.8)
+            #expect(result.last == "fade:true")
+        }
+    }
+
+    @Test func outsideBlocksAndWithoutAnimationNothingAnimates() {
+        withClock { clock in
+            let view = committedView()
+            view.center.x = 80
+            view.alpha = 0.2
+            #expect(view.layer.animationKeys() == nil)
+            UIView.animate(withDuration: 1) {
+                view.alpha = 0.6
+                UIView.performWithoutAnimation { view.center.x = 10 }
+            }
+            #expect(view.layer.animationKeys() == ["opacity"])
+            advance(clock, to: 0.1)
+            #expect(view.layer.presentation()!.position.x == 10)
+        }
+    }
+
+    @Test func nestedBlocksInheritTheDuration() {
+        withClock { _ in
+            let view = committedView()
+            UIView.animate(withDuration: 2) {
+                UIView.animate(withDuration: 0.3) { view.alpha = 0 }
+                UIView.animate(withDuration: 0.3, delay: 0, options: .overrideInheritedDuration, animations: { view.center.y = 40 })
+            }
+            #expect(view.layer.animation(forKey: "opacity")?.duration == 2)
+            #expect(view.layer.animation(forKey: "position")?.duration == 0.3)
+        }
+    }
+
+    /// The worm HUD's pop-in (uikit-semantics §2.2): scale set to 0.1 outside, then keyframes (0, 0.5) → 1.3 and
+    /// (0.5, 0.5) → 1 over 0.6 s give one keyframe animation of values [0.1, 1.3, 1] at key times [0, 0.5, 1].
+    @Test func keyframesAsTheWormLaysThemOut() {
+        withClock { clock in
+            let worm = committedView()
+            worm.transform = CGAffineTransform(scaleX: 0.1, y: 0.1)
+            CATransaction.flush()
+            UIView.animateKeyframes(withDuration: 0.6, delay: 0, options: [], animations: {
+                UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { worm.transform = CGAffineTransform(scaleX: 1.3, y: 1.3) }
+                UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { worm.transform = .identity }
+            })
+            let pop = worm.layer.animation(forKey: "transform") as? CAKeyframeAnimation
+            #expect(pop?.keyTimes == [0, 0.5, 1])
+            let scales = (pop?.values ?? []).compactMap { ($0 as? CATransform3D)?.m11 }
+            #expect(scales.count == 3 && abs(scales[0] - 0.1) < 1e-9 && abs(scales[1] - 1.3) < 1e-9 && abs(scales[2] - 1) < 1e-9)
+            #expect(pop?.duration == 0.6)
+            // Half way in time the ease-in-out curve is at 0.5: exactly the middle keyframe.
+            advance(clock, to: 0.3)
+            #expect(abs(worm.layer.presentation()!.transform.m11 - 1.3) < 1e-6)
+        }
+    }
+
+    /// UIKit's spring fit: with damping ratio 1 the envelope (1 + ωt)e^(−ωt) of the remaining travel falls to
+    /// 0.001 at the duration; half way it is still far above.
+    @Test func springsSettleByTheirDuration() {
+        withClock { clock in
+            let view = committedView()
+            view.center = .zero
+            CATransaction.flush()
+            UIView.animate(withDuration: 1, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0, options: [],
+                           animations: { view.center.x = 100 })
+            let spring = view.layer.animation(forKey: "position") as? CASpringAnimation
+            #expect(spring != nil && spring?.duration == 1)
+            let omega = Double((spring?.stiffness ?? 0).squareRoot())
+            #expect(abs((1 + omega) * exp(-omega) - 0.001) < 1e-6)
+            advance(clock, to: 0.999)
+            #expect(abs(view.layer.presentation()!.position.x - 100) < 0.15)
+        }
+    }
+
+    @Test func repeatingAndAutoreversingBlocksAreAbsolute() {
+        withClock { _ in
+            let view = committedView()
+            UIView.animate(withDuration: 0.5, delay: 0, options: [.repeat, .autoreverse], animations: { view.center.x = 60 })
+            let bounce = view.layer.animation(forKey: "position") as? CABasicAnimation
+            #expect(bounce?.isAdditive == false && bounce?.autoreverses == true && bounce?.repeatCount == .greatestFiniteMagnitude)
+            UIView.animate(withDuration: 1) {
+                UIView.modifyAnimations(withRepeatCount: 2.5, autoreverses: false) { view.alpha = 0 }
+            }
+            #expect(view.layer.animation(forKey: "opacity")?.repeatCount == 2.5)
+        }
+    }
+}
