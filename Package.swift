@@ -63,7 +63,7 @@ let package = Package(
 
         // Hostile-input testing (`make test`, `make fuzz`): random programs in child processes, mutation loops.
         .executableTarget(name: "calyx-fuzz", dependencies: [
-            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore",
+            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore", "UIKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Fuzz/calyx-fuzz"),
 

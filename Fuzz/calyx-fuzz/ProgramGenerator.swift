@@ -1,5 +1,6 @@
 import CoreGraphics
 import QuartzCore
+import UIKit
 
 /// One call of a random program: the Swift it stands for, and the code that performs it.
 struct ProgramCall {
@@ -73,7 +74,59 @@ struct ProgramGenerator {
         case 67..<74: return transaction()
         case 74..<80: return moveClock()
         case 80..<88: return render()
+        case 88..<94: return viewCall()
         default: return query()
+        }
+    }
+
+    /// UIKit: views made, nested and animated with hostile durations, delays, options and values; their layers
+    /// join the pool, so the rest of the program reaches them too.
+    private mutating func viewCall() -> ProgramCall {
+        let a = index(), duration = values.number(-1, 2), delay = values.number(-1, 1)
+        let options = UIView.AnimationOptions(rawValue: UInt(values.int(0...0xFFFF)) << values.pick([0, 16]))
+        switch values.int(0...5) {
+        case 0:
+            let frame = values.rect()
+            return ProgramCall(source: "views.append(UIView(frame: \(frame.source))); L.append(views.last!.layer)") { w in
+                let view = UIView(frame: frame.value)
+                w.views.append(view); w.layers.append(view.layer)
+            }
+        case 1:
+            let b = index()
+            return ProgramCall(source: "V[\(a)].addSubview(V[\(b)])") { w in
+                guard let x = w.view(a), let y = w.view(b) else { return }
+                x.addSubview(y)
+            }
+        case 2:
+            let p = values.point(), alpha = values.number(-1, 2)
+            return ProgramCall(source: "UIView.animate(withDuration: \(duration.source), delay: \(delay.source), options: .init(rawValue: \(options.rawValue))) { V[\(a)].center = \(p.source); V[\(a)].alpha = \(alpha.source) }") { w in
+                guard let v = w.view(a) else { return }
+                UIView.animate(withDuration: duration.value, delay: delay.value, options: options, animations: {
+                    v.center = p.value; v.alpha = CGFloat(alpha.value)
+                }, completion: { _ in w.completions += 1 })
+            }
+        case 3:
+            let damping = values.number(-1, 2), velocity = values.number(-10, 10), r = values.rect()
+            return ProgramCall(source: "UIView.animate(withDuration: \(duration.source), delay: 0, usingSpringWithDamping: \(damping.source), initialSpringVelocity: \(velocity.source)) { V[\(a)].frame = \(r.source) }") { w in
+                guard let v = w.view(a) else { return }
+                UIView.animate(withDuration: duration.value, delay: 0, usingSpringWithDamping: CGFloat(damping.value),
+                               initialSpringVelocity: CGFloat(velocity.value), animations: { v.frame = r.value })
+            }
+        case 4:
+            let s1 = values.number(-0.5, 1.5), d1 = values.number(-0.5, 1.5), t = values.transform()
+            return ProgramCall(source: "UIView.animateKeyframes(withDuration: \(duration.source), delay: 0) { UIView.addKeyframe(withRelativeStartTime: \(s1.source), relativeDuration: \(d1.source)) { V[\(a)].transform3D = \(t.source) } }") { w in
+                guard let v = w.view(a) else { return }
+                UIView.animateKeyframes(withDuration: duration.value, delay: 0, animations: {
+                    UIView.addKeyframe(withRelativeStartTime: s1.value, relativeDuration: d1.value) { v.transform3D = t.value }
+                })
+            }
+        default:
+            let p = values.point()
+            return ProgramCall(source: "_ = V[\(a)].hitTest(\(p.source), with: nil); V[\(a)].removeFromSuperview()") { w in
+                guard let v = w.view(a) else { return }
+                w.observe(v.hitTest(p.value, with: nil)?.tag)
+                v.removeFromSuperview()
+            }
         }
     }
 

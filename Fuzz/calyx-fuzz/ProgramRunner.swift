@@ -31,6 +31,7 @@ enum ProgramRunner {
             world.renderer.render(); world.renderer.endFrame()
             world.observe(world.rendererCanvas)
             CAProcessAnimationEvents()
+            world.observe(world.completions)
             return String(world.digest.value, radix: 16)
         }
     }

@@ -1,5 +1,6 @@
 import CoreGraphics
 import QuartzCore
+import UIKit
 
 /// What a random program acts on: a pool of layers (the first is the renderer's root until a call changes it),
 /// a renderer and a snapshot canvas, a manual clock, and the digest of everything the program observed.
@@ -13,6 +14,8 @@ final class ProgramWorld {
     var digest = FNV1a()
     var openTransactions = 0
     var diagnostics = 0
+    var views: [UIView] = []
+    var completions = 0
 
     init(clock: CAMediaClock) {
         self.clock = clock
@@ -35,6 +38,9 @@ final class ProgramWorld {
     /// The layer a generated index names: indices wrap, so a program shrunk by dropping the calls that made
     /// layers still names layers.
     func layer(_ index: Int) -> CALayer { layers[index % layers.count] }
+
+    /// The view a generated index names (indices wrap), or nil before any view exists.
+    func view(_ index: Int) -> UIView? { views.isEmpty ? nil : views[index % views.count] }
 
     /// Folds the canvas's pixels into the digest.
     func observe(_ context: CGContext) {
