@@ -1,3 +1,4 @@
+// The rules these follow, with the sections the comments cite ("§n"), are in docs/view-animation.md.
 extension UIView {
     /// How a block animates (UIKit's bit layout: curves in bits 16–18, transitions in 20–22).
     public struct AnimationOptions: OptionSet, Sendable, Hashable {

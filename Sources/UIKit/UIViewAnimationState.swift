@@ -1,4 +1,4 @@
-/// One `UIView.animate…` call while its block runs (uikit-semantics §0, §1 in docs/uikit.md): its timing, and
+/// One `UIView.animate…` call while its block runs (docs/view-animation.md §0, §1): its timing, and
 /// the animations its changes added, counted so its completion runs once the last of them stops, with that
 /// animation's `finished` flag.
 final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Sendable {

@@ -56,7 +56,7 @@ func advance(_ clock: CAMediaClock, to t: CFTimeInterval) {
         }
     }
 
-    /// uikit-semantics §1.5: two overlapping 1 s ease-in-out moves of center.x (0 → 100, then at 0.5 s back to
+    /// docs/view-animation.md §1.5: two overlapping 1 s ease-in-out moves of center.x (0 → 100, then at 0.5 s back to
     /// 0) blend: x(0.5) = 50, x(1.0) = 50, x(1.5) = 0, and both completions report true.
     @Test func overlappingMovesBlendAdditively() {
         withClock { clock in
@@ -145,7 +145,7 @@ func advance(_ clock: CAMediaClock, to t: CFTimeInterval) {
         }
     }
 
-    /// The worm HUD's pop-in (uikit-semantics §2.2): scale set to 0.1 outside, then keyframes (0, 0.5) → 1.3 and
+    /// The worm HUD's pop-in (docs/view-animation.md §2.2): scale set to 0.1 outside, then keyframes (0, 0.5) → 1.3 and
     /// (0.5, 0.5) → 1 over 0.6 s give one keyframe animation of values [0.1, 1.3, 1] at key times [0, 0.5, 1].
     @Test func keyframesAsTheWormLaysThemOut() {
         withClock { clock in
