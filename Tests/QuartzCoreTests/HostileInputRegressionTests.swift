@@ -131,6 +131,45 @@ extension HostileInputRegressionTests {
     }
 }
 
+extension HostileInputRegressionTests {
+    /// A shadow radius of 1e300 made 12σ² overflow in the box-blur widths (a trap converting infinity to Int);
+    /// σ is now bounded, and the layer itself still draws.
+    @Test func absurdShadowRadiiAreBounded() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 20, height: 20); root.backgroundColor = CGColor.white
+            let layer = CALayer(); layer.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+            layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            layer.shadowOpacity = 1; layer.shadowRadius = 1e300
+            root.addSublayer(layer)
+            #expect(renderedFrame(root, at: 0).pixel(topDown: 10, 10) == .blue)
+            let snapshot = TestCanvas(width: 20, height: 20)
+            root.render(in: snapshot.context)
+            #expect(snapshot.pixel(topDown: 10, 10) == .blue)
+        }
+    }
+
+    /// Group images (a clipped, shadowed or faded subtree) are bounded like content rasters: a group thousands of
+    /// points wide is painted straight into the frame instead of into a gigabyte image.
+    @Test func enormousGroupsStayWithinTheRasterBudget() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+            let group = CALayer(); group.frame = CGRect(x: -6000, y: -6000, width: 12_000, height: 12_000)
+            group.opacity = 0.5
+            for offset in [0.0, 50.0] {
+                let child = CALayer(); child.frame = CGRect(x: 6000 + offset, y: 6000, width: 6000, height: 6000)
+                child.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                group.addSublayer(child)
+            }
+            root.addSublayer(group)
+            CATransaction.flush()
+            let (canvas, renderer) = frameRenderer(for: root)
+            renderer.drawFrame(at: 0)
+            #expect(renderer.compositor.cache.values.allSatisfy { $0.image.width * $0.image.height <= 1 << 23 })
+            #expect(canvas.pixel(topDown: 10, 10).r == 255 && canvas.pixel(topDown: 10, 10).g < 200)
+        }
+    }
+}
+
 /// Every route to a cycle in the model tree is refused: sublayers, the `sublayers` array, replacement, masks
 /// (a mask that is an ancestor, or the layer itself), and a mask that is also a sublayer.
 @Suite struct TreeCycleRouteTests {

@@ -3,8 +3,14 @@
 /// uniform filters", IEEE PAMI 1986; box sizes as in Ivan Kuckir's "Fastest Gaussian Blur" write-up). Pixels
 /// outside the plane count as transparent. Linear in the pixel count, whatever σ.
 package enum BoxBlur {
-    /// The three box widths (odd) approximating a Gaussian of standard deviation `sigma`.
+    /// The largest σ blurred as asked: beyond it every plane Calyx makes is far narrower than the blur, so a
+    /// larger σ would only spread the same nothing thinner (and 12σ² would overflow for absurd radii).
+    package static let maximumSigma = 16_384.0
+
+    /// The three box widths (odd) approximating a Gaussian of standard deviation `sigma` (clamped to
+    /// [0, `maximumSigma`]).
     package static func boxWidths(sigma: Double) -> [Int] {
+        let sigma = sigma.isFinite ? min(max(sigma, 0), maximumSigma) : 0
         let n = 3.0
         let ideal = (12 * sigma * sigma / n + 1).squareRoot()
         var lower = Int(ideal.rounded(.down))

@@ -48,7 +48,8 @@ extension FrameCompositor {
             guard attempt == 0, !reach.isNull, !surface.contains(reach) else { break }
             let grown = extent.union(CGRect(x: extent.minX + reach.minX / scale, y: extent.minY + reach.minY / scale,
                                             width: reach.width / scale, height: reach.height / scale))
-            guard grown.width * scale <= 8192, grown.height * scale <= 8192 else { break }
+            guard grown.width * scale <= 8192, grown.height * scale <= 8192,
+                  grown.width * grown.height * scale * scale <= Self.maximumRasterPixels else { break }
             extent = grown
         }
         nested.prune(keeping: seen)

@@ -1,10 +1,12 @@
 extension FrameCompositor {
     /// A canonical bitmap covering `rect` (the layer's space) at `scale` pixels per point, its user space the
-    /// layer's own: rows top first, y down, `rect`'s corner at the top left. Nil when empty or larger than
-    /// `maximumRasterSide` pixels a side.
+    /// layer's own: rows top first, y down, `rect`'s corner at the top left. Nil when empty, larger than
+    /// `maximumRasterSide` pixels a side or `maximumRasterPixels` in all (every raster the compositor makes
+    /// comes from here, so none exceeds 32 MiB).
     static func rasterContext(covering rect: CGRect, scale: CGFloat) -> CGContext? {
         guard let width = CalyxLimits.pixels(rect.width, scale: scale), let height = CalyxLimits.pixels(rect.height, scale: scale),
               CGFloat(width) <= maximumRasterSide, CGFloat(height) <= maximumRasterSide,
+              CGFloat(width) * CGFloat(height) <= maximumRasterPixels,
               let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
                                   space: CGColorSpace(name: CGColorSpace.sRGB)!,
                                   bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
