@@ -72,12 +72,8 @@ public final class CATransaction: @unchecked Sendable {
     }
 
     /// Applies a committed transaction's changes.
-    /// Counts commits that changed something (renderers compare it to know whether a frame is stale).
-    nonisolated(unsafe) package static var commitCount = 0
-
     private static func apply(_ scope: Scope) {
         let now = CACurrentMediaTime()
-        if !scope.layers.isEmpty { commitCount &+= 1 }
         for layer in scope.layers.entries {
             layer.commitPendingAnimations(mediaTime: now)
             layer.hasBeenCommitted = true
