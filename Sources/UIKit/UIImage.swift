@@ -9,7 +9,53 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     public enum Orientation: Int, Sendable { case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored }
 
+    /// An animated image's frames (nil for a still image).
+    public private(set) var images: [UIImage]?
+    /// An animated image's duration, one pass (0 for a still image).
+    public private(set) var duration: TimeInterval = 0
+
     public override init() { cgImage = nil; scale = 1; imageOrientation = .up }
+
+    /// An animated image: `images` played in `duration` seconds (all frames should share size and scale). Shown by
+    /// an image view, it plays forever.
+    open class func animatedImage(with images: [UIImage], duration: TimeInterval) -> UIImage? {
+        guard let first = images.first, let cg = first.cgImage else { return nil }
+        let animated = UIImage(cgImage: cg, scale: first.scale, orientation: first.imageOrientation)
+        animated.images = images
+        animated.duration = duration.isFinite && duration > 0 ? duration : 0
+        return animated
+    }
+
+    /// Frames named `name0`, `name1`, … (as `UIImage(named:)` finds them), up to `name1024`, starting at 0 or 1.
+    open class func animatedImageNamed(_ name: String, duration: TimeInterval) -> UIImage? {
+        let start = UIImage(named: "\(name)0") != nil ? 0 : 1
+        var frames: [UIImage] = []
+        for i in start...1024 {
+            guard let frame = UIImage(named: "\(name)\(i)") else { break }
+            frames.append(frame)
+        }
+        return frames.isEmpty ? nil : animatedImage(with: frames, duration: duration)
+    }
+
+    /// An image file named `name` (with or without its extension; "@3x" or "@2x" variants preferred, as on a
+    /// 3× screen) in the main bundle's resources or the current directory.
+    public convenience init?(named name: String) {
+        let folders = [Bundle.main.resourcePath, FileManager.default.currentDirectoryPath].compactMap { $0 }
+        let stem = (name as NSString).deletingPathExtension, given = (name as NSString).pathExtension
+        let extensions = given.isEmpty ? ["png", "jpg", "jpeg"] : [given]
+        for folder in folders {
+            for suffix in ["@3x", "@2x", ""] {
+                for ext in extensions {
+                    let path = (folder as NSString).appendingPathComponent("\(stem)\(suffix).\(ext)")
+                    if FileManager.default.fileExists(atPath: path) {
+                        self.init(contentsOfFile: path)
+                        return
+                    }
+                }
+            }
+        }
+        return nil
+    }
 
     public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
         self.cgImage = cgImage

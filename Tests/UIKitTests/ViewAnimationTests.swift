@@ -198,3 +198,41 @@ func advance(_ clock: CAMediaClock, to t: CFTimeInterval) {
         }
     }
 }
+
+/// The image view blinking (Neuburg's example): frames [mars, empty, mars, empty, mars] over 2 s, once, resting
+/// on `empty`. Each frame lasts 0.4 s; afterwards the resting image shows.
+@Suite struct ImageViewAnimationTests {
+    func solid(_ red: CGFloat) -> UIImage {
+        UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2)).image { ctx in
+            UIColor(red: red, green: 0, blue: 0, alpha: 1).setFill(); ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+        }
+    }
+
+    @Test func blinkingFramesAtChosenTimes() {
+        withClock { clock in
+            let mars = solid(1), empty = solid(0)
+            let view = UIImageView(image: empty)
+            CATransaction.flush()
+            view.animationImages = [mars, empty, mars, empty, mars]
+            view.animationDuration = 2
+            view.animationRepeatCount = 1
+            view.startAnimating()
+            #expect(view.isAnimating)
+            func shown() -> CGImage? { view.layer.presentation()?.contents as? CGImage }
+            for (t, expected) in [(0.1, mars), (0.5, empty), (0.9, mars), (1.3, empty), (1.9, mars)] {
+                advance(clock, to: t)
+                #expect(shown() === expected.cgImage, "t = \(t)")
+            }
+            advance(clock, to: 2.1)
+            #expect(shown() === empty.cgImage && !view.isAnimating)
+            // The default duration is 1/30 s a frame; 0 repeats means forever.
+            let spinner = UIImageView(image: UIImage.animatedImage(with: [mars, empty], duration: 0.5))
+            let animation = spinner.layer.animation(forKey: "UIImageAnimation")
+            #expect(animation?.duration == 0.5 && animation?.repeatCount == .infinity)
+            let quick = UIImageView(frame: .zero); quick.animationImages = [mars, empty, mars]; quick.startAnimating()
+            #expect(abs((quick.layer.animation(forKey: "UIImageAnimation")?.duration ?? 0) - 0.1) < 1e-12)
+            quick.stopAnimating()
+            #expect(!quick.isAnimating)
+        }
+    }
+}
