@@ -130,6 +130,10 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     open func layoutIfNeeded() { layer.layoutIfNeeded() }
     /// Lays out subviews (the default does nothing; override it).
     open func layoutSubviews() {}
+    /// The size the view's content needs (none by default: `noIntrinsicMetric` on both axes).
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    open func invalidateIntrinsicContentSize() { setNeedsLayout() }
+    public static let noIntrinsicMetric: CGFloat = -1
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
     open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
     open func setNeedsDisplay() { layer.setNeedsDisplay() }
