@@ -5,7 +5,10 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
     let duration: TimeInterval
     let delay: TimeInterval
     let options: UIView.AnimationOptions
-    let timingFunction: CAMediaTimingFunction
+    private let optionsTimingFunction: CAMediaTimingFunction
+    /// A property animator's curve, replacing the options' one.
+    var timingFunctionOverride: CAMediaTimingFunction?
+    var timingFunction: CAMediaTimingFunction { timingFunctionOverride ?? optionsTimingFunction }
     /// A spring instead of the curve: mass, stiffness, damping, initial velocity.
     let spring: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat, velocity: CGFloat)?
     var repeatCount: Float
@@ -17,6 +20,8 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
     private(set) var added = 0
     /// Recording keyframes (`animateKeyframes`): changes are collected per (layer, key) instead of animated.
     var keyframes: UIViewKeyframeRecorder?
+    /// A property animator's record of what its blocks animate (nil for plain blocks).
+    var animatorRecord: UIViewPropertyAnimator.Record?
 
     init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions,
          spring: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat, velocity: CGFloat)? = nil,
@@ -30,10 +35,10 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
             : options
         self.options = ownOptions
         if inherit && !options.contains(.overrideInheritedCurve) {
-            timingFunction = parent!.timingFunction
+            optionsTimingFunction = parent!.timingFunction
             self.spring = parent!.spring
         } else {
-            timingFunction = ownOptions.curveTimingFunction
+            optionsTimingFunction = ownOptions.curveTimingFunction
             self.spring = spring
         }
         repeatCount = ownOptions.contains(.repeat) ? Float.greatestFiniteMagnitude : 0
@@ -96,6 +101,7 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
     /// Gives `animation` the block's timing (§1.3) and counts it for the completion.
     func configure(_ animation: CAAnimation) {
         animation.duration = duration > 0 ? duration : 0.001
+        if animatorRecord != nil { animation.isRemovedOnCompletion = false }
         if delay > 0 { animation.beginTime = CACurrentMediaTime() + delay }
         animation.fillMode = .both
         animation.repeatCount = repeatCount
@@ -128,6 +134,7 @@ final class UIViewBlockAction: CAAction {
     func run(forKey key: String, object: Any, arguments: [AnyHashable: Any]?) {
         guard let layer = object as? CALayer else { return }
         let newValue = layer.value(forKey: key)
+        state.animatorRecord?.note(layer: layer, key: key, start: oldValue, end: newValue)
         if Self.additiveKeys.contains(key), state.repeatCount == 0, !state.autoreverses, !hasBlockingAnimation(on: layer, key),
            let parts = AdditiveDelta.parts(key: key, old: oldValue, new: newValue) {
             for (keyPath, delta, zero) in parts {

@@ -236,3 +236,96 @@ func advance(_ clock: CAMediaClock, to t: CFTimeInterval) {
         }
     }
 }
+
+/// UIViewPropertyAnimator: scrubbing, pausing, reversing and finishing, checked on presentation values against
+/// the curves' published values.
+@Suite struct PropertyAnimatorTests {
+    func movingView() -> UIView {
+        let view = committedView()
+        view.center = .zero
+        CATransaction.flush()
+        return view
+    }
+
+    @Test func scrubbingIsLinearOrOnTheCurve() {
+        withClock { clock in
+            let view = movingView()
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { view.center.x = 100 }
+            animator.fractionComplete = 0.25          // an inactive animator starts paused
+            #expect(animator.state == .active && !animator.isRunning)
+            advance(clock, to: 0.1)
+            #expect(abs(view.layer.presentation()!.position.x - 25) < 1e-6)   // linear scrub: 25 %
+            let other = movingView()
+            let onCurve = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { other.center.x = 100 }
+            onCurve.scrubsLinearly = false
+            onCurve.fractionComplete = 0.25
+            advance(clock, to: 0.2)
+            // Ease in-out at 0.25 is 0.129162 (Apple's measured value).
+            #expect(abs(other.layer.presentation()!.position.x - 12.9162) < 1e-3)
+        }
+    }
+
+    @Test func runPauseReverseAndFinish() {
+        withClock { clock in
+            let view = movingView()
+            var positions: [UIViewPropertyAnimator.Position] = []
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 100 }
+            animator.addCompletion { positions.append($0) }
+            animator.startAnimation()
+            advance(clock, to: 0.5)
+            #expect(abs(view.layer.presentation()!.position.x - 50) < 1e-6)
+            animator.pauseAnimation()
+            #expect(abs(animator.fractionComplete - 0.5) < 1e-9)
+            advance(clock, to: 0.8)
+            #expect(abs(view.layer.presentation()!.position.x - 50) < 1e-6)   // held
+            animator.isReversed = true
+            animator.startAnimation()
+            advance(clock, to: 1.05)
+            #expect(abs(view.layer.presentation()!.position.x - 25) < 1e-6)   // back a quarter
+            advance(clock, to: 1.4)
+            CAProcessAnimationEvents()
+            #expect(positions == [.start] && view.center.x == 0 && animator.state == .inactive)
+            #expect(view.layer.animationKeys() == nil)
+        }
+    }
+
+    @Test func stoppingAndFinishingWhereItStands() {
+        withClock { clock in
+            let view = movingView()
+            var positions: [UIViewPropertyAnimator.Position] = []
+            let animator = UIViewPropertyAnimator(duration: 2, curve: .linear) { view.alpha = 0 }
+            animator.addCompletion { positions.append($0) }
+            animator.startAnimation()
+            advance(clock, to: 0.5)
+            animator.stopAnimation(false)
+            #expect(animator.state == .stopped && positions.isEmpty)
+            #expect(abs(view.alpha - 0.75) < 1e-6)   // the model took what was shown
+            animator.finishAnimation(at: .current)
+            #expect(positions == [.current] && abs(view.alpha - 0.75) < 1e-6)
+            // Running to the end completes with .end and leaves the end values.
+            let runner = UIViewPropertyAnimator.runningPropertyAnimator(withDuration: 0.5, delay: 0, options: .curveLinear,
+                                                                       animations: { view.center.y = 40 },
+                                                                       completion: { positions.append($0) })
+            advance(clock, to: 0.75)
+            advance(clock, to: 1.1)
+            #expect(positions == [.current, .end] && view.center.y == 40 && runner.state == .inactive)
+        }
+    }
+}
+
+extension PropertyAnimatorTests {
+    /// Reversing while running turns back from where the animation stands.
+    @Test func reversingWhileRunning() {
+        withClock { clock in
+            let view = movingView()
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 100 }
+            animator.startAnimation()
+            advance(clock, to: 0.6)
+            animator.isReversed = true
+            advance(clock, to: 0.8)
+            // (Within 1e-4: the reversed pass is timed through a Float speed and a wrapped autoreverse phase.)
+            #expect(abs(view.layer.presentation()!.position.x - 40) < 1e-4)
+            #expect(abs(animator.fractionComplete - 0.4) < 1e-9)
+        }
+    }
+}
