@@ -84,7 +84,23 @@ struct ProgramGenerator {
     private mutating func viewCall() -> ProgramCall {
         let a = index(), duration = values.number(-1, 2), delay = values.number(-1, 1)
         let options = UIView.AnimationOptions(rawValue: UInt(values.int(0...0xFFFF)) << values.pick([0, 16]))
-        switch values.int(0...5) {
+        switch values.int(0...6) {
+        case 6:
+            let f = values.number(-0.5, 1.5), p = values.point(), step = values.int(0...4)
+            return ProgramCall(source: "let animator = UIViewPropertyAnimator(duration: \(duration.source), curve: .easeInOut) { V[\(a)].center = \(p.source) }; animator.fractionComplete = \(f.source); step \(step)") { w in
+                guard let v = w.view(a) else { return }
+                let animator = UIViewPropertyAnimator(duration: duration.value, curve: .easeInOut) { v.center = p.value }
+                animator.addCompletion { _ in w.completions += 1 }
+                animator.fractionComplete = CGFloat(f.value)
+                switch step {
+                case 0: animator.startAnimation()
+                case 1: animator.isReversed = true; animator.startAnimation()
+                case 2: animator.stopAnimation(false); animator.finishAnimation(at: .current)
+                case 3: animator.continueAnimation(withTimingParameters: nil, durationFactor: CGFloat(f.value))
+                default: animator.stopAnimation(true)
+                }
+                w.animators.append(animator)
+            }
         case 0:
             let frame = values.rect()
             return ProgramCall(source: "views.append(UIView(frame: \(frame.source))); L.append(views.last!.layer)") { w in

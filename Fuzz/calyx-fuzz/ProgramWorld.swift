@@ -15,6 +15,7 @@ final class ProgramWorld {
     var openTransactions = 0
     var diagnostics = 0
     var views: [UIView] = []
+    var animators: [UIViewPropertyAnimator] = []
     var completions = 0
 
     init(clock: CAMediaClock) {
