@@ -329,3 +329,64 @@ extension PropertyAnimatorTests {
         }
     }
 }
+
+/// View transitions drawn by CARenderer, probed where the geometry puts them.
+@Suite struct ViewTransitionTests {
+    func pixel(_ ctx: CGContext, _ x: Int, _ y: Int) -> (Int, Int, Int) {
+        let image = ctx.makeImage()!
+        let bytes = image.dataProvider!.data! as Data
+        let i = y * image.bytesPerRow + x * 4
+        return (Int(bytes[i + 2]), Int(bytes[i + 1]), Int(bytes[i]))
+    }
+
+    /// A flip from the left at a quarter of the way (linear timing): the old content has turned 45° about the
+    /// vertical centre line in perspective m34 = −1/200 (E = 100). Its left edge (50 to the left of the axis) is
+    /// at x = −50·cos45° = −35.36, z = +35.36, so w = 1 − 35.36/200 = 0.8232 and it shows at 50 − 35.36/0.8232 =
+    /// 7.05; the right edge at 50 + 35.36/1.1768 = 80.05, its half-height shrunk to 50/1.1768 = 42.5.
+    @Test func flipFromLeftTurnsTheLeftSideTowardTheViewer() {
+        withClock { clock in
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            window.backgroundColor = .white
+            let card = UIView(frame: window.bounds)
+            card.backgroundColor = .red
+            window.addSubview(card)
+            CATransaction.flush()
+            let ctx = CGContext(data: nil, width: 100, height: 100, bitsPerComponent: 8, bytesPerRow: 0,
+                                space: CGColorSpaceCreateDeviceRGB(),
+                                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+            let renderer = CARenderer(context: ctx)
+            renderer.layer = window.layer
+            renderer.beginFrame(atTime: 0, timeStamp: nil); renderer.render(); renderer.endFrame()
+            var finished: Bool?
+            UIView.transition(with: card, duration: 1, options: [.transitionFlipFromLeft, .curveLinear],
+                              animations: { card.backgroundColor = .blue }, completion: { finished = $0 })
+            #expect(card.layer.animation(forKey: "transition") is CATransition)
+            advance(clock, to: 0.25)
+            renderer.beginFrame(atTime: 0.25, timeStamp: nil); renderer.render(); renderer.endFrame()
+            #expect(pixel(ctx, 10, 50) == (255, 0, 0) && pixel(ctx, 78, 50) == (255, 0, 0))
+            #expect(pixel(ctx, 5, 50) == (255, 255, 255) && pixel(ctx, 85, 50) == (255, 255, 255))
+            // The near (left) side is taller than the card, the far (right) side shorter.
+            #expect(pixel(ctx, 10, 3) == (255, 0, 0) && pixel(ctx, 79, 3) == (255, 255, 255))
+            advance(clock, to: 1.1)
+            #expect(finished == true)
+        }
+    }
+
+    @Test func transitionFromOneViewToAnother() {
+        withClock { clock in
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+            let a = UIView(frame: container.bounds), b = UIView(frame: container.bounds)
+            container.addSubview(a)
+            CATransaction.flush()
+            var done = false
+            UIView.transition(from: a, to: b, duration: 0.5, options: .transitionCrossDissolve, completion: { _ in done = true })
+            #expect(a.superview == nil && b.superview === container)
+            #expect((container.layer.animation(forKey: "transition") as? CATransition)?.type == .fade)
+            let c = UIView(frame: container.bounds); c.isHidden = true; container.addSubview(c)
+            UIView.transition(from: b, to: c, duration: 0.5, options: [.transitionFlipFromTop, .showHideTransitionViews])
+            #expect(b.isHidden && !c.isHidden && b.superview === container)
+            advance(clock, to: 0.6)
+            #expect(done)
+        }
+    }
+}
