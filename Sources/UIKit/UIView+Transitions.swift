@@ -1,7 +1,7 @@
 extension UIView {
     /// Animates `view` from how it looks now to how `animations` leave it, as a transition of the whole view: a
-    /// cross-dissolve, a flip from a side (a half turn in perspective), or a curl (drawn as a cross-dissolve for
-    /// now). Changes in `animations` to animatable properties also animate (docs/view-animation.md §7).
+    /// cross-dissolve (flips and curls are drawn as a cross-dissolve for now). Changes in `animations` to
+    /// animatable properties also animate (docs/view-animation.md §7).
     public class func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
                                  animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         let state = UIViewAnimationState(duration: duration, delay: 0, options: options, completion: completion,
@@ -42,14 +42,9 @@ extension CATransition {
     /// The transition UIKit's option bits 20–22 ask for, or nil for none.
     static func forTransitionOptions(_ options: UIView.AnimationOptions) -> CATransition? {
         let transition = CATransition()
-        switch (options.rawValue >> 20) & 7 {
-        case 1: transition.type = .flip; transition.subtype = .fromLeft
-        case 2: transition.type = .flip; transition.subtype = .fromRight
-        case 6: transition.type = .flip; transition.subtype = .fromTop
-        case 7: transition.type = .flip; transition.subtype = .fromBottom
-        case 3, 4, 5: transition.type = .fade   // curls are not drawn yet: they cross-dissolve
-        default: return nil
-        }
+        // Flips and curls are not drawn yet: every transition cross-dissolves.
+        guard (options.rawValue >> 20) & 7 != 0 else { return nil }
+        transition.type = .fade
         return transition
     }
 }

@@ -51,8 +51,6 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let fade = Self(rawValue: "fade"), moveIn = Self(rawValue: "moveIn")
     public static let push = Self(rawValue: "push"), reveal = Self(rawValue: "reveal")
-    /// A half turn in perspective (the type UIKit's flip transitions use, named as Apple's private one is).
-    public static let flip = Self(rawValue: "oglFlip")
 }
 
 /// Directions of `CATransition`.

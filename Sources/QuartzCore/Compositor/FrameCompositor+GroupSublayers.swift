@@ -32,6 +32,10 @@ extension FrameCompositor {
         let nested = groupCompositors[node.id] ?? FrameCompositor()
         groupCompositors[node.id] = nested
         nested.threads = threads
+        // The frame's particle budget is shared with the nested compositor.
+        nested.particleWork = particleWork
+        nested.particleDraws = particleDraws
+        defer { particleWork = nested.particleWork; particleDraws = nested.particleDraws }
         var seen = Set<ObjectIdentifier>()
         for attempt in 0..<2 {
             let toSurface = Homography(CGAffineTransform(translationX: -extent.minX, y: -extent.minY)

@@ -44,16 +44,15 @@ extension FrameCompositor {
             guard let tree, !tree.isHidden, tree.opacity.isFinite else { return 0 }
             return inheritedAlpha * Double(min(max(tree.opacity, 0), 1))
         }
-        func place(_ tree: CALayer?, offset t: CGFloat, opacity: Double, turn: CATransform3D? = nil) {
+        func place(_ tree: CALayer?, offset t: CGFloat, opacity: Double) {
             guard let tree, opacity > 0 else { return }
             let extent = LayerExtent.pixels(of: tree, layerToPixel: .identity)
             guard !extent.isNull, [extent.minX, extent.minY, extent.width, extent.height].allSatisfy(\.isFinite),
                   extent.width * scale <= 8192, extent.height * scale <= 8192,
                   let image = Self.rasterizeGroup(tree, extent: extent, scale: scale, at: frameTime) else { return }
-            let imageToLayer = CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)
-                .concatenating(CGAffineTransform(translationX: extent.minX + travel.x * t, y: extent.minY + travel.y * t))
-            let toPixel = turn.map { Homography(flattening: CATransform3DMakeAffineTransform(imageToLayer).concatenating($0)).concatenating(m) }
-                ?? Homography(imageToLayer).concatenating(m)
+            let toPixel = Homography(CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)
+                .concatenating(CGAffineTransform(translationX: extent.minX + travel.x * t, y: extent.minY + travel.y * t)))
+                .concatenating(m)
             guard let quad = toPixel.quad(CGRect(x: -1, y: -1, width: image.width + 2, height: image.height + 2)) else { return }
             var h = Hasher()
             h.combine(toPixel); h.combine(opacity); h.combine(p); h.combine(ObjectIdentifier(tree))
@@ -68,31 +67,6 @@ extension FrameCompositor {
             place(before, offset: CGFloat(-p), opacity: old); place(after, offset: CGFloat(1 - p), opacity: new)
         case .reveal:   // the new stays underneath; the old slides away (Q23: as push's outgoing content)
             place(after, offset: 0, opacity: new); place(before, offset: CGFloat(-p), opacity: old)
-        case .flip:
-            // A half turn about the centre axis (vertical for left/right, horizontal for top/bottom) in perspective
-            // m34 = −1/(2E), E the turning side's length: the old content turns to 90° by P = ½, the new turns in
-            // from −90°; "from left" brings the left side toward the viewer.
-            let q = min(max(p, 0), 1)
-            let alongY = active.transition.subtype == .fromTop || active.transition.subtype == .fromBottom
-            let sign: CGFloat = switch active.transition.subtype {
-            case .some(.fromRight): -1
-            case .some(.fromTop): down > 0 ? -1 : 1
-            case .some(.fromBottom): down > 0 ? 1 : -1
-            default: 1
-            }
-            func turn(_ angle: CGFloat) -> CATransform3D {
-                var eye = CATransform3DIdentity
-                eye.m34 = -1 / (2 * (alongY ? b.height : b.width))
-                return CATransform3DMakeTranslation(-b.midX, -b.midY, 0)
-                    .concatenating(CATransform3DMakeRotation(angle, alongY ? 1 : 0, alongY ? 0 : 1, 0))
-                    .concatenating(eye)
-                    .concatenating(CATransform3DMakeTranslation(b.midX, b.midY, 0))
-            }
-            if q < 0.5 {
-                place(before, offset: 0, opacity: old, turn: turn(sign * .pi * CGFloat(q)))
-            } else {
-                place(after, offset: 0, opacity: new, turn: turn(-sign * .pi * CGFloat(1 - q)))
-            }
         default:        // fade: the old at 1 − P over the new at P
             let q = min(max(p, 0), 1)
             place(after, offset: 0, opacity: new * q); place(before, offset: 0, opacity: old * (1 - q))

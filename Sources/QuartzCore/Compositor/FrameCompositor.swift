@@ -77,6 +77,10 @@ package final class FrameCompositor {
     var list: [Entry] = []
     /// The media time of the frame being prepared (what painter-drawn parts of it draw).
     var frameTime: CFTimeInterval = 0
+    /// Particle births the rest of this frame may examine (ParticleSystem.maximumWorkPerFrame a frame).
+    var particleWork = ParticleSystem.maximumWorkPerFrame
+    /// Particles this frame has drawn so far.
+    var particleDraws = 0
     /// Compositors for the sublayers of groups that need one (three-dimensional, replicated or emitting), by
     /// group layer (they keep their own content caches from frame to frame).
     var groupCompositors: [ObjectIdentifier: FrameCompositor] = [:]
@@ -108,6 +112,8 @@ package final class FrameCompositor {
                          size: (width: Int, height: Int)) -> CGRect {
         list.removeAll(keepingCapacity: true)
         frameTime = t
+        particleWork = ParticleSystem.maximumWorkPerFrame
+        particleDraws = 0
         var seen = Set<ObjectIdentifier>()
         if let root = tree.root {
             let bounds = root.frameLayer(parentTime: t).layer.bounds
@@ -258,6 +264,9 @@ package final class FrameCompositor {
     func record(_ node: RenderTree.Node, parentTime: CFTimeInterval, isRoot: Bool, layerToPixel m: Homography,
                 alpha: Double, frame: RenderTree.Node.Frame? = nil, depthPlacement: DepthPlacement? = nil,
                 seen: inout Set<ObjectIdentifier>) {
+        // A frame draws at most `maximumEntries` things: beyond them (thousands of replicas of thousands of
+        // layers), the rest of the tree is left out rather than letting one frame take minutes.
+        guard list.count < Self.maximumEntries else { return }
         // A static leaf placed exactly as last frame records exactly what it recorded then.
         let isStaticLeaf = !isRoot && node.children.isEmpty && node.mask == nil && node.snapshot.animationEntries.isEmpty
             && !(node.snapshot is CAEmitterLayer)
@@ -474,6 +483,9 @@ package final class FrameCompositor {
         cache[key] = entry
         return entry
     }
+
+    /// The most entries (blits and painted layers) one frame's display list holds.
+    static let maximumEntries = 50_000
 
     /// The largest raster side in pixels (beyond it layers raster at a coarser scale).
     static let maximumRasterSide: CGFloat = 16384

@@ -51,16 +51,25 @@ enum ParticleSystem {
     /// The most births an emitter examines in a frame, sub-cells' included: particles that died long ago can
     /// still be examined for live descendants, and without a bound enormous rates made that quadratic.
     static let maximumWork = 250_000
+    /// The most births all of a frame's emitters examine together, and the most particles they draw together
+    /// (a replicator of thousands of emitters costs what one busy emitter costs).
+    static let maximumWorkPerFrame = 500_000
+    static let maximumDrawnPerFrame = 100_000
     /// How deep cells may nest (a cell's cells' cells…).
     static let maximumDepth = 4
 
     /// The particles alive at the emitter's local time `t` (seconds since the simulation began), born under
     /// `history` (periods in time order; nil: today's rates since the start).
-    static func particles(of emitter: CAEmitterLayer, at t: Double, history: [RatePeriod]? = nil) -> [Particle] {
-        guard t.isFinite, t >= 0 else { return [] }
+    /// `work`: births the caller still allows this frame (a frame's emitters share one budget, so a replicator of
+    /// thousands of emitters costs what one frame's worth of particles costs); what this call examines is taken
+    /// from it.
+    static func particles(of emitter: CAEmitterLayer, at t: Double, history: [RatePeriod]? = nil,
+                          work budget: inout Int) -> [Particle] {
+        guard t.isFinite, t >= 0, budget > 0 else { return [] }
         let periods = history ?? [RatePeriod(id: 0, start: 0, rates: rates(of: emitter))]
         var result: [Particle] = []
-        var work = maximumWork
+        var work = min(maximumWork, budget)
+        defer { budget -= min(maximumWork, budget) - work }
         for (k, cell) in (emitter.emitterCells ?? []).enumerated() where cell.isEnabled {
             for (p, period) in periods.enumerated() where period.start <= t {
                 let end = p + 1 < periods.count ? periods[p + 1].start : .infinity

@@ -17,6 +17,9 @@ struct LayerPainter {
     /// Whether the context's user space is mirrored where painting began (a single-sided layer whose 2-D
     /// placement mirrors it relative to that faces away).
     private let rootMirrored: Bool
+    /// Particle births the whole painting may examine (shared by every emitter it draws, replicas included).
+    final class ParticleBudget { var left = ParticleSystem.maximumWorkPerFrame }
+    let particleBudget = ParticleBudget()
 
     init(context: CGContext, mediaTime: CFTimeInterval) {
         self.context = context

@@ -4,7 +4,7 @@ extension LayerPainter {
     /// faded by its alpha.
     func paintParticles(of emitter: CAEmitterLayer, at t: Double, alpha: CGFloat) {
         let ctx = context
-        for particle in ParticleSystem.particles(of: emitter, at: t) {
+        for particle in ParticleSystem.particles(of: emitter, at: t, work: &particleBudget.left) {
             let image = LayerPainter.tinted(particle.image, by: particle.color)
             let w = CGFloat(image.width), h = CGFloat(image.height), size = particle.pointsPerPixel * particle.scale
             ctx.saveGState()
