@@ -111,9 +111,7 @@ extension UIView {
     }
 
     private class func run(_ state: UIViewAnimationState, _ animations: () -> Void) {
-        UIViewAnimationState.push(state)
-        animations()
-        UIViewAnimationState.pop()
+        state.perform(animations)
         state.finish()
     }
 

@@ -6,9 +6,7 @@ extension UIView {
                                  animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         let state = UIViewAnimationState(duration: duration, delay: 0, options: options, completion: completion,
                                          parent: UIViewAnimationState.innermost)
-        UIViewAnimationState.push(state)
-        animations?()
-        UIViewAnimationState.pop()
+        state.perform { animations?() }
         if let transition = CATransition.forTransitionOptions(options), UIViewAnimationState.globallyEnabled {
             state.configure(transition)
             view.layer.add(transition, forKey: kCATransition)

@@ -61,8 +61,12 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
     // (UIKit's switch is main-thread state, as Apple's is.)
     nonisolated(unsafe) static var globallyEnabled = true
 
-    static func push(_ state: UIViewAnimationState) { stack.states.append(state) }
-    static func pop() { _ = stack.states.popLast() }
+    /// Runs `animations` with this state as the current block (nested blocks see it as their parent).
+    func perform(_ animations: () -> Void) {
+        Self.stack.states.append(self)
+        animations()
+        _ = Self.stack.states.popLast()
+    }
     static func withoutAnimation(_ body: () -> Void) { stack.disabled += 1; defer { stack.disabled -= 1 }; body() }
 
     /// Ends the block: keyframes become animations; with nothing animated, the completion still runs (with

@@ -171,7 +171,9 @@ open class UIViewPropertyAnimator: NSObject, @unchecked Sendable {
         let animationState = UIViewAnimationState(duration: duration, delay: 0, options: .overrideInheritedDuration.union(.overrideInheritedCurve),
                                                   spring: spring, completion: nil, parent: nil)
         animationState.animatorRecord = record
-        UIView.performWithTimingFunction(curve, state: animationState, animations)
+        animationState.timingFunctionOverride = curve
+        animationState.perform(animations)
+        animationState.finish()
     }
 
     /// Re-adds every animation at the animator's position: running at speed ±1 from there, or held (speed 0).
@@ -311,15 +313,6 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
 extension UIView {
     /// A named curve.
     public enum AnimationCurve: Int, Sendable { case easeInOut, easeIn, easeOut, linear }
-
-    /// Runs `animations` as a block of `state`, whose curve is `curve` (what a property animator's blocks are).
-    static func performWithTimingFunction(_ curve: CAMediaTimingFunction, state: UIViewAnimationState, _ animations: () -> Void) {
-        state.timingFunctionOverride = curve
-        UIViewAnimationState.push(state)
-        animations()
-        UIViewAnimationState.pop()
-        state.finish()
-    }
 }
 
 extension UIView.AnimationOptions {
