@@ -53,7 +53,7 @@ extension FrameCompositor {
             let grown = extent.union(CGRect(x: extent.minX + reach.minX / scale, y: extent.minY + reach.minY / scale,
                                             width: reach.width / scale, height: reach.height / scale))
             guard grown.width * scale <= 8192, grown.height * scale <= 8192,
-                  grown.width * grown.height * scale * scale <= Self.maximumRasterPixels else { break }
+                  Self.fitsRasterBudget(grown, scale: scale) else { break }
             extent = grown
         }
         nested.prune(keeping: seen)

@@ -36,13 +36,13 @@ extension FrameCompositor {
                   [extent.minX, extent.minY, extent.width, extent.height].allSatisfy(\.isFinite) else { return true }
             // A group image is bounded like a content raster; larger groups are painted straight into the frame.
             guard extent.width * scale <= 8192, extent.height * scale <= 8192,
-                  extent.width * extent.height * scale * scale <= Self.maximumRasterPixels else { return false }
+                  Self.fitsRasterBudget(extent, scale: scale) else { return false }
             // Three-dimensional sublayers are composited here, in 3-D; the painter adds the group's effects.
             // So are replicators' instances and emitters' particles, which only the compositor draws.
             let sublayers = Self.needsCompositorInside(subtree)
                 ? compositeSublayers(of: node, frame: frame, extent: &extent, scale: scale) : nil
             // (Compositing the sublayers can widen the extent: check the bound again.)
-            guard extent.width * extent.height * scale * scale <= Self.maximumRasterPixels else { return false }
+            guard Self.fitsRasterBudget(extent, scale: scale) else { return false }
             guard let raster = Self.rasterizeGroup(subtree, extent: extent, scale: scale, at: frameTime, sublayers: sublayers) else { return true }
             rasterizations += 1
             cache[node.id] = CachedContent(signature: signature, image: raster, scale: scale, origin: extent.origin)

@@ -1,4 +1,9 @@
 extension FrameCompositor {
+    /// Whether `rect` at `scale` stays within `maximumRasterPixels` (what group images check before drawing).
+    static func fitsRasterBudget(_ rect: CGRect, scale: CGFloat) -> Bool {
+        rect.width * rect.height * scale * scale <= maximumRasterPixels
+    }
+
     /// A canonical bitmap covering `rect` (the layer's space) at `scale` pixels per point, its user space the
     /// layer's own: rows top first, y down, `rect`'s corner at the top left. Nil when empty, larger than
     /// `maximumRasterSide` pixels a side or `maximumRasterPixels` in all (every raster the compositor makes
