@@ -36,10 +36,11 @@ extension CALayer {
         guard !isPresentationCopy, !CATransaction.disableActions() else { return }
         // Apple asks for the action before the value changes; here the change is already made, so the old value
         // is offered to the delegate while it looks (UIKit's actions animate from it).
+        // (Only a delegate reads it: layers without one skip the bookkeeping on every change.)
         let outer = valueBeforeChange
-        valueBeforeChange = (key, oldValue)
+        if delegate != nil { valueBeforeChange = (key, oldValue) }
         let lookup = lookUpAction(forKey: key)
-        valueBeforeChange = outer
+        if delegate != nil { valueBeforeChange = outer }
         switch lookup {
         case .action(let action):
             action.run(forKey: key, object: self, arguments: nil)
