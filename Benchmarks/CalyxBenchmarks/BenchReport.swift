@@ -7,6 +7,9 @@ struct BenchReport {
         print("bench: \(name) \(format(value)) \(unit)")
     }
 
+    /// A figure reported earlier in this run.
+    func value(of name: String) -> Double? { figures.last { $0.name == name }?.value }
+
     func printSummary() {
         print("\nSummary")
         for f in figures where !f.note.isEmpty { print("  \(f.name): \(format(f.value)) \(f.unit) — \(f.note)") }

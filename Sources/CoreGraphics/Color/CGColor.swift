@@ -5,9 +5,12 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
     /// The colour space of ``components``.
     public let colorSpace: CGColorSpace?
     /// The components, colour then alpha (so `numberOfComponents` = space components + 1).
-    public let components: [CGFloat]?
+    public private(set) var components: [CGFloat]?
     /// The same colour in extended sRGB: red, green, blue, alpha (unpremultiplied); NaN read as 0.
-    package let rgba: RGBA
+    package private(set) var rgba: RGBA
+    /// Made by a render tree to hold one animated value of one frame layer, and overwritten in place on the
+    /// next frame (``overwriteFrameScratch(with:)``): nothing else holds it past the frame.
+    package private(set) var isFrameScratch = false
 
     /// Creates a colour in `space` from `components` (colour then alpha). Answers `nil` if the count is wrong.
     public init?(colorSpace space: CGColorSpace, components: UnsafePointer<CGFloat>) {
@@ -23,6 +26,22 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
         self.colorSpace = space
         self.components = values
         self.rgba = RGBA(space: space, components: values)
+    }
+
+    /// An extended-sRGB colour owned by a render tree's frame layer (see ``isFrameScratch``).
+    package convenience init(frameScratch rgba: RGBA) {
+        self.init(space: .extendedSRGBSpace, values: [rgba.r, rgba.g, rgba.b, clampUnit(rgba.a)])
+        isFrameScratch = true
+    }
+
+    /// Replaces a frame-scratch colour's value, reusing its storage (no allocation).
+    package func overwriteFrameScratch(with value: RGBA) {
+        precondition(isFrameScratch, "only a render tree's scratch colour is rewritten")
+        components!.withUnsafeMutableBufferPointer { c in
+            c[0] = value.r; c[1] = value.g; c[2] = value.b; c[3] = clampUnit(value.a)
+        }
+        func real(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : v }
+        rgba = RGBA(r: real(value.r), g: real(value.g), b: real(value.b), a: real(clampUnit(value.a)))
     }
 
     /// An sRGB colour; components are clamped to [0, 1] as Apple does for this space.

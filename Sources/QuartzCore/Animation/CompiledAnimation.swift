@@ -152,6 +152,7 @@ final class PropertyEffect {
     let rotationOffset: Double
     /// The last transform base and its fields, for transform sub-key paths (the base rarely changes).
     @exclusivity(unchecked) private var fieldCache: (base: CATransform3D, fields: TransformFields)?
+    private let fieldCacheGuard = CacheGuard()
     /// Endpoints resolved at compile time when they do not depend on the value underneath.
     let fixedEndpoints: (AnimatableValue, AnimatableValue)?
     let source: Source
@@ -274,10 +275,12 @@ final class PropertyEffect {
 
     /// The decomposed fields of a transform base, cached while the base stays the same.
     private func transformFields(of t: CATransform3D) -> TransformFields {
-        if let cache = fieldCache, cache.base == t { return cache.fields }
-        let fields = TransformFields(t)
-        fieldCache = (t, fields)
-        return fields
+        fieldCacheGuard.ifAvailable { () -> TransformFields in
+            if let cache = fieldCache, cache.base == t { return cache.fields }
+            let fields = TransformFields(t)
+            fieldCache = (t, fields)
+            return fields
+        } ?? TransformFields(t)
     }
 
     /// The from/to/by table of semantics §3.1; `current` is the value underneath the animation.

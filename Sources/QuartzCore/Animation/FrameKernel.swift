@@ -47,8 +47,11 @@ struct EffectKernel {
     let keyValues: UnsafeBufferPointer<SIMD4<Double>>
     /// Per-segment easing (nil: linear); may be shorter than the segments.
     let keyEasings: UnsafeBufferPointer<BezierCurve?>
-    /// The last transform base and its decomposition (a frame pass runs on one thread).
+    /// The last transform base and its decomposition, and what keeps two threads out of it at once.
     let transformCache: UnsafeMutablePointer<TransformFieldCache>?
+    /// (Unmanaged, not `unowned(unsafe) … ?`: an optional unowned field made `Optional<EffectKernel>` read
+    /// as non-nil when it was nil.)
+    let transformCacheGuard: Unmanaged<CacheGuard>?
 
     @inline(__always)
     func apply(fraction q: Double, state: TimingState, to value: inout AnimatableValue) -> Bool {
@@ -63,8 +66,14 @@ struct EffectKernel {
                 value = .transform(TransformFields.delta(field, .number(v.x)).concatenating(base))
                 return true
             }
-            if base != cache.pointee.base { cache.pointee = TransformFieldCache(base: base, fields: TransformFields(base)) }
-            value = .transform(cache.pointee.fields.recomposed(setting: field, to: v.x))
+            let field = field
+            let recomposed = transformCacheGuard?._withUnsafeGuaranteedRef { cacheGuard in
+                cacheGuard.ifAvailable { () -> CATransform3D in
+                    if base != cache.pointee.base { cache.pointee = TransformFieldCache(base: base, fields: TransformFields(base)) }
+                    return cache.pointee.fields.recomposed(setting: field, to: v.x)
+                }
+            } ?? TransformFields(base).recomposed(setting: field, to: v.x)
+            value = .transform(recomposed)
             return true
         }
     }
@@ -102,6 +111,7 @@ struct TransformFieldCache {
 /// keeps every compiled animation alive, and with it this storage).
 final class KernelStorage {
     private(set) var kernel: EffectKernel?
+    private let cacheGuard = CacheGuard()
     private var allocations: [UnsafeMutableRawPointer] = []
 
     /// Builds the kernel for an effect, or stores none when the effect needs the general path.
@@ -143,7 +153,8 @@ final class KernelStorage {
         kernel = EffectKernel(target: target, progress: progress, kind: kind, field: binding.field, additive: additive,
                               cumulative: cumulative, a: a, b: b, spring: spring,
                               keyTimes: UnsafeBufferPointer(store(times)), keyValues: UnsafeBufferPointer(store(values)),
-                              keyEasings: UnsafeBufferPointer(store(easings)), transformCache: cache)
+                              keyEasings: UnsafeBufferPointer(store(easings)), transformCache: cache,
+                              transformCacheGuard: Unmanaged.passUnretained(cacheGuard))
     }
 
     /// A copy of `elements` in memory this storage frees; an empty buffer for no elements.

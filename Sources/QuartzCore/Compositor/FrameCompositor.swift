@@ -111,6 +111,7 @@ package final class FrameCompositor {
     package func prepare(_ tree: RenderTree, atMediaTime t: CFTimeInterval, userToPixel: CGAffineTransform,
                          size: (width: Int, height: Int)) -> CGRect {
         list.removeAll(keepingCapacity: true)
+        tree.beginFrame()
         frameTime = t
         particleWork = ParticleSystem.maximumWorkPerFrame
         particleDraws = 0

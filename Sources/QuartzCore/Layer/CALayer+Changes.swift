@@ -2,7 +2,9 @@ extension CALayer {
     /// Records a change to `key` when the value really changed, then runs the key's action.
     @inline(__always)
     func didChange<T: Equatable>(_ key: String, _ old: T, _ new: T) {
-        guard old != new else { return }
+        // (Copies are checked before the old value is boxed: boxing a transform allocates, and frame layers are
+        // written every frame.)
+        guard old != new, !suppressesChangeTracking, !isPresentationCopy else { return }
         propertyDidChange(key, oldValue: old)
     }
 

@@ -22,6 +22,10 @@ extension CALayer {
 
 extension CATransform3D: FiniteCheckable {
     package var isFiniteValue: Bool {
-        [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44].allSatisfy(\.isFinite)
+        // x·0 is 0 for a finite x and NaN otherwise, so the sum is 0 exactly when all sixteen are finite (no
+        // array: frame layers check a transform every frame).
+        let zeros = m11 * 0 + m12 * 0 + m13 * 0 + m14 * 0 + m21 * 0 + m22 * 0 + m23 * 0 + m24 * 0
+            + m31 * 0 + m32 * 0 + m33 * 0 + m34 * 0 + m41 * 0 + m42 * 0 + m43 * 0 + m44 * 0
+        return zeros == 0
     }
 }

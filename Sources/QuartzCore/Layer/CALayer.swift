@@ -128,7 +128,7 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// Whether this layer or a descendant changed since the last commit.
     package var subtreeNeedsCommit = false
     /// Whether this is a presentation copy (copies never run actions or record changes).
-    package private(set) var isPresentationCopy = false
+    @exclusivity(unchecked) package private(set) var isPresentationCopy = false
     /// The model a presentation copy was made from.
     weak var modelSource: CALayer?
     /// The layer as of its last commit (a copy; renderers only note on it whether its ancestors flip it, see
@@ -145,7 +145,8 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// Set once the layer has been part of a committed transaction.
     package var hasBeenCommitted = false
     /// While true, property changes are not tracked (initialisation and presentation copies).
-    var suppressesChangeTracking = false
+    /// (Exclusivity unchecked, as `isPresentationCopy`: both are read by every property write, frame layers' included.)
+    @exclusivity(unchecked) var suppressesChangeTracking = false
     var needsLayoutFlag = false
     var needsDisplayFlag = false
     /// Rect passed to the last `setNeedsDisplay(_:)` calls, unioned (nil: the whole layer).

@@ -12,6 +12,9 @@ package struct LayerProperty: @unchecked Sendable {
     /// Copies the value from the first layer to the second, typed (no boxing through `Any`, no conversion):
     /// what presentation and render-tree copies use.
     var copyValue: ((CALayer, CALayer) -> Void)? = nil
+    /// Writes an animated value straight into the property's Swift type (no boxing through `Any`): how a
+    /// render-tree frame lays animated values over a layer. Nil for types animation cannot produce this way.
+    var assignAnimated: ((CALayer, AnimatableValue) -> Bool)? = nil
 
     /// A typed property: `convert` turns an API value into `T` (nil: refused).
     static func make<L: CALayer, T>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, T>, _ kind: ValueKind,
@@ -27,7 +30,45 @@ package struct LayerProperty: @unchecked Sendable {
                       copyValue: { source, copy in
                           guard let s = source as? L, let c = copy as? L else { return }
                           c[keyPath: keyPath] = s[keyPath: keyPath]
-                      })
+                      },
+                      assignAnimated: animatedAssigner(keyPath))
+    }
+
+    /// The same property writing animated values through `set` instead of its key path: a key-path write to a
+    /// property with observers allocates a buffer, and frame layers are written every frame.
+    func settingAnimated<L: CALayer, T: AnimatedAssignable>(_ set: @escaping (L, T) -> Void) -> LayerProperty {
+        var copy = self
+        copy.assignAnimated = { layer, value in
+            guard let t = T.fromAnimated(value) else { return false }
+            set(unsafeDowncast(layer, to: L.self), t)
+            return true
+        }
+        return copy
+    }
+
+    /// The same for a transform (not through the generic form: its value is too large to pass without a buffer
+    /// when the closure is not specialized).
+    func settingAnimatedTransform<L: CALayer>(_ set: @escaping (L, CATransform3D) -> Void) -> LayerProperty {
+        var copy = self
+        copy.assignAnimated = { layer, value in
+            guard case .transform(let t) = value else { return false }
+            set(unsafeDowncast(layer, to: L.self), t)
+            return true
+        }
+        return copy
+    }
+
+    /// The same for a colour property (scratch colours reused as in `animatedAssigner`).
+    func settingAnimatedColor<L: CALayer>(get: @escaping (L) -> CGColor?, set: @escaping (L, CGColor?) -> Void) -> LayerProperty {
+        var copy = self
+        copy.assignAnimated = { layer, value in
+            guard case .color(let rgba) = value else { return false }
+            let target = unsafeDowncast(layer, to: L.self)
+            if let scratch = get(target), scratch.isFrameScratch { scratch.overwriteFrameScratch(with: rgba) }
+            else { set(target, CGColor(frameScratch: rgba)) }
+            return true
+        }
+        return copy
     }
 
     /// The current value as an animatable value.
@@ -121,48 +162,48 @@ extension CALayer {
     /// CALayer's own keys (semantics §9.1; implicit animations per CAPG table B-1 and the header's
     /// "Animatable" marks; discrete keys such as `hidden` switch but have no implicit animation).
     static let layerProperties = PropertyTable([
-        .make("bounds", \CALayer.bounds, .rect, Convert.rect),
-        .make("position", \CALayer.position, .point, Convert.point),
-        .make("zPosition", \CALayer.zPosition, .number, Convert.cgFloat),
-        .make("anchorPoint", \CALayer.anchorPoint, .point, Convert.point),
-        .make("anchorPointZ", \CALayer.anchorPointZ, .number, Convert.cgFloat),
-        .make("transform", \CALayer.transform, .transform, Convert.transform),
-        .make("sublayerTransform", \CALayer.sublayerTransform, .transform, Convert.transform),
+        .make("bounds", \CALayer.bounds, .rect, Convert.rect).settingAnimated { (l: CALayer, v: CGRect) in l.bounds = v },
+        .make("position", \CALayer.position, .point, Convert.point).settingAnimated { (l: CALayer, v: CGPoint) in l.position = v },
+        .make("zPosition", \CALayer.zPosition, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.zPosition = v },
+        .make("anchorPoint", \CALayer.anchorPoint, .point, Convert.point).settingAnimated { (l: CALayer, v: CGPoint) in l.anchorPoint = v },
+        .make("anchorPointZ", \CALayer.anchorPointZ, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.anchorPointZ = v },
+        .make("transform", \CALayer.transform, .transform, Convert.transform).settingAnimatedTransform { $0.transform = $1 },
+        .make("sublayerTransform", \CALayer.sublayerTransform, .transform, Convert.transform).settingAnimatedTransform { $0.sublayerTransform = $1 },
         .make("geometryFlipped", \CALayer.isGeometryFlipped, .discrete, implicit: false, Convert.bool),
         .make("hidden", \CALayer.isHidden, .discrete, implicit: false, Convert.bool),
         .make("doubleSided", \CALayer.isDoubleSided, .discrete, implicit: false, animatable: false, Convert.bool),
         .make("masksToBounds", \CALayer.masksToBounds, .discrete, implicit: false, Convert.bool),
-        .make("opacity", \CALayer.opacity, .number, Convert.float),
+        .make("opacity", \CALayer.opacity, .number, Convert.float).settingAnimated { (l: CALayer, v: Float) in l.opacity = v },
         .make("allowsGroupOpacity", \CALayer.allowsGroupOpacity, .discrete, implicit: false, animatable: false, Convert.bool),
         .make("opaque", \CALayer.isOpaque, .discrete, implicit: false, animatable: false, Convert.bool),
         .make("shouldRasterize", \CALayer.shouldRasterize, .discrete, implicit: false, Convert.bool),
-        .make("rasterizationScale", \CALayer.rasterizationScale, .number, Convert.cgFloat),
+        .make("rasterizationScale", \CALayer.rasterizationScale, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.rasterizationScale = v },
         .make("allowsEdgeAntialiasing", \CALayer.allowsEdgeAntialiasing, .discrete, implicit: false, animatable: false, Convert.bool),
         .make("compositingFilter", \CALayer.compositingFilter, .discrete, implicit: false, Convert.any),
         .make("filters", \CALayer.filters, .discrete, implicit: false, Convert.optionalArray),
         .make("backgroundFilters", \CALayer.backgroundFilters, .discrete, implicit: false, Convert.optionalArray),
         // Contents cross-dissolve: a discrete value the compositor blends (semantics §3.3).
         .make("contents", \CALayer.contents, .discrete, Convert.any),
-        .make("contentsRect", \CALayer.contentsRect, .rect, Convert.rect),
-        .make("contentsCenter", \CALayer.contentsCenter, .rect, Convert.rect),
+        .make("contentsRect", \CALayer.contentsRect, .rect, Convert.rect).settingAnimated { (l: CALayer, v: CGRect) in l.contentsRect = v },
+        .make("contentsCenter", \CALayer.contentsCenter, .rect, Convert.rect).settingAnimated { (l: CALayer, v: CGRect) in l.contentsCenter = v },
         .make("contentsGravity", \CALayer.contentsGravity, .discrete, implicit: false, animatable: false, Convert.string),
-        .make("contentsScale", \CALayer.contentsScale, .number, Convert.cgFloat),
+        .make("contentsScale", \CALayer.contentsScale, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.contentsScale = v },
         .make("contentsFormat", \CALayer.contentsFormat, .discrete, implicit: false, animatable: false, Convert.string),
         .make("minificationFilter", \CALayer.minificationFilter, .discrete, implicit: false, animatable: false, Convert.string),
         .make("magnificationFilter", \CALayer.magnificationFilter, .discrete, implicit: false, animatable: false, Convert.string),
-        .make("minificationFilterBias", \CALayer.minificationFilterBias, .number, Convert.float),
-        .make("backgroundColor", \CALayer.backgroundColor, .color, Convert.color),
-        .make("cornerRadius", \CALayer.cornerRadius, .number, Convert.cgFloat),
+        .make("minificationFilterBias", \CALayer.minificationFilterBias, .number, Convert.float).settingAnimated { (l: CALayer, v: Float) in l.minificationFilterBias = v },
+        .make("backgroundColor", \CALayer.backgroundColor, .color, Convert.color).settingAnimatedColor(get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 }),
+        .make("cornerRadius", \CALayer.cornerRadius, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.cornerRadius = v },
         .make("cornerCurve", \CALayer.cornerCurve, .discrete, implicit: false, animatable: false, Convert.string),
         .make("maskedCorners", \CALayer.maskedCorners, .discrete, implicit: false, animatable: false, Convert.optionSet),
         .make("edgeAntialiasingMask", \CALayer.edgeAntialiasingMask, .discrete, implicit: false, animatable: false, Convert.optionSet),
         .make("drawsAsynchronously", \CALayer.drawsAsynchronously, .discrete, implicit: false, animatable: false, Convert.bool),
-        .make("borderWidth", \CALayer.borderWidth, .number, Convert.cgFloat),
-        .make("borderColor", \CALayer.borderColor, .color, Convert.color),
-        .make("shadowColor", \CALayer.shadowColor, .color, Convert.color),
-        .make("shadowOpacity", \CALayer.shadowOpacity, .number, Convert.float),
-        .make("shadowOffset", \CALayer.shadowOffset, .size, Convert.size),
-        .make("shadowRadius", \CALayer.shadowRadius, .number, Convert.cgFloat),
+        .make("borderWidth", \CALayer.borderWidth, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.borderWidth = v },
+        .make("borderColor", \CALayer.borderColor, .color, Convert.color).settingAnimatedColor(get: { $0.borderColor }, set: { $0.borderColor = $1 }),
+        .make("shadowColor", \CALayer.shadowColor, .color, Convert.color).settingAnimatedColor(get: { $0.shadowColor }, set: { $0.shadowColor = $1 }),
+        .make("shadowOpacity", \CALayer.shadowOpacity, .number, Convert.float).settingAnimated { (l: CALayer, v: Float) in l.shadowOpacity = v },
+        .make("shadowOffset", \CALayer.shadowOffset, .size, Convert.size).settingAnimated { (l: CALayer, v: CGSize) in l.shadowOffset = v },
+        .make("shadowRadius", \CALayer.shadowRadius, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.shadowRadius = v },
         .make("shadowPath", \CALayer.shadowPath, .path, Convert.path),
         .make("name", \CALayer.name, .discrete, implicit: false, animatable: false, Convert.optionalString),
         .make("needsDisplayOnBoundsChange", \CALayer.needsDisplayOnBoundsChange, .discrete, implicit: false, animatable: false, Convert.bool),

@@ -8,6 +8,8 @@
 final class NodeAnimationPlan {
     /// Slot i's property name, and the snapshot's value of it.
     let properties: [String]
+    /// Slot i's direct writer (nil: a dynamic key, written through key-value storage).
+    private let writers: [((CALayer, AnimatableValue) -> Bool)?]
     /// The same names as a set (what a frame reports as animated).
     let animatedKeys: Set<String>
     private let bases: [AnimatableValue]
@@ -39,10 +41,22 @@ final class NodeAnimationPlan {
             }
         }
         self.properties = properties
+        writers = properties.map { snapshot.animatableProperty(named: $0)?.assignAnimated }
         animatedKeys = Set(properties)
         self.bases = bases
         values = bases
         batch = AnimationBatch(items)
+    }
+
+    /// Lays the last evaluation's values over `layer` (a frame layer copied from the snapshot). Every slot is
+    /// written, so a layer reused from an earlier frame ends up the same as a fresh copy.
+    func assign(to layer: CALayer) {
+        layer.suppressesChangeTracking = true
+        for i in properties.indices {
+            if let write = writers[i], write(layer, values[i]) { continue }
+            layer.apply([values[i]], to: [properties[i]])
+        }
+        layer.suppressesChangeTracking = false
     }
 
     /// Evaluates every animation at the layer's local time; answers how many had an effect (the animated

@@ -8,10 +8,20 @@ package final class RenderTree {
     package final class Node {
         let id: ObjectIdentifier
         var revision: Int
-        var snapshot: CALayer { didSet { animationPlan = nil } }
+        var snapshot: CALayer { didSet { animationPlan = nil; framePool.removeAll(); timing = snapshot.timingSpec } }
+        /// The snapshot's own timing (read every frame).
+        private(set) var timing: TimingSpec
+        /// The frame count of the tree this node belongs to (RenderTree+Frames.swift).
+        let clock: FrameClock
+        /// Animated copies of the snapshot, reused from frame to frame: the n-th evaluation of this node in a
+        /// frame writes into the n-th (a replicator evaluates its sublayers once per instance).
+        @exclusivity(unchecked) var framePool: [CALayer] = []
+        /// The frame `framePoolUsed` counts evaluations in.
+        @exclusivity(unchecked) var framePoolFrame = -1
+        @exclusivity(unchecked) var framePoolUsed = 0
         /// The snapshot's animations prepared for the per-frame pass; built on first use (`.some(nil)`: the
         /// node needs the general path).
-        var animationPlan: NodeAnimationPlan??
+        @exclusivity(unchecked) var animationPlan: NodeAnimationPlan??
         /// For an emitter: its birth rates over time as frames saw them (ParticleSystem.swift).
         var emissionHistory: [ParticleSystem.RatePeriod] = []
         /// The emitter's local time at the last frame that drew its particles.
@@ -24,14 +34,18 @@ package final class RenderTree {
         /// (semantics §8: a transition animates from the appearance before the transaction's changes).
         var transitionSources: [ObjectIdentifier: CALayer] = [:]
 
-        init(_ layer: CALayer) {
+        init(_ layer: CALayer, clock: FrameClock) {
             id = ObjectIdentifier(layer)
+            self.clock = clock
             (snapshot, revision) = RenderTree.committed(layer)
+            timing = snapshot.timingSpec
         }
     }
 
     package private(set) var root: Node?
     private var nodes: [ObjectIdentifier: Node] = [:]
+    /// Counts frames, so frame layers made in one frame are reused in the next.
+    let clock = FrameClock()
     /// Snapshots taken so far (for tests: a static tree is snapshotted once).
     package private(set) var snapshotsTaken = 0
     /// Syncs that walked the model (for tests: an unchanged model is not walked).
@@ -85,7 +99,7 @@ package final class RenderTree {
             snapshotsTaken += 1
             node = existing
         } else {
-            node = Node(layer)
+            node = Node(layer, clock: clock)
             nodes[id] = node
             snapshotsTaken += 1
         }
@@ -133,17 +147,20 @@ extension RenderTree.Node {
     }
 
     /// The layer as it appears at media time `t` (its ancestors' timing composed into `parentTime`, the local
-    /// time of its parent): the snapshot itself when no animation applies, else a copy with animated values.
-    /// Also answers the layer's own local time, which its children's animations run in.
+    /// time of its parent): the snapshot itself when no animation applies, else a frame layer (a copy of the
+    /// snapshot reused from frame to frame) with the animated values laid over it. Also answers the layer's own
+    /// local time, which its children's animations run in.
+    ///
+    /// A frame layer is valid until the tree's next frame (``RenderTree/beginFrame()``).
     package func frameLayer(parentTime: CFTimeInterval) -> Frame {
-        let local = snapshot.timingSpec.localTime(fromParent: parentTime)
+        let local = timing.localTime(fromParent: parentTime)
         guard !snapshot.animationEntries.isEmpty else { return (snapshot, local, []) }
         if animationPlan == nil { animationPlan = .some(usesGeneralAnimationPath ? nil : NodeAnimationPlan(for: snapshot)) }
         if let plan = animationPlan ?? nil {
             guard plan.evaluate(localTime: local) > 0 else { return (snapshot, local, []) }
-            let copy = type(of: snapshot).init(layer: snapshot)
-            copy.apply(plan.values, to: plan.properties)
-            return (copy, local, plan.animatedKeys)
+            let layer = nextFrameLayer()
+            plan.assign(to: layer)
+            return (layer, local, plan.animatedKeys)
         }
         var running = RunningValues(model: snapshot)
         for entry in snapshot.animationEntries where !entry.pendingBegin {
@@ -151,6 +168,7 @@ extension RenderTree.Node {
         }
         let values = running.changed
         guard !values.isEmpty else { return (snapshot, local, []) }
+        // (A fresh copy: the general path may animate keys a reused copy would keep from an earlier frame.)
         let copy = type(of: snapshot).init(layer: snapshot)
         copy.apply(values)
         return (copy, local, Set(values.keys))
@@ -162,7 +180,8 @@ extension RenderTree.Node {
     /// The same from this node's already evaluated frame.
     func frameTree(_ frame: Frame) -> CALayer {
         let (layer, local, _) = frame
-        let copy = layer === snapshot ? type(of: snapshot).init(layer: snapshot) : layer
+        // (Always a copy: the frame layer may be reused by a later evaluation in this frame.)
+        let copy = type(of: layer).init(layer: layer)
         copy.sublayerStorage = children.map { $0.frameTree(parentTime: local) }
         copy.maskStorage = mask?.frameTree(parentTime: local)
         return copy

@@ -1,0 +1,69 @@
+/// Property types an animated value can be written into directly, without passing through `Any`: what lets a
+/// render-tree frame lay its animated values over a layer with no allocation (RenderTree+Frames.swift).
+protocol AnimatedAssignable {
+    /// The value in this type, or nil when the animated value has another shape.
+    static func fromAnimated(_ value: AnimatableValue) -> Self?
+}
+
+extension CGFloat: AnimatedAssignable {
+    static func fromAnimated(_ value: AnimatableValue) -> CGFloat? { if case .number(let d) = value { return CGFloat(d) }; return nil }
+}
+extension Float: AnimatedAssignable {
+    static func fromAnimated(_ value: AnimatableValue) -> Float? { if case .number(let d) = value { return Float(d) }; return nil }
+}
+extension Double: AnimatedAssignable {
+    static func fromAnimated(_ value: AnimatableValue) -> Double? { if case .number(let d) = value { return d }; return nil }
+}
+extension CGPoint: AnimatedAssignable {
+    static func fromAnimated(_ value: AnimatableValue) -> CGPoint? { if case .point(let p) = value { return p }; return nil }
+}
+extension CGSize: AnimatedAssignable {
+    static func fromAnimated(_ value: AnimatableValue) -> CGSize? { if case .size(let s) = value { return s }; return nil }
+}
+extension CGRect: AnimatedAssignable {
+    static func fromAnimated(_ value: AnimatableValue) -> CGRect? { if case .rect(let r) = value { return r }; return nil }
+}
+extension CATransform3D: AnimatedAssignable {
+    static func fromAnimated(_ value: AnimatableValue) -> CATransform3D? { if case .transform(let t) = value { return t }; return nil }
+}
+extension CGPath: AnimatedAssignable {
+    static func fromAnimated(_ value: AnimatableValue) -> Self? { if case .path(let p) = value { return p as? Self }; return nil }
+}
+
+/// Builds a property's direct writer for animated values, when its type is one animation produces.
+func animatedAssigner<L: CALayer, T>(_ keyPath: ReferenceWritableKeyPath<L, T>) -> ((CALayer, AnimatableValue) -> Bool)? {
+    if let colorPath = keyPath as? ReferenceWritableKeyPath<L, CGColor?> { return colorAssigner(colorPath) }
+    if let pathPath = keyPath as? ReferenceWritableKeyPath<L, CGPath?> {
+        return { layer, value in
+            guard case .path(let p) = value else { return false }
+            unsafeDowncast(layer, to: L.self)[keyPath: pathPath] = p
+            return true
+        }
+    }
+    guard let assignable = T.self as? any AnimatedAssignable.Type else { return nil }
+    func typed<A: AnimatedAssignable>(_: A.Type) -> ((CALayer, AnimatableValue) -> Bool)? {
+        guard let path = keyPath as? ReferenceWritableKeyPath<L, A> else { return nil }
+        return { layer, value in
+            guard let a = A.fromAnimated(value) else { return false }
+            unsafeDowncast(layer, to: L.self)[keyPath: path] = a
+            return true
+        }
+    }
+    return typed(assignable)
+}
+
+/// A colour property's writer: the colour the frame layer already holds is overwritten in place when it is the
+/// layer's own scratch colour (made by an earlier frame), so an animated colour allocates once per frame layer,
+/// not once per frame.
+private func colorAssigner<L: CALayer>(_ keyPath: ReferenceWritableKeyPath<L, CGColor?>) -> (CALayer, AnimatableValue) -> Bool {
+    { layer, value in
+        guard case .color(let rgba) = value else { return false }
+        let target = unsafeDowncast(layer, to: L.self)
+        if let scratch = target[keyPath: keyPath], scratch.isFrameScratch {
+            scratch.overwriteFrameScratch(with: rgba)
+        } else {
+            target[keyPath: keyPath] = CGColor(frameScratch: rgba)
+        }
+        return true
+    }
+}

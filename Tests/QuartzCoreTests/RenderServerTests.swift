@@ -1,0 +1,191 @@
+import Testing
+import Foundation
+import CalyxTestSupport
+@testable import QuartzCore
+
+/// The render server: frames drawn on their own thread at a display's pace, from the committed tree.
+@Suite struct RenderServerTests {
+    /// A 200×40 white root with a 20×20 red square centred at (20, 20).
+    func scene() -> (root: CALayer, square: CALayer) {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 200, height: 40)
+        root.position = CGPoint(x: 100, y: 20)
+        root.backgroundColor = CGColor.white
+        let square = CALayer()
+        square.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        square.position = CGPoint(x: 20, y: 20)
+        square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(square)
+        return (root, square)
+    }
+
+    /// The x of the red square's centre in row 20 of a frame (coverage-weighted), nil when no red shows.
+    static func squareCentre(_ image: CGImage) -> Double? {
+        let pixels = image.pixels
+        var weight = 0.0, sum = 0.0
+        for x in 0..<pixels.width {
+            let p = pixels.pixel(x: x, y: 20)
+            let red = Double(Int(p.r) - Int(p.g)) / 255   // white and red are both r = 255; g falls with red
+            if red > 0 { weight += red; sum += red * (Double(x) + 0.5) }
+        }
+        return weight > 0 ? sum / weight : nil
+    }
+
+    /// Where the animation below puts the square's centre at media time t.
+    static func expectedCentre(at t: Double, begin: Double) -> Double {
+        20 + 160 * min(max((t - begin) / 1.0, 0), 1)
+    }
+
+    func slideAnimation(begin: Double) -> CABasicAnimation {
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 20; slide.toValue = 180; slide.duration = 1
+        slide.beginTime = begin; slide.fillMode = .both
+        return slide
+    }
+
+    @Test func framesFollowAManualClockExactly() throws {
+        let clock = CAMediaClock(manualTime: 10)
+        try CAMediaClock.$current.withValue(clock) {
+            let (root, square) = scene()
+            square.add(slideAnimation(begin: 10), forKey: "slide")
+            CATransaction.flush()
+            let display = CAVirtualDisplay(framesPerSecond: 60, clock: clock)
+            let server = try #require(CARenderServer(layer: root, pixelWidth: 200, pixelHeight: 40, display: display))
+            let frames = Locked<[(Double, Double?)]>([])
+            server.onFrame = { frame in
+                let centre = Self.squareCentre(frame.image)
+                frames.withLock { $0.append((frame.time, centre)) }
+            }
+            server.start()
+            // Step the clock through the animation; the display refreshes as it moves.
+            for step in 1...30 {
+                clock.setManualTime(10 + Double(step) / 30)
+                let deadline = Date().addingTimeInterval(5)
+                while frames.withLock({ $0.last?.0 ?? 0 }) < 10 + Double(step) / 30 - 1e-9, Date() < deadline { usleep(500) }
+            }
+            server.stop()
+            let drawn = frames.withLock { $0 }
+            #expect(drawn.count >= 30)
+            for (t, centre) in drawn {
+                let expected = Self.expectedCentre(at: t, begin: 10)
+                #expect(centre.map { abs($0 - expected) <= 0.75 } == true, "frame at \(t): centre \(String(describing: centre)), expected \(expected)")
+            }
+        }
+    }
+
+    @Test func framesKeepComingWhileTheCommittingThreadIsBlocked() throws {
+        let clock = CAMediaClock()   // the system's monotonic clock
+        try CAMediaClock.$current.withValue(clock) {
+            let (root, square) = scene()
+            CATransaction.flush()
+            let display = CAVirtualDisplay(framesPerSecond: 60, clock: clock)
+            let server = try #require(CARenderServer(layer: root, pixelWidth: 200, pixelHeight: 40, display: display))
+            let frames = Locked<[(Double, Double?)]>([])
+            server.onFrame = { frame in
+                let centre = Self.squareCentre(frame.image)
+                frames.withLock { $0.append((frame.time, centre)) }
+            }
+            server.start()
+            defer { server.stop() }
+            // An animation starting soon, committed; then this thread blocks for 300 ms in the middle of it.
+            let begin = CACurrentMediaTime() + 0.1
+            CATransaction.begin()
+            square.add(slideAnimation(begin: begin), forKey: "slide")
+            CATransaction.commit()
+            while CACurrentMediaTime() < begin + 0.2 { usleep(1000) }
+            let blockStart = CACurrentMediaTime()
+            Thread.sleep(forTimeInterval: 0.3)
+            let blockEnd = CACurrentMediaTime()
+            let during = frames.withLock { $0 }.filter { $0.0 > blockStart && $0.0 < blockEnd }
+            // At 60 Hz about 18 refreshes pass; a slow or sanitized build may miss some, never all.
+            #expect(during.count >= 6, "\(during.count) frames while blocked")
+            let times = during.map(\.0)
+            for (a, b) in zip(times, times.dropFirst()) {
+                let intervals = (b - a) * 60
+                #expect(b > a && abs(intervals - intervals.rounded()) < 1e-3, "refreshes \(a), \(b) are not a whole number of intervals apart")
+            }
+            for (t, centre) in during {
+                let expected = Self.expectedCentre(at: t, begin: begin)
+                #expect(centre.map { abs($0 - expected) <= 0.75 } == true, "frame at \(t): centre \(String(describing: centre)), expected \(expected)")
+            }
+        }
+    }
+
+    @Test func uncommittedChangesAreNotDrawn() throws {
+        let clock = CAMediaClock(manualTime: 0)
+        try CAMediaClock.$current.withValue(clock) {
+            let (root, square) = scene()
+            CATransaction.flush()
+            let display = CAVirtualDisplay(framesPerSecond: 60, clock: clock)
+            let server = try #require(CARenderServer(layer: root, pixelWidth: 200, pixelHeight: 40, display: display))
+            let centres = Locked<[Double?]>([])
+            server.onFrame = { frame in centres.withLock { $0.append(Self.squareCentre(frame.image)) } }
+            server.start()
+            defer { server.stop() }
+            func frameAfterAdvancing() -> Double? {
+                let before = centres.withLock { $0.count }
+                clock.advance(by: 1.0 / 60)
+                let deadline = Date().addingTimeInterval(5)
+                while centres.withLock({ $0.count }) == before, Date() < deadline { usleep(500) }
+                return centres.withLock { $0.last ?? nil }
+            }
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            square.position.x = 100
+            #expect(frameAfterAdvancing().map { abs($0 - 20) < 0.75 } == true)   // still open: not drawn
+            CATransaction.commit()
+            #expect(frameAfterAdvancing().map { abs($0 - 100) < 0.75 } == true)
+        }
+    }
+
+    @Test func commitsFromSeveralThreadsWhileServersDraw() throws {
+        // Four threads, each editing its own tree drawn by its own server, and two more editing one shared tree
+        // under CATransaction.lock(); every thread also asks for presentation values while frames are drawn.
+        let shared = scene()
+        CATransaction.begin(); CATransaction.commit()
+        let sharedServer = try #require(CARenderServer(layer: shared.root, pixelWidth: 200, pixelHeight: 40,
+                                                       display: CAVirtualDisplay(framesPerSecond: 240)))
+        sharedServer.start()
+        let group = DispatchGroup()
+        for worker in 0..<6 {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                let own = worker < 4 ? scene() : shared
+                let server = worker < 4 ? CARenderServer(layer: own.root, pixelWidth: 200, pixelHeight: 40,
+                                                         display: CAVirtualDisplay(framesPerSecond: 240)) : nil
+                server?.start()
+                for i in 0..<60 {
+                    if worker >= 4 { CATransaction.lock() }
+                    CATransaction.begin()
+                    own.square.position.x = CGFloat(20 + (i * 7) % 160)
+                    own.square.opacity = Float(i % 10) / 10
+                    let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+                    spin.fromValue = 0; spin.toValue = Double.pi; spin.duration = 0.05
+                    own.square.add(spin, forKey: "spin")
+                    let extra = CALayer()
+                    extra.frame = CGRect(x: i % 100, y: 0, width: 5, height: 5)
+                    own.root.addSublayer(extra)
+                    if i % 3 == 0 { own.root.sublayers?.dropFirst().first?.removeFromSuperlayer() }
+                    CATransaction.commit()
+                    _ = own.square.presentation()?.transform
+                    if worker >= 4 { CATransaction.unlock() }
+                    usleep(500)
+                }
+                server?.stop()
+                CATransaction.flush()
+            }.start()
+        }
+        group.wait()
+        sharedServer.stop()
+        #expect(sharedServer.framesDrawn > 0)
+    }
+}
+
+/// A value shared between a test and a render thread.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.lock(); defer { lock.unlock() }; return body(&value) }
+}
