@@ -117,15 +117,17 @@ public final class CARenderServer: @unchecked Sendable {
 /// The running render servers, told of every commit so each can take up changes to its own tree.
 final class CARenderServerRegistry: @unchecked Sendable {
     static let shared = CARenderServerRegistry()
-    private let servers = Mutex<[ObjectIdentifier: Weak]>([:])
+    // (NSLock rather than Mutex: ThreadSanitizer follows pthread locks, not Mutex's futex.)
+    private let lock = NSLock()
+    private var servers: [ObjectIdentifier: Weak] = [:]
     private struct Weak { weak var server: CARenderServer? }
 
-    func add(_ server: CARenderServer) { servers.withLock { $0[ObjectIdentifier(server)] = Weak(server: server) } }
-    func remove(_ server: CARenderServer) { servers.withLock { $0[ObjectIdentifier(server)] = nil } }
+    func add(_ server: CARenderServer) { lock.withLock { servers[ObjectIdentifier(server)] = Weak(server: server) } }
+    func remove(_ server: CARenderServer) { lock.withLock { servers[ObjectIdentifier(server)] = nil } }
 
     /// After a commit of `layers` on this thread: each server whose tree holds one of them takes up the change.
     func didCommit(_ layers: [CALayer]) {
-        let running = servers.withLock { $0.values.compactMap(\.server) }
+        let running = lock.withLock { servers.values.compactMap(\.server) }
         guard !running.isEmpty, !layers.isEmpty else { return }
         var roots = Set<ObjectIdentifier>()
         for layer in layers {

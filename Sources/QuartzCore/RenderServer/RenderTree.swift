@@ -51,26 +51,72 @@ package final class RenderTree {
     /// Syncs that walked the model (for tests: an unchanged model is not walked).
     package private(set) var walks = 0
 
-    package init() {}
 
     /// What the tree was last synced with: a model at an unchanged generation needs no walk (for 500 static
     /// layers the walk was a twentieth of a frame).
     private weak var syncedModel: CALayer?
     private var syncedStamp: (generation: Int, ancestorsFlipped: Bool)?
+    /// Layers committed since the last sync, as the commit log delivered them (RenderTree+Push.swift).
+    let committedSinceSync = CommittedLayers()
+    /// Layers the last sync visited (for tests and the benchmark: a commit of one property visits one layer).
+    package private(set) var lastSyncVisits = 0
+    /// Always walks the whole tree (the benchmark's same-run baseline).
+    package var alwaysWalksWholeTree = false
+
+    package init() { CommitLog.shared.subscribe(self) }
 
     /// Brings the tree up to date with `model` (call after committing).
+    ///
+    /// Like Chromium's push from `Layer` to `LayerImpl`, a sync visits only what its commits changed: the commit
+    /// log hands every tree the layers each commit took; the layers this tree holds take up their new copies.
+    /// A commit that changed which layers are where (a sublayer list, a mask, `isGeometryFlipped`, which the
+    /// descendants' copies depend on) is followed by a walk of the whole tree, which keeps the render tree a
+    /// tree — each layer once, no cycles, whatever lists committed at different times say — and forgets layers
+    /// that left it.
     package func sync(with model: CALayer) {
         let ancestorsFlipped = model.superlayer.map { $0.contentsAreFlipped() } ?? false
         // (Read before walking: a change made meanwhile leaves the stamp behind, so the next sync walks again.)
         let generation = CALayer.modelGeneration
+        let committed = committedSinceSync.take()
         if root != nil, syncedModel === model, let stamp = syncedStamp, stamp.generation == generation,
            stamp.ancestorsFlipped == ancestorsFlipped { return }
         walks += 1
-        var live = Set<ObjectIdentifier>()
-        root = node(for: model, ancestorsFlipped: ancestorsFlipped, live: &live)
-        nodes = nodes.filter { live.contains($0.key) }
+        if root != nil, syncedModel === model, syncedStamp?.ancestorsFlipped == ancestorsFlipped, !alwaysWalksWholeTree,
+           let changed = committed, pushChanges(changed) {
+            // Done: only the committed layers were visited.
+        } else {
+            var live = Set<ObjectIdentifier>()
+            lastSyncVisits = 0
+            root = node(for: model, ancestorsFlipped: ancestorsFlipped, live: &live)
+            nodes = nodes.filter { live.contains($0.key) }
+        }
         syncedModel = model
         syncedStamp = (generation, ancestorsFlipped)
+    }
+
+    /// Takes up the new committed copies of `changed` layers that this tree holds; false (a whole walk is
+    /// needed) when one of them changed where layers are. Layers this tree does not hold are skipped: a layer
+    /// new to the tree arrives with its superlayer's new sublayer list.
+    private func pushChanges(_ changed: [ObjectIdentifier]) -> Bool {
+        lastSyncVisits = 0
+        for id in changed {
+            guard let node = nodes[id], let model = node.snapshot.modelSource, ObjectIdentifier(model) == id else { continue }
+            lastSyncVisits += 1
+            let revision = Self.committedRevision(of: model)
+            guard revision != node.revision else { continue }
+            let (state, newRevision) = Self.committed(model)
+            let sameChildren = state.sublayerStorage.count == node.children.count
+                && zip(state.sublayerStorage, node.children).allSatisfy { ObjectIdentifier($0) == $1.id }
+            guard sameChildren, state.maskStorage.map(ObjectIdentifier.init) == node.mask?.id,
+                  state.isGeometryFlipped == node.snapshot.isGeometryFlipped else { return false }
+            let flips = node.snapshot.ancestorsFlipGeometry
+            node.captureTransitionSources(changingTo: state)
+            node.snapshot = state
+            node.snapshot.ancestorsFlipGeometry = flips
+            node.revision = newRevision
+            snapshotsTaken += 1
+        }
+        return true
     }
 
     /// What a renderer draws of `layer`, and its revision: the copy taken at its last commit, or (never
@@ -88,6 +134,7 @@ package final class RenderTree {
     private func node(for layer: CALayer, ancestorsFlipped: Bool, live: inout Set<ObjectIdentifier>) -> Node {
         let id = ObjectIdentifier(layer)
         live.insert(id)
+        lastSyncVisits += 1
         let node: Node
         if let existing = nodes[id], existing.revision == Self.committedRevision(of: layer) {
             node = existing

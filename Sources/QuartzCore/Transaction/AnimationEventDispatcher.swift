@@ -71,7 +71,10 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
             if entry.animation.isRemovedOnCompletion {
                 layer.animationEntries.removeAll { $0.key == entry.key }
                 layer.revision &+= 1
-                if layer.committedState != nil { layer.recordCommittedState() }
+                if layer.committedState != nil {
+                    layer.recordCommittedState()
+                    CommitLog.publish([layer])
+                }
             } else if layer.animationEntries.contains(where: { $0.key == entry.key && $0.didStart == false }) {
                 continue
             }

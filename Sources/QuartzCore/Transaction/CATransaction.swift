@@ -80,8 +80,7 @@ public final class CATransaction: @unchecked Sendable {
             layer.markSubtreeCommitted()
             layer.recordCommittedState()
         }
-        // Render servers drawing these layers' trees take up the changes now (the push of Apple's commit).
-        CARenderServerRegistry.shared.didCommit(scope.layers.entries)
+        CommitLog.publish(scope.layers.entries)
         CAMediaClock.current.events.schedule(scope.completions)
     }
 
