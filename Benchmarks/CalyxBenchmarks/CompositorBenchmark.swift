@@ -6,13 +6,13 @@ import Foundation
 /// general path). B: one small layer moving over A's static layers (target < 1 ms: cost should follow
 /// damage). C: A's layers with perspective (m34 = −1/500, rotation about y) (target < 12 ms).
 enum CompositorBenchmark {
-    static func scene(perspective: Bool, seed: UInt64) -> CALayer {
+    static func scene(perspective: Bool, seed: UInt64, count: Int = 500) -> CALayer {
         var random = SplitMix(seed: seed)
         func unit() -> Double { Double(random.next() % 1_000_000) / 1_000_000 }
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
         root.backgroundColor = CGColor.white
-        for i in 0..<500 {
+        for i in 0..<count {
             // Distinct content per layer: a 64×64 image with its own colour.
             let ctx = CGContext(data: nil, width: 64, height: 64, bitsPerComponent: 8, bytesPerRow: 0,
                                 space: CGColorSpace(name: CGColorSpace.sRGB)!,

@@ -2,7 +2,7 @@
 // Each figure prints as `bench: <name> <value> <unit>`, then a human summary.
 import MallocInterposerSwift
 
-// `calyx-bench anim` or `calyx-bench compositor` runs one group (for profiling); no argument runs all.
+// `calyx-bench anim`, `calyx-bench compositor` or `calyx-bench server` runs one group (for profiling); no argument runs all.
 let only = CommandLine.arguments.dropFirst().first
 var report = BenchReport()
 if only == nil || only == "anim" {
@@ -10,4 +10,6 @@ if only == nil || only == "anim" {
     RenderTreeAnimationBenchmark.run(into: &report)
 }
 if only == nil || only == "compositor" { CompositorBenchmark.run(into: &report) }
+if only == nil || only == "server" { RenderServerBenchmark.run(into: &report) }
+if only == "pipeline" { RenderServerBenchmark.pipeline(into: &report) }
 report.printSummary()

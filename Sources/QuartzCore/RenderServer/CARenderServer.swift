@@ -90,7 +90,7 @@ public final class CARenderServer: @unchecked Sendable {
     deinit { CARenderServerRegistry.shared.remove(self) }
 
     /// Brings the render tree up to date with the committed layers (on the committing thread).
-    func push() {
+    package func push() {
         lock.withLock { tree.sync(with: layer) }
     }
 
@@ -101,16 +101,34 @@ public final class CARenderServer: @unchecked Sendable {
             if refresh == .closed { break }
             guard case .refresh(let t) = refresh, running.load(ordering: .acquiring) else { continue }
             let frame: Frame? = lock.withLock {
-                let damage = compositor.prepare(tree, atMediaTime: t, userToPixel: layerToPixel,
-                                                size: (context.width, context.height))
-                if !damage.isNull { compositor.execute(into: context, region: damage) }
-                defer { frameCount += 1 }
+                let damage = drawLocked(at: t, wholeFrame: false)
                 guard onFrame != nil, let image = context.makeImage() else { return nil }
-                return Frame(time: t, index: frameCount, damage: damage.isNull ? .zero : damage, image: image)
+                return Frame(time: t, index: frameCount - 1, damage: damage.isNull ? .zero : damage, image: image)
             }
             if let frame { onFrame?(frame) }
         }
         finished.signal()
+    }
+
+    /// Draws one frame at `t` on the calling thread, as the render thread does (for benchmarks and tests that
+    /// pace frames themselves); `wholeFrame` redraws every pixel, not just the damage. Answers the damage.
+    @discardableResult
+    package func drawFrame(at t: CFTimeInterval, wholeFrame: Bool = false) -> CGRect {
+        lock.withLock { drawLocked(at: t, wholeFrame: wholeFrame) }
+    }
+
+    /// Threads a frame is split across (default: every core).
+    package var threads: Int {
+        get { lock.withLock { compositor.threads } }
+        set { lock.withLock { compositor.threads = max(1, newValue) } }
+    }
+
+    private func drawLocked(at t: CFTimeInterval, wholeFrame: Bool) -> CGRect {
+        var damage = compositor.prepare(tree, atMediaTime: t, userToPixel: layerToPixel, size: (context.width, context.height))
+        if wholeFrame { damage = CGRect(x: 0, y: 0, width: context.width, height: context.height) }
+        if !damage.isNull { compositor.execute(into: context, region: damage) }
+        frameCount += 1
+        return damage
     }
 }
 
