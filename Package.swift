@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // Calyx: Apple's Core Animation (QuartzCore) and its CoreGraphics base, for Linux.
-// Layout and layering: see docs/architecture.md and README.md.
+// Layout and layering: see docs/architecture.md and README.md; the Core Animation rules the code follows (cited
+// in source comments as "semantics §n") are docs/semantics.md.
 import PackageDescription
 
 /// A C library from a Debian `-dev` package, found through pkg-config.
