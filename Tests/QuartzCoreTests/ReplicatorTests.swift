@@ -20,6 +20,20 @@ import CalyxTestSupport
         withClock(at: 0) { _ in renderedFrame(scene(configure), at: t) }
     }
 
+    /// The same scene drawn by `render(in:)`: its presentation at media time `t` (the model tree before the
+    /// first commit has no presentation, so it is committed at time 0 first).
+    func painted(at t: Double = 0, _ configure: (CAReplicatorLayer, CALayer) -> Void) -> TestCanvas {
+        withClock(at: 0) { clock in
+            let root = scene(configure)
+            CATransaction.flush()
+            clock.setManualTime(t)
+            let canvas = TestCanvas(width: 100, height: 100)
+            canvas.flipToTopLeftOrigin()
+            root.presentation()!.render(in: canvas.context)
+            return canvas
+        }
+    }
+
     @Test func instancesStepByTheTransform() {
         let c = frame { r, _ in r.instanceCount = 3; r.instanceTransform = CATransform3DMakeTranslation(20, 0, 0) }
         #expect(c.pixel(topDown: 5, 5) == .red && c.pixel(topDown: 25, 5) == .red && c.pixel(topDown: 45, 5) == .red)
@@ -56,6 +70,14 @@ import CalyxTestSupport
             r.instanceColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1); r.instanceRedOffset = 0.5
         }
         #expect(b.pixel(topDown: 5, 5) == .blue && b.pixel(topDown: 25, 5).isClose(to: Pixel(128, 0, 255), tolerance: 2), "\(b.pixel(topDown: 25, 5))")
+        // render(in:) colours the instances the same way.
+        let p = painted { r, dot in
+            dot.backgroundColor = CGColor.white
+            r.instanceCount = 2; r.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
+            r.instanceColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1); r.instanceRedOffset = 0.5
+        }
+        #expect(p.pixel(topDown: 5, 5) == .blue && p.pixel(topDown: 25, 5).isClose(to: Pixel(128, 0, 255), tolerance: 2), "\(p.pixel(topDown: 25, 5))")
+        #expect(p.pixel(topDown: 15, 5) == .white && p.pixel(topDown: 45, 5) == .white)
     }
 
     @Test func instancesRunTheirAnimationsLater() {
@@ -69,6 +91,15 @@ import CalyxTestSupport
         }
         #expect(c.pixel(topDown: 80, 5) == .red && c.pixel(topDown: 30, 25) == .red)
         #expect(c.pixel(topDown: 30, 5) == .white && c.pixel(topDown: 80, 25) == .white)
+        // render(in:) of the presentation delays the instances the same way.
+        let p = painted(at: 0.75) { r, dot in
+            r.instanceCount = 2; r.instanceTransform = CATransform3DMakeTranslation(0, 20, 0); r.instanceDelay = 0.5
+            let move = CABasicAnimation(keyPath: "position.x"); move.fromValue = 5; move.toValue = 105; move.duration = 1
+            move.timingFunction = CAMediaTimingFunction(name: .linear)
+            dot.add(move, forKey: "move")
+        }
+        #expect(p.pixel(topDown: 80, 5) == .red && p.pixel(topDown: 30, 25) == .red)
+        #expect(p.pixel(topDown: 30, 5) == .white && p.pixel(topDown: 80, 25) == .white)
     }
 
     @Test func preservesDepthDrawsInstancesByDepth() {

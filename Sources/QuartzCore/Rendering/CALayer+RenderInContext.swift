@@ -4,8 +4,9 @@ extension CALayer {
     /// implement the whole composition model: transforms apply by their 2-D part, `shadowPath` is ignored (the
     /// silhouette casts the shadow), and layers that were never displayed draw what their properties say.
     func renderImplementation(in ctx: CGContext) {
-        // render(in:) draws the tree as it is now: the one place drawing reads the clock.
-        LayerPainter(context: ctx, mediaTime: CACurrentMediaTime()).paint(self, inheritedAlpha: 1, isRoot: true)
+        // render(in:) draws the tree as it is now, on the thread that owns it: the one place drawing reads the
+        // clock, and the one place it may go back to the model (a replicator's delayed instances).
+        LayerPainter(context: ctx, mediaTime: CACurrentMediaTime(), readsModel: true).paint(self, inheritedAlpha: 1, isRoot: true)
     }
 }
 
@@ -16,16 +17,22 @@ struct LayerPainter {
     let mediaTime: CFTimeInterval
     /// Whether the context's user space is mirrored where painting began (a single-sided layer whose 2-D
     /// placement mirrors it relative to that faces away).
-    private let rootMirrored: Bool
+    let rootMirrored: Bool
+    /// Whether presentation copies may be evaluated again from their model layers (only `render(in:)`, on the
+    /// model's thread; never a renderer's thread).
+    let readsModel: Bool
     /// Particle births the whole painting may examine (shared by every emitter it draws, replicas included).
     final class ParticleBudget { var left = ParticleSystem.maximumWorkPerFrame }
-    let particleBudget = ParticleBudget()
+    let particleBudget: ParticleBudget
 
-    init(context: CGContext, mediaTime: CFTimeInterval) {
+    init(context: CGContext, mediaTime: CFTimeInterval, readsModel: Bool = false, rootMirrored: Bool? = nil,
+         particleBudget: ParticleBudget = ParticleBudget()) {
         self.context = context
+        self.particleBudget = particleBudget
         self.mediaTime = mediaTime
+        self.readsModel = readsModel
         let m = context.ctm
-        rootMirrored = m.a * m.d - m.b * m.c < 0
+        self.rootMirrored = rootMirrored ?? (m.a * m.d - m.b * m.c < 0)
     }
 
     /// Paints `layer` and its subtree; `sublayers`, when given, stands for the layer's sublayers already
@@ -113,7 +120,7 @@ struct LayerPainter {
 
     /// Sublayers back to front, stably sorted by zPosition, under the sublayerTransform (about the anchor point,
     /// Q27), clipped when `masksToBounds`.
-    private func paintSublayers(of layer: CALayer, alpha: CGFloat) {
+    func paintSublayers(of layer: CALayer, alpha: CGFloat) {
         guard !layer.sublayerStorage.isEmpty else { return }
         let ctx = context
         ctx.saveGState()
@@ -131,14 +138,7 @@ struct LayerPainter {
             for (_, child) in ordered { paint(child, inheritedAlpha: alpha, isRoot: false) }
             return
         }
-        // Replicator instances: placed and faded as the compositor does; a snapshot has one time, so the delay
-        // does not apply, and instance colours other than alpha are the compositor's only.
-        for instance in FrameCompositor.instances(of: replicator) where instance.alpha > 0 {
-            ctx.saveGState()
-            ctx.concatenate(instance.transform.twoDimensionalPart)
-            for (_, child) in ordered { paint(child, inheritedAlpha: alpha * CGFloat(instance.alpha), isRoot: false) }
-            ctx.restoreGState()
-        }
+        paintInstances(of: replicator, sublayers: ordered.map(\.element), alpha: alpha)
     }
 
     /// `contents` as an image (a `CGImage`, or anything else Calyx does not draw).
