@@ -435,22 +435,31 @@ package final class FrameCompositor {
     private func content(of layer: CALayer, node: RenderTree.Node, animatedKeys: Set<String>, includeBorder: Bool,
                          layerToPixel m: Homography) -> CachedContent? {
         let key = node.id
+        // A layer whose animations only place or fade it has the snapshot's content: what follows from that
+        // content alone is worked out once per revision.
+        let placementOnly = animatedKeys.isEmpty || (node.animationPlan??.placementOnly ?? false)
+        let facts: ContentFacts
+        if placementOnly, let known = node.contentFacts, known.includeBorder == includeBorder {
+            facts = known
+        } else {
+            facts = ContentFacts(layer, includeBorder: includeBorder)
+            if placementOnly { node.contentFacts = facts }
+        }
         // The raster covers what the content can draw: the bounds, and what overflows them unclipped.
-        let b = LayerContentExtent.of(layer)
-        guard b.width > 0, b.height > 0, [b.minX, b.minY, b.width, b.height].allSatisfy(\.isFinite),
-              LayerGeometry.drawsOwnContent(layer, includeBorder: includeBorder) else { return nil }
+        let b = facts.extent
+        guard facts.drawsOwnContent else { return nil }
         // Raster at the on-screen scale (rounded up to a power of two, so small zooms reuse the raster).
         let onScreen = max(LayerGeometry.onScreenScale(of: b, under: m), 1 / 64)
         // (A tolerance keeps float noise around a power of two, such as 1.0000000000000002, from flipping it.)
         var scale = LayerGeometry.powerOfTwo(atLeast: onScreen)
         // A layer that shows nothing but a bitmap gains nothing from a raster finer than the bitmap: sampling it
         // at the bitmap's own resolution is sharper (one filter, not two) and keeps the texture small.
-        if let native = LayerGeometry.bitmapResolution(of: layer, includeBorder: includeBorder) {
+        if let native = facts.bitmapResolution {
             scale = min(scale, LayerGeometry.powerOfTwo(atLeast: native))
             // Minified: `.linear` samples the bitmap prefiltered to the next power of two above the on-screen scale
             // (a mip level); `.trilinear` prefilters to the on-screen scale itself, shifted by the bias.
-            if layer.minificationFilter == .trilinear, onScreen < native {
-                scale = min(scale, LayerGeometry.minifiedScale(onScreen: onScreen, bias: layer.minificationFilterBias))
+            if facts.trilinear, onScreen < native {
+                scale = min(scale, LayerGeometry.minifiedScale(onScreen: onScreen, bias: facts.minificationBias))
             }
         }
         // Enormous layers raster coarser rather than not at all: a side of at most `maximumRasterSide` pixels and
@@ -469,8 +478,8 @@ package final class FrameCompositor {
         var hasher = Hasher()
         hasher.combine(scale)
         hasher.combine(includeBorder)
-        hasher.combine(layer.contentsAreFlipped())   // images and text are drawn the other way up
-        if animatedKeys.isEmpty || animatedKeys.isDisjoint(with: ContentSignature.contentKeys(of: layer)) {
+        hasher.combine(facts.contentsFlipped)   // images and text are drawn the other way up
+        if placementOnly || animatedKeys.isDisjoint(with: ContentSignature.contentKeys(of: layer)) {
             hasher.combine(ObjectIdentifier(type(of: layer)))
             hasher.combine(node.revision)
         } else {

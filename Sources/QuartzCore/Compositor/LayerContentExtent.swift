@@ -34,3 +34,27 @@ enum LayerContentExtent {
         return box.insetBy(dx: -reach, dy: -reach)
     }
 }
+
+/// What a layer's own content needs of the compositor, apart from where it is shown: where it can draw, whether
+/// it draws at all, and the limits on its raster's scale.
+struct ContentFacts {
+    let includeBorder: Bool
+    let extent: CGRect
+    let drawsOwnContent: Bool
+    let bitmapResolution: CGFloat?
+    let trilinear: Bool
+    let minificationBias: Float
+    let contentsFlipped: Bool
+
+    init(_ layer: CALayer, includeBorder: Bool) {
+        self.includeBorder = includeBorder
+        let b = LayerContentExtent.of(layer)
+        extent = b
+        drawsOwnContent = b.width > 0 && b.height > 0 && [b.minX, b.minY, b.width, b.height].allSatisfy(\.isFinite)
+            && LayerGeometry.drawsOwnContent(layer, includeBorder: includeBorder)
+        bitmapResolution = LayerGeometry.bitmapResolution(of: layer, includeBorder: includeBorder)
+        trilinear = layer.minificationFilter == .trilinear
+        minificationBias = layer.minificationFilterBias
+        contentsFlipped = layer.contentsAreFlipped()
+    }
+}

@@ -12,6 +12,8 @@ final class NodeAnimationPlan {
     private let writers: [((CALayer, AnimatableValue) -> Bool)?]
     /// The same names as a set (what a frame reports as animated).
     let animatedKeys: Set<String>
+    /// Whether every animated key only places or fades the layer (its own pixels stay the snapshot's).
+    let placementOnly: Bool
     private let bases: [AnimatableValue]
     private let batch: AnimationBatch
     /// The values of the last evaluation (reused each frame).
@@ -43,6 +45,7 @@ final class NodeAnimationPlan {
         self.properties = properties
         writers = properties.map { snapshot.animatableProperty(named: $0)?.assignAnimated }
         animatedKeys = Set(properties)
+        placementOnly = animatedKeys.isSubset(of: FrameCompositor.placementKeys)
         self.bases = bases
         values = bases
         batch = AnimationBatch(items)

@@ -8,7 +8,7 @@ package final class RenderTree {
     package final class Node {
         let id: ObjectIdentifier
         var revision: Int
-        var snapshot: CALayer { didSet { animationPlan = nil; framePool.removeAll(); timing = snapshot.timingSpec } }
+        var snapshot: CALayer { didSet { animationPlan = nil; framePool.removeAll(); contentFacts = nil; timing = snapshot.timingSpec } }
         /// The snapshot's own timing (read every frame).
         private(set) var timing: TimingSpec
         /// The frame count of the tree this node belongs to (RenderTree+Frames.swift).
@@ -22,6 +22,9 @@ package final class RenderTree {
         /// The snapshot's animations prepared for the per-frame pass; built on first use (`.some(nil)`: the
         /// node needs the general path).
         @exclusivity(unchecked) var animationPlan: NodeAnimationPlan??
+        /// What the compositor learned of the snapshot's own content at its current revision (its raster extent
+        /// and scale limits), reused while animations only place or fade the layer.
+        var contentFacts: ContentFacts?
         /// For an emitter: its birth rates over time as frames saw them (ParticleSystem.swift).
         var emissionHistory: [ParticleSystem.RatePeriod] = []
         /// The emitter's local time at the last frame that drew its particles.
