@@ -7,10 +7,19 @@ import Glibc
 public protocol CADisplayRefreshSource: AnyObject, Sendable {
     /// Seconds between refreshes.
     var refreshInterval: CFTimeInterval { get }
+    /// The clock whose time refreshes are given in.
+    var mediaClock: CAMediaClock { get }
     /// Blocks until the next refresh or for at most `timeout` seconds of real time, whichever comes first.
     func waitForNextRefresh(timeout: Double) -> CADisplayRefresh
     /// Closes the display: a waiting ``waitForNextRefresh(timeout:)`` answers `.closed` soon after.
     func close()
+}
+
+extension CADisplayRefreshSource {
+    /// The first refresh after media time `t` (refreshes fall on whole multiples of the interval).
+    public func refresh(after t: CFTimeInterval) -> CFTimeInterval {
+        ((t / refreshInterval).rounded(.down) + 1) * refreshInterval
+    }
 }
 
 /// What waiting for a display's refresh found.
@@ -31,6 +40,7 @@ public enum CADisplayRefresh: Equatable, Sendable {
 public final class CAVirtualDisplay: CADisplayRefreshSource, @unchecked Sendable {
     public let refreshInterval: CFTimeInterval
     private let clock: CAMediaClock
+    public var mediaClock: CAMediaClock { clock }
     private let lock = NSLock()
     private var lastRefresh: CFTimeInterval?
     private var isClosed = false

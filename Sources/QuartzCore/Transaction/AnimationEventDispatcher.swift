@@ -40,6 +40,13 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
         CATransaction.animationEndedInOpenTransactions(animation)
     }
 
+    /// Whether anything is waiting to be delivered: a completion block, or a tracked layer with animations.
+    /// (Read on the thread that owns the layers.)
+    var hasPendingWork: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return !completions.isEmpty || layers.entries.contains { $0.layer.map { !$0.animationEntries.isEmpty } ?? false }
+    }
+
     func process(atMediaTime now: CFTimeInterval) {
         lock.lock()
         let tracked = layers.entries.compactMap(\.layer)

@@ -37,9 +37,12 @@ public final class CATransaction: @unchecked Sendable {
         if let top = stack.scopes.last { return top }
         let implicit = Scope(isImplicit: true)
         stack.scopes.append(implicit)
-        if Thread.isMainThread {
-            // What the run-loop observer does on Apple platforms: commit when the loop next turns.
-            RunLoop.main.perform { CATransaction.commitImplicit() }
+        // What the run-loop observer does on Apple platforms: commit when the loop next turns — on the main
+        // thread, or on another thread inside its own running run loop. (A timer due at once, not `perform`: on
+        // Linux a timer added from inside a block run by `perform` never fires, and commits add the event pump's.)
+        if Thread.isMainThread || RunLoop.current.currentMode != nil {
+            let commit = Timer(fire: Date(), interval: 0, repeats: false) { _ in CATransaction.commitImplicit() }
+            RunLoop.current.add(commit, forMode: .default)
         }
         return implicit
     }
@@ -82,6 +85,8 @@ public final class CATransaction: @unchecked Sendable {
         }
         CommitLog.publish(scope.layers.entries)
         CAMediaClock.current.events.schedule(scope.completions)
+        // Animation events and completion blocks are then delivered by the committing thread's run loop.
+        RunLoopEventPump.start(for: CAMediaClock.current)
     }
 
     // MARK: Scoped values
