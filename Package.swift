@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CoreText", targets: ["CoreText"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "CalyxHost", targets: ["CalyxHost"]),
         // Needed by any Swift Testing target that imports Calyx's CoreGraphics (see its source).
         .library(name: "_Testing_CoreGraphics", targets: ["_Testing_CoreGraphics"]),
         .library(name: "_Testing_UIKit", targets: ["_Testing_UIKit"]),
@@ -34,6 +35,7 @@ let package = Package(
         systemLibrary("CPango", pkgConfig: "pangocairo", apt: ["libpango1.0-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
+        systemLibrary("CGif", pkgConfig: "libgif", apt: ["libgif-dev"]),
 
         // Apple-named modules.
         // CoreGraphics decodes and encodes PNG and JPEG itself (CGImage(pngDataProviderSource:…)), as Apple's does;
@@ -49,10 +51,12 @@ let package = Package(
         // UIKit over QuartzCore: views, view animation, drawing and value types.
         .target(name: "UIKit", dependencies: ["QuartzCore", "ImageIO"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"]),
+        // Where frames go: headless export (GIF through giflib, PNG sequences).
+        .target(name: "CalyxHost", dependencies: ["CoreGraphics", "ImageIO", "QuartzCore", "CGif"]),
 
         // The command line.
         .executableTarget(name: "calyx", dependencies: [
-            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore",
+            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore", "CalyxHost",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -75,6 +79,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CalyxTestSupport"]),
+        .testTarget(name: "CalyxHostTests", dependencies: ["CalyxHost", "CGif", "QuartzCore", "CalyxTestSupport"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CalyxTestSupport"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "CalyxTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: [

@@ -10,6 +10,7 @@ PACKAGES=(
   libpango1.0-dev         # text layout and shaping (Pango, HarfBuzz, fontconfig, FreeType)
   libpng-dev              # PNG (ImageIO)
   libjpeg-dev libturbojpeg0-dev  # JPEG (ImageIO), through libjpeg-turbo's error-safe API
+  libgif-dev              # animated GIF export (CalyxHost)
   fonts-liberation2       # pinned fonts: metric-compatible Helvetica/Times/Courier …
   fonts-dejavu-core       # … and wide Unicode coverage, so text renders identically everywhere
 )

@@ -6,5 +6,5 @@ struct CalyxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calyx",
         abstract: "Core Animation for Linux: render Calyx scenes headless.",
-        subcommands: [DemoCommand.self])
+        subcommands: [DemoCommand.self, ListCommand.self, RenderCommand.self])
 }

@@ -1,0 +1,3 @@
+// giflib (Debian libgif-dev): the GIF file format, for Calyx's exporter.
+#include <stdbool.h>
+#include <gif_lib.h>

@@ -1,0 +1,195 @@
+import Foundation
+import CoreGraphics
+import ImageIO
+import QuartzCore
+
+/// Renders a layer tree's animation headlessly, frame by frame at the times a frame rate gives, to memory or to
+/// a file — the same frames a window would show at those times.
+///
+///     let exporter = AnimationExporter(layer: root, options: AnimationExportOptions(framesPerSecond: 30, duration: 2))
+///     try exporter.export(to: URL(fileURLWithPath: "spinner.gif"))
+///
+/// Frames come from ``CARenderer`` and are deterministic: the same tree and times give the same bytes.
+public final class AnimationExporter {
+    public let layer: CALayer
+    public let options: AnimationExportOptions
+    /// Called after each frame is rendered and written, with the count done and the count in all.
+    public var progress: ((Int, Int) -> Void)?
+
+    public init(layer: CALayer, options: AnimationExportOptions = AnimationExportOptions()) {
+        self.layer = layer
+        self.options = options
+    }
+
+    /// The frame numbers this export writes, and the media time of frame 0.
+    func plan() throws -> (numbers: [Int], start: CFTimeInterval, pixelWidth: Int, pixelHeight: Int) {
+        CATransaction.flush()
+        let o = options
+        let size = o.size ?? layer.bounds.size
+        guard o.framesPerSecond.isFinite, o.framesPerSecond > 0, o.framesPerSecond <= 1000 else {
+            throw AnimationExportError.impossibleFrames("frame rate \(o.framesPerSecond)")
+        }
+        guard o.scale.isFinite, o.scale > 0, let width = CalyxLimits.pixels(size.width, scale: o.scale),
+              let height = CalyxLimits.pixels(size.height, scale: o.scale), width > 0, height > 0,
+              CalyxLimits.allowsBitmap(width: width, height: height) else {
+            throw AnimationExportError.impossibleFrames("size \(size) at scale \(o.scale)")
+        }
+        let start = o.startTime ?? CACurrentMediaTime()
+        let duration = o.duration ?? AnimationExtent.end(of: layer).map { max($0 - start, 0) } ?? 0
+        guard duration.isFinite, duration >= 0, duration * o.framesPerSecond < 1_000_000 else {
+            throw AnimationExportError.impossibleFrames("duration \(duration)")
+        }
+        let count = max(1, Int((duration * o.framesPerSecond).rounded(.up)))
+        let all = 0..<count
+        let numbers = o.frames.map { Array($0.clamped(to: 0...(count - 1))) } ?? Array(all)
+        guard !numbers.isEmpty, o.frames.map({ $0.overlaps(all) }) ?? true else {
+            throw AnimationExportError.impossibleFrames("frames \(String(describing: o.frames)) outside 0…\(count - 1)")
+        }
+        return (numbers, start, width, height)
+    }
+
+    /// The frames, rendered into images (premultiplied, at the options' pixel size).
+    public func renderFrames() throws -> [CGImage] {
+        var images: [CGImage] = []
+        try render { _, image in images.append(image) }
+        return images
+    }
+
+    /// Renders each frame of the plan and hands it over with its number.
+    func render(_ body: (Int, CGImage) throws -> Void) throws {
+        let (numbers, start, width, height) = try plan()
+        guard let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                      space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                                      bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { throw AnimationExportError.impossibleFrames("no \(width)×\(height) bitmap") }
+        let renderer = CARenderer(context: context)
+        renderer.layer = layer
+        let size = options.size ?? layer.bounds.size
+        renderer.bounds = CGRect(origin: .zero, size: size)
+        for (done, n) in numbers.enumerated() {
+            let t = start + Double(n) / options.framesPerSecond
+            renderer.beginFrame(atTime: t, timeStamp: nil)
+            renderer.addUpdate(.infinite)
+            renderer.render()
+            renderer.endFrame()
+            guard var image = context.makeImage() else { throw AnimationExportError.encoderFailed("frame \(n)") }
+            if let background = options.backgroundColor { image = Self.composite(image, over: background) }
+            try body(n, image)
+            progress?(done + 1, numbers.count)
+        }
+    }
+
+    /// Writes the animation to `url` in `format` (nil: from the path's extension). The file appears only once
+    /// complete: it is written beside its destination and moved into place.
+    public func export(to url: URL, format: AnimationExportFormat? = nil) throws {
+        guard let format = format ?? AnimationExportFormat(pathExtension: url.pathExtension) else {
+            throw AnimationExportError.unknownFormat(url.pathExtension)
+        }
+        let directory = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue,
+              FileManager.default.isWritableFile(atPath: directory.path) else {
+            throw AnimationExportError.cannotWrite(path: url.path, reason: "\(directory.path) is not a writable directory")
+        }
+        let staging = directory.appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: staging)
+        do {
+            switch format {
+            case .gif:
+                try writeGIF(to: staging)
+                // (giflib creates its file readable by its owner only.)
+                try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: staging.path)
+            case .png: try writePNGs(into: staging)
+            }
+            if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+            try FileManager.default.moveItem(at: staging, to: url)
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            if let error = error as? AnimationExportError { throw error }
+            throw AnimationExportError.cannotWrite(path: url.path, reason: "\(error)")
+        }
+    }
+
+    private func writePNGs(into directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        try render { n, image in
+            let file = directory.appendingPathComponent(String(format: "frame_%05d.png", n))
+            guard let destination = CGImageDestinationCreateWithURL(file as CFURL, "public.png" as CFString, 1, nil) else {
+                throw AnimationExportError.cannotWrite(path: file.path, reason: "cannot create")
+            }
+            CGImageDestinationAddImage(destination, image, nil)
+            guard CGImageDestinationFinalize(destination) else { throw AnimationExportError.cannotWrite(path: file.path, reason: "PNG encoding failed") }
+        }
+    }
+
+    private func writeGIF(to file: URL) throws {
+        let fps = options.framesPerSecond
+        var frames: [(number: Int, pixels: StraightPixels)] = []
+        try render { n, image in frames.append((n, StraightPixels(image))) }
+        let writer = try GIFWriter(path: file.path, width: frames[0].pixels.width, height: frames[0].pixels.height,
+                                   loopCount: options.loopCount)
+        let global = options.usesGlobalPalette
+            ? ColorQuantizer.palette(for: frames.map(\.pixels), maximumColors: 255) : nil
+        for (n, pixels) in frames {
+            // Delays in hundredths, rounded on the running total so they add up to the true duration.
+            let delay = Int((Double(n + 1) * 100 / fps).rounded()) - Int((Double(n) * 100 / fps).rounded())
+            try writer.add(pixels, palette: global, dithers: options.dithers, delayHundredths: delay)
+        }
+        try writer.close()
+    }
+
+    /// `image` composited over an opaque background colour.
+    static func composite(_ image: CGImage, over color: CGColor) -> CGImage {
+        guard let ctx = CGContext(data: nil, width: image.width, height: image.height, bitsPerComponent: 8, bytesPerRow: 0,
+                                  space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return image }
+        let rect = CGRect(x: 0, y: 0, width: image.width, height: image.height)
+        ctx.setFillColor(color)
+        ctx.fill(rect)
+        ctx.draw(image, in: rect)
+        return ctx.makeImage() ?? image
+    }
+}
+
+/// When the animations in a tree end.
+enum AnimationExtent {
+    /// The media time the last finite animation of `root`'s tree ends, or nil when none does.
+    static func end(of root: CALayer) -> CFTimeInterval? {
+        var latest: CFTimeInterval?
+        func visit(_ layer: CALayer) {
+            for key in layer.animationKeys() ?? [] {
+                guard let animation = layer.animation(forKey: key) else { continue }
+                let cycle = animation.duration * (animation.autoreverses ? 2 : 1)
+                let active = animation.repeatDuration > 0 ? animation.repeatDuration
+                    : animation.repeatCount > 0 ? cycle * Double(animation.repeatCount) : cycle
+                let speed = Double(animation.speed)
+                guard active.isFinite, speed > 0, speed.isFinite else { continue }
+                let end = layer.convertTime(animation.beginTime + active / speed, to: nil)
+                if end.isFinite { latest = max(latest ?? end, end) }
+            }
+            for child in layer.sublayers ?? [] { visit(child) }
+            if let mask = layer.mask { visit(mask) }
+        }
+        visit(root)
+        return latest
+    }
+}
+
+extension StraightPixels {
+    /// An image's pixels unpremultiplied, rows top first.
+    init(_ image: CGImage) {
+        let w = image.width, h = image.height
+        var rgba = [UInt8](repeating: 0, count: w * h * 4)
+        let pixels = image.pixels
+        for y in 0..<h {
+            for x in 0..<w {
+                let p = pixels.pixel(x: x, y: y)
+                let a = Int(p.a), i = (y * w + x) * 4
+                func straight(_ v: UInt8) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (Int(v) * 255 + a / 2) / a)) }
+                rgba[i] = straight(p.r); rgba[i + 1] = straight(p.g); rgba[i + 2] = straight(p.b); rgba[i + 3] = p.a
+            }
+        }
+        self.init(width: w, height: h, rgba: rgba)
+    }
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import CalyxHost
+import Foundation
+import QuartzCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `calyx render <scene>`: exports a scene's animation headlessly.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a scene's animation to an animated GIF or a folder of PNG frames.",
+        discussion: """
+            Frames are drawn headlessly at the times the frame rate gives, from media time 0, and are the same \
+            bytes on every run. A long export can be split by frame range across machines; the parts join \
+            without a seam. Run `calyx list` for the scenes.
+
+            Examples:
+              calyx render worm --out worm.gif
+              calyx render cube --format png --out cube-frames --fps 60 --scale 2
+              calyx render burst --out burst.gif --frames 0..44 --background white
+            """)
+
+    @Argument(help: "The scene to render (see `calyx list`).")
+    var scene: String
+
+    @Option(name: .shortAndLong, help: "The file (GIF) or folder (PNG frames) to write.")
+    var out: String
+
+    @Option(help: "gif or png; by default the output's extension decides (no extension: png).")
+    var format: String?
+
+    @Option(help: "Frames per second.")
+    var fps: Double = 30
+
+    @Option(help: "Seconds to render; by default one pass of the scene.")
+    var duration: Double?
+
+    @Option(help: "Pixels per point.")
+    var scale: Double = 1
+
+    @Option(help: "Only these frames, as first..last (for example 120..239).")
+    var frames: String?
+
+    @Option(help: "Background colour: white, black, or #rrggbb; by default transparent.")
+    var background: String?
+
+    @Flag(help: "One palette for all frames of a GIF instead of one per frame.")
+    var globalPalette = false
+
+    func run() throws {
+        guard let entry = SceneCatalog.scene(named: scene) else {
+            throw ValidationError("no scene '\(scene)'; known: \(SceneCatalog.scenes.map(\.name).joined(separator: ", "))")
+        }
+        let url = URL(fileURLWithPath: out)
+        let chosenFormat: AnimationExportFormat?
+        if let format {
+            guard let f = AnimationExportFormat(rawValue: format.lowercased()) else {
+                throw ValidationError("unknown format '\(format)'; known: \(AnimationExportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            chosenFormat = f
+        } else {
+            chosenFormat = nil
+        }
+        var options = AnimationExportOptions(scale: CGFloat(scale), framesPerSecond: fps, duration: duration ?? entry.duration)
+        options.startTime = 0
+        options.usesGlobalPalette = globalPalette
+        if let frames { options.frames = try Self.parseRange(frames) }
+        if let background { options.backgroundColor = try Self.parseColor(background) }
+        let clock = CAMediaClock(manualTime: 0)
+        try CAMediaClock.$current.withValue(clock) {
+            let root = entry.build()
+            let exporter = AnimationExporter(layer: root, options: options)
+            let bar = ProgressBar()
+            exporter.progress = { done, total in bar.show(done, of: total) }
+            do {
+                try exporter.export(to: url, format: chosenFormat)
+            } catch let error as AnimationExportError {
+                bar.finish()
+                throw ValidationError(error.description)
+            }
+            bar.finish()
+        }
+        print(url.path)
+    }
+
+    static func parseRange(_ text: String) throws -> ClosedRange<Int> {
+        let parts = text.components(separatedBy: "..")
+        guard parts.count == 2, let first = Int(parts[0]), let last = Int(parts[1]), first >= 0, first <= last else {
+            throw ValidationError("--frames takes first..last, such as 120..239")
+        }
+        return first...last
+    }
+
+    static func parseColor(_ text: String) throws -> CGColor {
+        switch text.lowercased() {
+        case "white": return CGColor(gray: 1, alpha: 1)
+        case "black": return CGColor(gray: 0, alpha: 1)
+        default:
+            let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+            guard hex.count == 6, let value = UInt32(hex, radix: 16) else {
+                throw ValidationError("--background takes white, black or #rrggbb")
+            }
+            return CGColor(red: CGFloat((value >> 16) & 0xFF) / 255, green: CGFloat((value >> 8) & 0xFF) / 255,
+                           blue: CGFloat(value & 0xFF) / 255, alpha: 1)
+        }
+    }
+}
+
+/// A one-line progress bar on standard error, drawn only when it is a terminal.
+final class ProgressBar {
+    private let enabled = isatty(2) != 0
+    private var shown = false
+
+    func show(_ done: Int, of total: Int) {
+        guard enabled, total > 1 else { return }
+        let width = 30
+        let filled = total > 0 ? width * done / total : width
+        let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] \(done)/\(total) frames"
+        FileHandle.standardError.write(line.data(using: .utf8)!)
+        shown = true
+    }
+
+    func finish() {
+        guard shown else { return }
+        FileHandle.standardError.write("\n".data(using: .utf8)!)
+        shown = false
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+import Foundation
+import CalyxHost
+import QuartzCore
+
+/// The README's "Your layer tree as a GIF" example, as written there (only the output path differs), must
+/// compile and run.
+@Suite struct ReadmeExampleTests {
+    @Test func theReadmeGIFExampleWorks() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("calyx-readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("fall.gif").path
+
+        // --- README code begins ---
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 120, height: 120)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let dot = CALayer()
+        dot.frame = CGRect(x: 50, y: 10, width: 20, height: 20)
+        dot.cornerRadius = 10
+        dot.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 1)
+        root.addSublayer(dot)
+        let fall = CABasicAnimation(keyPath: "position.y")
+        fall.fromValue = 20; fall.toValue = 100; fall.duration = 1
+        dot.add(fall, forKey: "fall")
+
+        let options = AnimationExportOptions(framesPerSecond: 30, duration: 1)
+        try AnimationExporter(layer: root, options: options).export(to: URL(fileURLWithPath: path))
+        // --- README code ends ---
+
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes.prefix(6) == Data("GIF89a".utf8))
+    }
+
+    /// The example in the README is the one above: the test fails when they drift apart.
+    @Test func theReadmeShowsThisCode() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        func lines(between start: String, and end: String, in text: String) -> [String] {
+            guard let a = text.range(of: start), let b = text.range(of: end, range: a.upperBound..<text.endIndex) else { return [] }
+            return text[a.upperBound..<b.lowerBound].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("import") }
+        }
+        let shown = lines(between: "## Your layer tree as a GIF\n\n```swift", and: "```", in: text)
+        var tested = lines(between: "// --- README code begins ---", and: "// --- README code ends ---", in: source)
+        tested = tested.map { $0.replacingOccurrences(of: "URL(fileURLWithPath: path)", with: "URL(fileURLWithPath: \"fall.gif\")") }
+        #expect(!shown.isEmpty && shown == tested)
+    }
+}
