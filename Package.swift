@@ -62,7 +62,7 @@ let package = Package(
 
         // Benchmarks (`make bench`): whole-frame figures, reported as `bench: <name> <value> <unit>` lines.
         .executableTarget(name: "calyx-bench", dependencies: [
-            "QuartzCore",
+            "QuartzCore", "CalyxHost",
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Benchmarks/CalyxBenchmarks"),
 

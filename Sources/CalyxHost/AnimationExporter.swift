@@ -123,9 +123,17 @@ public final class AnimationExporter {
     }
 
     private func writeGIF(to file: URL) throws {
+        var frames: [(number: Int, image: CGImage)] = []
+        try render { n, image in frames.append((n, image)) }
+        try encodeGIF(frames, to: file)
+    }
+
+    /// Encodes rendered frames (with their frame numbers) as a GIF at `file` — the encoding half of an export,
+    /// apart for the benchmark that weighs rendering against encoding.
+    package func encodeGIF(_ images: [(number: Int, image: CGImage)], to file: URL) throws {
         let fps = options.framesPerSecond
-        var frames: [(number: Int, pixels: StraightPixels)] = []
-        try render { n, image in frames.append((n, StraightPixels(image))) }
+        let frames = images.map { (number: $0.number, pixels: StraightPixels($0.image)) }
+        guard !frames.isEmpty else { throw AnimationExportError.impossibleFrames("no frames") }
         let writer = try GIFWriter(path: file.path, width: frames[0].pixels.width, height: frames[0].pixels.height,
                                    loopCount: options.loopCount)
         let global = options.usesGlobalPalette
