@@ -47,6 +47,31 @@ import CalyxTestSupport
         }
     }
 
+    @Test func nextFrameTimeReadsTheCommittedTreeAndCountsEmitters() {
+        withClock(at: 0) { _ in
+            let root = scene()
+            CATransaction.flush()
+            let (_, renderer) = frame(root, at: 5)
+            renderer.beginFrame(atTime: 5, timeStamp: nil)
+            // An animation added to the model after the frame began is not what this frame draws.
+            let soon = CABasicAnimation(keyPath: "opacity"); soon.fromValue = 0; soon.toValue = 1; soon.beginTime = 7
+            root.sublayers![0].add(soon, forKey: "soon")
+            #expect(renderer.nextFrameTime() == 10)
+            renderer.endFrame()
+            // An emitting emitter changes every frame.
+            let emitter = CAEmitterLayer(); emitter.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            let cell = CAEmitterCell(); cell.birthRate = 10; cell.lifetime = 1
+            emitter.emitterCells = [cell]
+            let sparks = CALayer(); sparks.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            sparks.addSublayer(emitter)
+            CATransaction.flush()
+            let (_, emitting) = frame(sparks, at: 1)
+            emitting.beginFrame(atTime: 2, timeStamp: nil)
+            #expect(emitting.nextFrameTime() == 2)
+            emitting.endFrame()
+        }
+    }
+
     @Test func nextFrameTimeAndUpdateBounds() {
         withClock(at: 0) { _ in
             let root = scene()

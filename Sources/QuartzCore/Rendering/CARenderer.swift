@@ -101,24 +101,12 @@ public final class CARenderer: NSObject {
         compositor.execute(into: context, region: updateRegion.applying(layerToPixel))  // execute clips to the bitmap
     }
 
-    /// The media time at which the tree next changes: the frame's own time while any animation is running, the
-    /// start of the next animation that has not begun, or `.infinity` when nothing will change.
+    /// The media time at which the tree next changes: the frame's own time while any animation is running (or an
+    /// emitter emits), the start of the next animation that has not begun, or `.infinity` when nothing will
+    /// change. Read from the renderer's render tree as of this frame, not from the model.
     public func nextFrameTime() -> CFTimeInterval {
-        guard let t = frameTime, let root = layer else { return .infinity }
-        var next = CFTimeInterval.infinity
-        visit(root) { layer in
-            let local = layer.localTime(forMediaTime: t)
-            for entry in layer.animationEntries {
-                guard let compiled = entry.compiled else { continue }
-                let spec = compiled.timing
-                let elapsed = (local - spec.beginTime) * spec.speed
-                if elapsed >= 0 && elapsed < spec.activeDuration { next = min(next, t); continue }
-                if elapsed < 0, spec.speed > 0 {
-                    next = min(next, layer.convertTime(spec.beginTime, to: nil))
-                }
-            }
-        }
-        return next
+        guard let t = frameTime, layer != nil else { return .infinity }
+        return tree.nextChangeTime(after: t)
     }
 
     /// Ends the frame and delivers animation events up to its time (delegate callbacks, completion blocks), as
@@ -126,11 +114,5 @@ public final class CARenderer: NSObject {
     public func endFrame() {
         if let t = frameTime { CAProcessAnimationEvents(at: t) }
         frameTime = nil
-    }
-
-    private func visit(_ layer: CALayer, _ body: (CALayer) -> Void) {
-        body(layer)
-        for child in layer.sublayerStorage { visit(child, body) }
-        if let mask = layer.maskStorage { visit(mask, body) }
     }
 }
