@@ -14,9 +14,7 @@ enum CompositorBenchmark {
         root.backgroundColor = CGColor.white
         for i in 0..<count {
             // Distinct content per layer: a 64×64 image with its own colour.
-            let ctx = CGContext(data: nil, width: 64, height: 64, bitsPerComponent: 8, bytesPerRow: 0,
-                                space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+            let ctx = CGContext.canonicalBitmap(width: 64, height: 64)!
             ctx.setFillColor(CGColor(red: unit(), green: unit(), blue: unit(), alpha: 1))
             ctx.fill(CGRect(x: 0, y: 0, width: 64, height: 64))
             ctx.setFillColor(CGColor(gray: Double(i % 7) / 7, alpha: 1))
@@ -42,9 +40,7 @@ enum CompositorBenchmark {
     static func run(into report: inout BenchReport) {
         let clock = CAMediaClock(manualTime: 0)
         CAMediaClock.$current.withValue(clock) {
-            let bitmap = CGContext(data: nil, width: 1280, height: 720, bitsPerComponent: 8, bytesPerRow: 0,
-                                   space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                                   bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+            let bitmap = CGContext.canonicalBitmap(width: 1280, height: 720)!
             var time = 1.0
             /// Median frame time; `whole` redraws everything (A, C), else only the damage (B).
             func frames(_ root: CALayer, threads: Int = 1, whole: Bool = true, pixman: Bool = false) -> Double {

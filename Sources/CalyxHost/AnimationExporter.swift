@@ -58,9 +58,7 @@ public final class AnimationExporter {
     /// Renders each frame of the plan and hands it over with its number.
     func render(_ body: (Int, CGImage) throws -> Void) throws {
         let (numbers, start, width, height) = try plan()
-        guard let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                      space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                                      bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        guard let context = CGContext.canonicalBitmap(width: width, height: height)
         else { throw AnimationExportError.impossibleFrames("no \(width)×\(height) bitmap") }
         let renderer = CARenderer(context: context)
         renderer.layer = layer
@@ -148,9 +146,7 @@ public final class AnimationExporter {
 
     /// `image` composited over an opaque background colour.
     static func composite(_ image: CGImage, over color: CGColor) -> CGImage {
-        guard let ctx = CGContext(data: nil, width: image.width, height: image.height, bitsPerComponent: 8, bytesPerRow: 0,
-                                  space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        guard let ctx = CGContext.canonicalBitmap(width: image.width, height: image.height)
         else { return image }
         let rect = CGRect(x: 0, y: 0, width: image.width, height: image.height)
         ctx.setFillColor(color)

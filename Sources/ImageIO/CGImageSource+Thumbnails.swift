@@ -30,9 +30,7 @@ public func CGImageSourceCreateThumbnailAtIndex(_ source: CGImageSource, _ index
     guard let maximum, maximum >= 1, Double(max(image.width, image.height)) > maximum else { return image }
     let scale = maximum / Double(max(image.width, image.height))
     let width = max(1, Int((Double(image.width) * scale).rounded())), height = max(1, Int((Double(image.height) * scale).rounded()))
-    guard let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                              space: CGColorSpaceCreateDeviceRGB(),
-                              bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+    guard let ctx = CGContext.canonicalBitmap(width: width, height: height, space: CGColorSpaceCreateDeviceRGB())
     else { return nil }
     ctx.interpolationQuality = .high
     ctx.draw(image, in: CGRect(x: 0, y: 0, width: width, height: height))

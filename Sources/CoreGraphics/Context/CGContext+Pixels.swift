@@ -5,6 +5,13 @@ extension CGContext {
     /// pixels directly needs.
     package var userToPixelTransform: CGAffineTransform { cairoTransform }
 
+    /// A `width` × `height` bitmap in the canonical layout (8-bit premultiplied BGRA, what Cairo, pixman and the
+    /// compositor share), zeroed, in `space` (sRGB unless given); nil when the size is not a drawable bitmap.
+    package static func canonicalBitmap(width: Int, height: Int, space: CGColorSpace = .srgbSpace) -> CGContext? {
+        CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0, space: space,
+                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+    }
+
     /// Whether the bitmap is in the canonical layout (so `withCanonicalPixels` writes the caller's memory).
     package var usesCanonicalPixels: Bool { isDirectlyBacked }
 

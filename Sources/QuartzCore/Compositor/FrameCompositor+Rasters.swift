@@ -12,9 +12,7 @@ extension FrameCompositor {
         guard let width = CalyxLimits.pixels(rect.width, scale: scale), let height = CalyxLimits.pixels(rect.height, scale: scale),
               CGFloat(width) <= maximumRasterSide, CGFloat(height) <= maximumRasterSide,
               CGFloat(width) * CGFloat(height) <= maximumRasterPixels,
-              let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                  space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+              let ctx = CGContext.canonicalBitmap(width: width, height: height)
         else { return nil }
         ctx.translateBy(x: 0, y: CGFloat(height))
         ctx.scaleBy(x: scale, y: -scale)

@@ -42,9 +42,7 @@ extension CALayer {
         // A backing store beyond the bitmap limits is not drawn: the contents stay as they were (Apple's layers
         // likewise cannot back more than the largest texture).
         guard let width = CalyxLimits.pixels(bounds.width, scale: scale), let height = CalyxLimits.pixels(bounds.height, scale: scale),
-              let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                      space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                                      bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+              let context = CGContext.canonicalBitmap(width: width, height: height)
         else { return }
         if contentsAreFlipped() != !CALayerRootIsFlipped {
             // Flipped: y down from the top edge.

@@ -52,9 +52,7 @@ public final class CARenderServer: @unchecked Sendable {
     /// nil when the size is not a drawable bitmap.
     public init?(layer: CALayer, pixelWidth: Int, pixelHeight: Int, display: CADisplayRefreshSource = CAVirtualDisplay()) {
         guard CalyxLimits.allowsBitmap(width: pixelWidth, height: pixelHeight),
-              let context = CGContext(data: nil, width: pixelWidth, height: pixelHeight, bitsPerComponent: 8,
-                                      bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
-                                      bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue) else { return nil }
+              let context = CGContext.canonicalBitmap(width: pixelWidth, height: pixelHeight, space: CGColorSpaceCreateDeviceRGB()) else { return nil }
         self.layer = layer
         self.display = display
         self.context = context

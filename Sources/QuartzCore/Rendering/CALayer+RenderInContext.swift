@@ -150,9 +150,7 @@ struct LayerPainter {
         let size = host.bounds.size
         let scale = max(host.contentsScale, 1)
         guard let width = CalyxLimits.pixels(size.width, scale: scale), let height = CalyxLimits.pixels(size.height, scale: scale),
-              let ctx = CGContext(data: nil, width: width, height: height,
-                                  bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+              let ctx = CGContext.canonicalBitmap(width: width, height: height)
         else { return nil }
         // The image's rows run top to bottom, as the host's y-down space does when flipped.
         if CALayerRootIsFlipped { ctx.translateBy(x: 0, y: CGFloat(ctx.height)); ctx.scaleBy(x: scale, y: -scale) } else { ctx.scaleBy(x: scale, y: scale) }

@@ -44,9 +44,7 @@ extension LayerPainter {
         }
         let device = extent.intersection(CGRect(x: 0, y: 0, width: ctx.width, height: ctx.height)).integral
         guard !device.isNull, device.width >= 1, device.height >= 1,
-              let offscreen = CGContext(data: nil, width: Int(device.width), height: Int(device.height), bitsPerComponent: 8,
-                                        bytesPerRow: 0, space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                                        bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+              let offscreen = CGContext.canonicalBitmap(width: Int(device.width), height: Int(device.height))
         else { return false }
         offscreen.translateBy(x: -device.minX, y: -device.minY)
         offscreen.concatenate(toDevice)

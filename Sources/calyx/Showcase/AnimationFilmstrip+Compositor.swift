@@ -15,9 +15,7 @@ extension AnimationFilmstrip {
             return CAMediaClock.$current.withValue(clock) {
                 let root = build()
                 CATransaction.flush()
-                let ctx = CGContext(data: nil, width: cell, height: cell, bitsPerComponent: 8, bytesPerRow: 0,
-                                    space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                                    bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+                let ctx = CGContext.canonicalBitmap(width: cell, height: cell)!
                 let renderer = CARenderer(context: ctx)
                 renderer.layer = root
                 var images: [CGImage] = []

@@ -56,9 +56,7 @@ extension AnimationFilmstrip {
 
     /// A soft white disc, 16 pixels across.
     static func dotImage() -> CGImage {
-        let ctx = CGContext(data: nil, width: 16, height: 16, bitsPerComponent: 8, bytesPerRow: 0,
-                            space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        let ctx = CGContext.canonicalBitmap(width: 16, height: 16)!
         ctx.setFillColor(CGColor.white)
         ctx.fillEllipse(in: CGRect(x: 1, y: 1, width: 14, height: 14))
         return ctx.makeImage()!

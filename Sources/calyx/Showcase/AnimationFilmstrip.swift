@@ -18,9 +18,7 @@ enum AnimationFilmstrip {
     static func render() -> CGImage {
         let rows = scenes.count + compositorScenes.count
         let width = cell * times.count, rowHeight = cell + labelHeight, height = rowHeight * rows
-        let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                            space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        let ctx = CGContext.canonicalBitmap(width: width, height: height)!
         ctx.setFillColor(CGColor(gray: 0.96, alpha: 1))
         ctx.fill(CGRect(x: 0, y: 0, width: width, height: height))
         for (row, (title, build)) in scenes.enumerated() {

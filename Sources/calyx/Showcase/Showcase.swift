@@ -21,9 +21,7 @@ enum Showcase {
     static func render() -> CGImage {
         let rows = (panels.count + columns - 1) / columns
         let width = Int(panelSize.width) * columns, height = Int(panelSize.height) * rows
-        let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        let context = CGContext.canonicalBitmap(width: width, height: height)!
         context.setFillColor(CGColor(gray: 0.96, alpha: 1))
         context.fill(CGRect(x: 0, y: 0, width: width, height: height))
         for (index, (title, draw)) in panels.enumerated() {
