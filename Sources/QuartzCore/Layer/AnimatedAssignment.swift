@@ -52,18 +52,23 @@ func animatedAssigner<L: CALayer, T>(_ keyPath: ReferenceWritableKeyPath<L, T>) 
     return typed(assignable)
 }
 
-/// A colour property's writer: the colour the frame layer already holds is overwritten in place when it is the
-/// layer's own scratch colour (made by an earlier frame), so an animated colour allocates once per frame layer,
-/// not once per frame.
+/// A colour property's writer through its key path (see `assignFrameColor`).
 private func colorAssigner<L: CALayer>(_ keyPath: ReferenceWritableKeyPath<L, CGColor?>) -> (CALayer, AnimatableValue) -> Bool {
     { layer, value in
         guard case .color(let rgba) = value else { return false }
         let target = unsafeDowncast(layer, to: L.self)
-        if let scratch = target[keyPath: keyPath], scratch.isFrameScratch {
-            scratch.overwriteFrameScratch(with: rgba)
-        } else {
-            target[keyPath: keyPath] = CGColor(frameScratch: rgba)
-        }
+        assignFrameColor(rgba, holding: target[keyPath: keyPath]) { target[keyPath: keyPath] = $0 }
         return true
+    }
+}
+
+/// Writes an animated colour into a frame layer's colour property: the colour it already holds is overwritten in
+/// place when it is the layer's own scratch colour (made by an earlier frame), so an animated colour allocates
+/// once per frame layer, not once per frame; otherwise `store` gets a new scratch colour.
+func assignFrameColor(_ rgba: RGBA, holding current: CGColor?, store: (CGColor) -> Void) {
+    if let current, current.isFrameScratch {
+        current.overwriteFrameScratch(with: rgba)
+    } else {
+        store(CGColor(frameScratch: rgba))
     }
 }

@@ -46,26 +46,13 @@ package struct LayerProperty: @unchecked Sendable {
         return copy
     }
 
-    /// The same for a transform (not through the generic form: its value is too large to pass without a buffer
-    /// when the closure is not specialized).
-    func settingAnimatedTransform<L: CALayer>(_ set: @escaping (L, CATransform3D) -> Void) -> LayerProperty {
-        var copy = self
-        copy.assignAnimated = { layer, value in
-            guard case .transform(let t) = value else { return false }
-            set(unsafeDowncast(layer, to: L.self), t)
-            return true
-        }
-        return copy
-    }
-
-    /// The same for a colour property (scratch colours reused as in `animatedAssigner`).
+    /// The same for a colour property (its frame layer's scratch colour reused, see `assignFrameColor`).
     func settingAnimatedColor<L: CALayer>(get: @escaping (L) -> CGColor?, set: @escaping (L, CGColor?) -> Void) -> LayerProperty {
         var copy = self
         copy.assignAnimated = { layer, value in
             guard case .color(let rgba) = value else { return false }
             let target = unsafeDowncast(layer, to: L.self)
-            if let scratch = get(target), scratch.isFrameScratch { scratch.overwriteFrameScratch(with: rgba) }
-            else { set(target, CGColor(frameScratch: rgba)) }
+            assignFrameColor(rgba, holding: get(target)) { set(target, $0) }
             return true
         }
         return copy
@@ -167,8 +154,8 @@ extension CALayer {
         .make("zPosition", \CALayer.zPosition, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.zPosition = v },
         .make("anchorPoint", \CALayer.anchorPoint, .point, Convert.point).settingAnimated { (l: CALayer, v: CGPoint) in l.anchorPoint = v },
         .make("anchorPointZ", \CALayer.anchorPointZ, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.anchorPointZ = v },
-        .make("transform", \CALayer.transform, .transform, Convert.transform).settingAnimatedTransform { $0.transform = $1 },
-        .make("sublayerTransform", \CALayer.sublayerTransform, .transform, Convert.transform).settingAnimatedTransform { $0.sublayerTransform = $1 },
+        .make("transform", \CALayer.transform, .transform, Convert.transform).settingAnimated { (l: CALayer, v: CATransform3D) in l.transform = v },
+        .make("sublayerTransform", \CALayer.sublayerTransform, .transform, Convert.transform).settingAnimated { (l: CALayer, v: CATransform3D) in l.sublayerTransform = v },
         .make("geometryFlipped", \CALayer.isGeometryFlipped, .discrete, implicit: false, Convert.bool),
         .make("hidden", \CALayer.isHidden, .discrete, implicit: false, Convert.bool),
         .make("doubleSided", \CALayer.isDoubleSided, .discrete, implicit: false, animatable: false, Convert.bool),
