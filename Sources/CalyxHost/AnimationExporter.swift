@@ -164,12 +164,10 @@ enum AnimationExtent {
         func visit(_ layer: CALayer) {
             for key in layer.animationKeys() ?? [] {
                 guard let animation = layer.animation(forKey: key) else { continue }
-                let cycle = animation.duration * (animation.autoreverses ? 2 : 1)
-                let active = animation.repeatDuration > 0 ? animation.repeatDuration
-                    : animation.repeatCount > 0 ? cycle * Double(animation.repeatCount) : cycle
-                let speed = Double(animation.speed)
-                guard active.isFinite, speed > 0, speed.isFinite else { continue }
-                let end = layer.convertTime(animation.beginTime + active / speed, to: nil)
+                let timing = TimingSpec(animation)
+                let active = timing.activeDuration
+                guard active.isFinite, timing.speed > 0, timing.speed.isFinite else { continue }
+                let end = layer.convertTime(timing.beginTime + active / timing.speed, to: nil)
                 if end.isFinite { latest = max(latest ?? end, end) }
             }
             for child in layer.sublayers ?? [] { visit(child) }

@@ -153,6 +153,22 @@ import CalyxTestSupport
         }
     }
 
+    @Test func withoutADurationTheExportEndsWithTheLastAnimation() throws {
+        let clock = CAMediaClock(manualTime: 0)
+        try CAMediaClock.$current.withValue(clock) {
+            let root = scene()
+            // A second animation repeating for ever does not make the export endless.
+            let pulse = CABasicAnimation(keyPath: "opacity")
+            pulse.fromValue = 1; pulse.toValue = 0.5; pulse.duration = 0.3; pulse.repeatCount = .greatestFiniteMagnitude
+            root.add(pulse, forKey: "pulse")
+            var options = AnimationExportOptions(framesPerSecond: 10)
+            options.startTime = 0
+            // The slide runs from its beginTime of 1e-9 s to just past 1 s: frames 0…10 at 10 fps.
+            let frames = try AnimationExporter(layer: root, options: options).renderFrames()
+            #expect(frames.count == 11)
+        }
+    }
+
     @Test func errorsLeaveNoFileBehind() throws {
         let root = scene()
         // A directory that does not exist.
