@@ -5,14 +5,17 @@ import CalyxTestSupport
 
 /// Time on a run loop: display links, and animation events delivered with no call but running the loop.
 @Suite struct RunLoopTimeTests {
-    /// Runs `body` on a new thread inside its running run loop, then keeps the loop running for `seconds`.
-    func onRunLoopThread(for seconds: Double, _ body: @escaping @Sendable () -> Void) {
+    /// Runs `body` on a new thread inside its running run loop, then keeps the loop running for `seconds`, with
+    /// `clock` as the thread's media clock (its own, so other tests' events never reach this one's).
+    func onRunLoopThread(for seconds: Double, clock: CAMediaClock = CAMediaClock(), _ body: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            // (A timer that never fires keeps the loop from returning at once for want of sources.)
-            RunLoop.current.add(Timer(fire: .distantFuture, interval: 0, repeats: false) { _ in }, forMode: .default)
-            RunLoop.current.perform(body)
-            RunLoop.current.run(until: Date().addingTimeInterval(seconds))
+            CAMediaClock.$current.withValue(clock) {
+                // (A timer that never fires keeps the loop from returning at once for want of sources.)
+                RunLoop.current.add(Timer(fire: .distantFuture, interval: 0, repeats: false) { _ in }, forMode: .default)
+                RunLoop.current.perform(body)
+                RunLoop.current.run(until: Date().addingTimeInterval(seconds))
+            }
             done.signal()
         }
         thread.start()
@@ -78,20 +81,18 @@ import CalyxTestSupport
         let completed = Locked<Double?>(nil)
         let started = Locked<Double>(0)
         let kept = Locked<CALayer?>(nil)
-        CAMediaClock.$current.withValue(clock) {
-            onRunLoopThread(for: 0.5) {
-                let layer = CALayer()
-                kept.withLock { $0 = layer }
-                CATransaction.begin()
-                CATransaction.setCompletionBlock { completed.withLock { $0 = CACurrentMediaTime() } }
-                let fade = CABasicAnimation(keyPath: "opacity")
-                fade.fromValue = 0; fade.toValue = 1; fade.duration = 0.2
-                fade.delegate = listener
-                layer.add(fade, forKey: "fade")
-                CATransaction.commit()
-                started.withLock { $0 = CACurrentMediaTime() }
-                // Nothing else: the run loop delivers the rest.
-            }
+        onRunLoopThread(for: 0.5, clock: clock) {
+            let layer = CALayer()
+            kept.withLock { $0 = layer }
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { completed.withLock { $0 = CACurrentMediaTime() } }
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 0; fade.toValue = 1; fade.duration = 0.2
+            fade.delegate = listener
+            layer.add(fade, forKey: "fade")
+            CATransaction.commit()
+            started.withLock { $0 = CACurrentMediaTime() }
+            // Nothing else: the run loop delivers the rest.
         }
         let begin = started.withLock { $0 }
         let stops = listener.stopped.withLock { $0 }
