@@ -36,6 +36,27 @@ import CalyxTestSupport
         20 + 160 * min(max((t - begin) / 1.0, 0), 1)
     }
 
+    /// A server drawing `root` at 60 Hz on `clock`, recording each frame's time and the square's centre in it.
+    func recordingServer(for root: CALayer, clock: CAMediaClock) throws
+        -> (CARenderServer, Locked<[(time: Double, centre: Double?)]>) {
+        let display = CAVirtualDisplay(framesPerSecond: 60, clock: clock)
+        let server = try #require(CARenderServer(layer: root, pixelWidth: 200, pixelHeight: 40, display: display))
+        let frames = Locked<[(time: Double, centre: Double?)]>([])
+        server.onFrame = { frame in
+            let centre = Self.squareCentre(frame.image)
+            frames.withLock { $0.append((frame.time, centre)) }
+        }
+        return (server, frames)
+    }
+
+    /// Each frame shows the square where the slide puts it at that frame's own time.
+    func expectSquareWhereItsTimePutsIt(_ frames: [(time: Double, centre: Double?)], begin: Double) {
+        for (t, centre) in frames {
+            let expected = Self.expectedCentre(at: t, begin: begin)
+            #expect(centre.map { abs($0 - expected) <= 0.75 } == true, "frame at \(t): centre \(String(describing: centre)), expected \(expected)")
+        }
+    }
+
     func slideAnimation(begin: Double) -> CABasicAnimation {
         let slide = CABasicAnimation(keyPath: "position.x")
         slide.fromValue = 20; slide.toValue = 180; slide.duration = 1
@@ -49,27 +70,18 @@ import CalyxTestSupport
             let (root, square) = scene()
             square.add(slideAnimation(begin: 10), forKey: "slide")
             CATransaction.flush()
-            let display = CAVirtualDisplay(framesPerSecond: 60, clock: clock)
-            let server = try #require(CARenderServer(layer: root, pixelWidth: 200, pixelHeight: 40, display: display))
-            let frames = Locked<[(Double, Double?)]>([])
-            server.onFrame = { frame in
-                let centre = Self.squareCentre(frame.image)
-                frames.withLock { $0.append((frame.time, centre)) }
-            }
+            let (server, frames) = try recordingServer(for: root, clock: clock)
             server.start()
             // Step the clock through the animation; the display refreshes as it moves.
             for step in 1...30 {
                 clock.setManualTime(10 + Double(step) / 30)
                 let deadline = Date().addingTimeInterval(5)
-                while frames.withLock({ $0.last?.0 ?? 0 }) < 10 + Double(step) / 30 - 1e-9, Date() < deadline { usleep(500) }
+                while frames.withLock({ $0.last?.time ?? 0 }) < 10 + Double(step) / 30 - 1e-9, Date() < deadline { usleep(500) }
             }
             server.stop()
             let drawn = frames.withLock { $0 }
             #expect(drawn.count >= 30)
-            for (t, centre) in drawn {
-                let expected = Self.expectedCentre(at: t, begin: 10)
-                #expect(centre.map { abs($0 - expected) <= 0.75 } == true, "frame at \(t): centre \(String(describing: centre)), expected \(expected)")
-            }
+            expectSquareWhereItsTimePutsIt(drawn, begin: 10)
         }
     }
 
@@ -78,13 +90,7 @@ import CalyxTestSupport
         try CAMediaClock.$current.withValue(clock) {
             let (root, square) = scene()
             CATransaction.flush()
-            let display = CAVirtualDisplay(framesPerSecond: 60, clock: clock)
-            let server = try #require(CARenderServer(layer: root, pixelWidth: 200, pixelHeight: 40, display: display))
-            let frames = Locked<[(Double, Double?)]>([])
-            server.onFrame = { frame in
-                let centre = Self.squareCentre(frame.image)
-                frames.withLock { $0.append((frame.time, centre)) }
-            }
+            let (server, frames) = try recordingServer(for: root, clock: clock)
             server.start()
             defer { server.stop() }
             // An animation starting soon, committed; then this thread blocks for 300 ms in the middle of it.
@@ -96,18 +102,15 @@ import CalyxTestSupport
             let blockStart = CACurrentMediaTime()
             Thread.sleep(forTimeInterval: 0.3)
             let blockEnd = CACurrentMediaTime()
-            let during = frames.withLock { $0 }.filter { $0.0 > blockStart && $0.0 < blockEnd }
+            let during = frames.withLock { $0 }.filter { $0.time > blockStart && $0.time < blockEnd }
             // At 60 Hz about 18 refreshes pass; a slow or sanitized build may miss some, never all.
             #expect(during.count >= 6, "\(during.count) frames while blocked")
-            let times = during.map(\.0)
+            let times = during.map(\.time)
             for (a, b) in zip(times, times.dropFirst()) {
                 let intervals = (b - a) * 60
                 #expect(b > a && abs(intervals - intervals.rounded()) < 1e-3, "refreshes \(a), \(b) are not a whole number of intervals apart")
             }
-            for (t, centre) in during {
-                let expected = Self.expectedCentre(at: t, begin: begin)
-                #expect(centre.map { abs($0 - expected) <= 0.75 } == true, "frame at \(t): centre \(String(describing: centre)), expected \(expected)")
-            }
+            expectSquareWhereItsTimePutsIt(during, begin: begin)
         }
     }
 
@@ -116,18 +119,15 @@ import CalyxTestSupport
         try CAMediaClock.$current.withValue(clock) {
             let (root, square) = scene()
             CATransaction.flush()
-            let display = CAVirtualDisplay(framesPerSecond: 60, clock: clock)
-            let server = try #require(CARenderServer(layer: root, pixelWidth: 200, pixelHeight: 40, display: display))
-            let centres = Locked<[Double?]>([])
-            server.onFrame = { frame in centres.withLock { $0.append(Self.squareCentre(frame.image)) } }
+            let (server, frames) = try recordingServer(for: root, clock: clock)
             server.start()
             defer { server.stop() }
             func frameAfterAdvancing() -> Double? {
-                let before = centres.withLock { $0.count }
+                let before = frames.withLock { $0.count }
                 clock.advance(by: 1.0 / 60)
                 let deadline = Date().addingTimeInterval(5)
-                while centres.withLock({ $0.count }) == before, Date() < deadline { usleep(500) }
-                return centres.withLock { $0.last ?? nil }
+                while frames.withLock({ $0.count }) == before, Date() < deadline { usleep(500) }
+                return frames.withLock { $0.last?.centre ?? nil }
             }
             CATransaction.begin()
             CATransaction.setDisableActions(true)
