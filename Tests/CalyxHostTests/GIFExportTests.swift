@@ -64,61 +64,48 @@ import CalyxTestSupport
         return result
     }
 
+    /// `root` exported as a GIF from media time 0 on a manual clock, read back with giflib's decoder.
+    func exportedGIF(_ root: CALayer, _ options: AnimationExportOptions) throws -> DecodedGIF {
+        try CAMediaClock.$current.withValue(CAMediaClock(manualTime: 0)) {
+            let url = temporaryPath("export.gif")
+            defer { try? FileManager.default.removeItem(at: url) }
+            var options = options
+            options.startTime = 0
+            try AnimationExporter(layer: root, options: options).export(to: url)
+            return try decode(url.path)
+        }
+    }
+
     func temporaryPath(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("calyx-\(UUID().uuidString)-\(name)")
     }
 
     @Test func framesDelaysAndColoursReadBack() throws {
-        let clock = CAMediaClock(manualTime: 0)
-        try CAMediaClock.$current.withValue(clock) {
-            let root = scene()
-            let url = temporaryPath("slide.gif")
-            defer { try? FileManager.default.removeItem(at: url) }
-            var options = AnimationExportOptions(framesPerSecond: 10, duration: 1)
-            options.startTime = 0
-            try AnimationExporter(layer: root, options: options).export(to: url)
-            let gif = try decode(url.path)
-            #expect(gif.width == 40 && gif.height == 20 && gif.frames.count == 10)
-            #expect(gif.frames.allSatisfy { $0.delay == 10 }, "each frame a tenth of a second")
-            // Frame k shows the square's left edge at 3k points: red at its middle row inside, white outside.
-            for k in [0, 3, 6, 9] {
-                let left = 3 * k
-                let inside = try #require(gif.rgb(frame: k, x: left + 5, y: 10))
-                let outside = try #require(gif.rgb(frame: k, x: (left + 20) % 40, y: 10))
-                #expect(inside.0 > 240 && inside.1 < 15 && inside.2 < 15, "frame \(k) inside: \(inside)")
-                #expect(outside.0 > 240 && outside.1 > 240 && outside.2 > 240, "frame \(k) outside: \(outside)")
-            }
+        let gif = try exportedGIF(scene(), AnimationExportOptions(framesPerSecond: 10, duration: 1))
+        #expect(gif.width == 40 && gif.height == 20 && gif.frames.count == 10)
+        #expect(gif.frames.allSatisfy { $0.delay == 10 }, "each frame a tenth of a second")
+        // Frame k shows the square's left edge at 3k points: red at its middle row inside, white outside.
+        for k in [0, 3, 6, 9] {
+            let left = 3 * k
+            let inside = try #require(gif.rgb(frame: k, x: left + 5, y: 10))
+            let outside = try #require(gif.rgb(frame: k, x: (left + 20) % 40, y: 10))
+            #expect(inside.0 > 240 && inside.1 < 15 && inside.2 < 15, "frame \(k) inside: \(inside)")
+            #expect(outside.0 > 240 && outside.1 > 240 && outside.2 > 240, "frame \(k) outside: \(outside)")
         }
     }
 
     @Test func frameDelaysAddUpAtRatesThatDoNotDivideAHundred() throws {
-        let clock = CAMediaClock(manualTime: 0)
-        try CAMediaClock.$current.withValue(clock) {
-            let url = temporaryPath("thirty.gif")
-            defer { try? FileManager.default.removeItem(at: url) }
-            var options = AnimationExportOptions(framesPerSecond: 30, duration: 1)
-            options.startTime = 0
-            try AnimationExporter(layer: scene(), options: options).export(to: url)
-            let delays = try decode(url.path).frames.map(\.delay)
-            #expect(delays.count == 30 && delays.reduce(0, +) == 100 && Set(delays).isSubset(of: [3, 4]))
-        }
+        let delays = try exportedGIF(scene(), AnimationExportOptions(framesPerSecond: 30, duration: 1)).frames.map(\.delay)
+        #expect(delays.count == 30 && delays.reduce(0, +) == 100 && Set(delays).isSubset(of: [3, 4]))
     }
 
     @Test func transparencyAndAFrameRange() throws {
-        let clock = CAMediaClock(manualTime: 0)
-        try CAMediaClock.$current.withValue(clock) {
-            let url = temporaryPath("clear.gif")
-            defer { try? FileManager.default.removeItem(at: url) }
-            var options = AnimationExportOptions(framesPerSecond: 10, duration: 1, frames: 5...7)
-            options.startTime = 0
-            try AnimationExporter(layer: scene(transparent: true), options: options).export(to: url)
-            let gif = try decode(url.path)
-            #expect(gif.frames.count == 3)
-            // Frame 5 of the whole: the square at x 15…25; the rest transparent.
-            #expect(gif.rgb(frame: 0, x: 2, y: 10) == nil)
-            let inside = try #require(gif.rgb(frame: 0, x: 20, y: 10))
-            #expect(inside.0 > 240 && inside.1 < 15)
-        }
+        let gif = try exportedGIF(scene(transparent: true), AnimationExportOptions(framesPerSecond: 10, duration: 1, frames: 5...7))
+        #expect(gif.frames.count == 3)
+        // Frame 5 of the whole: the square at x 15…25; the rest transparent.
+        #expect(gif.rgb(frame: 0, x: 2, y: 10) == nil)
+        let inside = try #require(gif.rgb(frame: 0, x: 20, y: 10))
+        #expect(inside.0 > 240 && inside.1 < 15)
     }
 
     @Test func ditheringKeepsAGradientsMeanColour() throws {
