@@ -36,6 +36,10 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev"]),
         systemLibrary("CTurboJPEG", pkgConfig: "libturbojpeg", apt: ["libturbojpeg0-dev"]),
         systemLibrary("CGif", pkgConfig: "libgif", apt: ["libgif-dev"]),
+        systemLibrary("CWebP", pkgConfig: "libwebpmux", apt: ["libwebp-dev"]),
+        systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
+        systemLibrary("CFFmpeg", pkgConfig: "libavformat", apt: ["libavformat-dev", "libavcodec-dev", "libswscale-dev"]),
+        systemLibrary("CSDL2", pkgConfig: "sdl2", apt: ["libsdl2-dev"]),
 
         // Apple-named modules.
         // CoreGraphics decodes and encodes PNG and JPEG itself (CGImage(pngDataProviderSource:…)), as Apple's does;
@@ -51,8 +55,9 @@ let package = Package(
         // UIKit over QuartzCore: views, view animation, drawing and value types.
         .target(name: "UIKit", dependencies: ["QuartzCore", "ImageIO"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"]),
-        // Where frames go: headless export (GIF through giflib, PNG sequences).
-        .target(name: "CalyxHost", dependencies: ["CoreGraphics", "ImageIO", "QuartzCore", "CGif"]),
+        // Where frames go: headless export (GIF through giflib, WebP through libwebp's mux, APNG, MP4 and WebM
+        // through FFmpeg's libraries, PNG sequences) and a window (SDL2).
+        .target(name: "CalyxHost", dependencies: ["CoreGraphics", "ImageIO", "QuartzCore", "UIKit", "CGif", "CWebP", "CZlib", "CFFmpeg", "CSDL2"]),
 
         // The command line.
         .executableTarget(name: "calyx", dependencies: [
@@ -79,7 +84,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CalyxTestSupport"]),
-        .testTarget(name: "CalyxHostTests", dependencies: ["CalyxHost", "CGif", "QuartzCore", "CalyxTestSupport"]),
+        .testTarget(name: "CalyxHostTests", dependencies: ["CalyxHost", "CGif", "CWebP", "CZlib", "CFFmpeg", "ImageIO", "QuartzCore", "CalyxTestSupport"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CalyxTestSupport"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "CalyxTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: [

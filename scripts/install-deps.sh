@@ -11,6 +11,10 @@ PACKAGES=(
   libpng-dev              # PNG (ImageIO)
   libjpeg-dev libturbojpeg0-dev  # JPEG (ImageIO), through libjpeg-turbo's error-safe API
   libgif-dev              # animated GIF export (CalyxHost)
+  libwebp-dev             # animated WebP export (libwebp's mux)
+  zlib1g-dev              # APNG chunk checksums
+  libavformat-dev libavcodec-dev libswscale-dev  # MP4 (H.264) and WebM (VP9) export through FFmpeg's libraries
+  libsdl2-dev             # the window host
   fonts-liberation2       # pinned fonts: metric-compatible Helvetica/Times/Courier …
   fonts-dejavu-core       # … and wide Unicode coverage, so text renders identically everywhere
 )

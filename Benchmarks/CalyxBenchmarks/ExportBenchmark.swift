@@ -33,24 +33,23 @@ enum ExportBenchmark {
     }
 
     static func run(into report: inout BenchReport) {
-        let clock = CAMediaClock(manualTime: 0)
-        CAMediaClock.$current.withValue(clock) {
-            var options = AnimationExportOptions(framesPerSecond: 60, duration: 4)
-            options.startTime = 0
-            let exporter = AnimationExporter(layer: worm(), options: options)
-            let wall = ContinuousClock()
-            var frames: [CGImage] = []
-            let rendering = wall.measure { frames = (try? exporter.renderFrames()) ?? [] }
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("calyx-bench-\(UUID().uuidString).gif")
-            defer { try? FileManager.default.removeItem(at: file) }
-            let encoding = wall.measure { try? exporter.encodeGIF(frames.enumerated().map { ($0.offset, $0.element) }, to: file) }
-            func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
-            let total = seconds(rendering) + seconds(encoding)
-            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-            report.add("export.gif.fps", Double(frames.count) / total, "fps",
-                       note: "worm at 512×512, 60 fps, 4 s (\(frames.count) frames) exported to GIF, one thread; \(size / 1024) KiB")
-            report.add("export.gif.render_share", seconds(rendering) / total, "ratio",
-                       note: "share of that time spent rendering frames (the rest quantizes, dithers and writes)")
+        for format in [AnimationExportFormat.gif, .mp4] {
+            CAMediaClock.$current.withValue(CAMediaClock(manualTime: 0)) {
+                var options = AnimationExportOptions(framesPerSecond: 60, duration: 4)
+                options.startTime = 0
+                let exporter = AnimationExporter(layer: worm(), options: options)
+                let file = FileManager.default.temporaryDirectory.appendingPathComponent("calyx-bench-\(UUID().uuidString).\(format.rawValue)")
+                defer { try? FileManager.default.removeItem(at: file) }
+                do { try exporter.export(to: file) } catch { print("bench: export.\(format.rawValue) failed: \(error)"); return }
+                func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+                let rendering = seconds(exporter.timings.rendering), total = rendering + seconds(exporter.timings.encoding)
+                let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+                let frames = 240
+                report.add("export.\(format.rawValue).fps", Double(frames) / total, "fps",
+                           note: "worm at 512×512, 60 fps, 4 s (\(frames) frames) exported to \(format.rawValue.uppercased()); \(size / 1024) KiB")
+                report.add("export.\(format.rawValue).render_share", rendering / total, "ratio",
+                           note: "share of that time spent rendering frames (the rest converts, encodes and writes)")
+            }
         }
     }
 }

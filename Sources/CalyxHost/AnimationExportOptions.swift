@@ -6,17 +6,28 @@ import QuartzCore
 public enum AnimationExportFormat: String, CaseIterable, Sendable {
     /// An animated GIF (giflib), palette chosen per frame or over all frames, dithered.
     case gif
+    /// An animated WebP (libwebp), lossy at ``AnimationExportOptions/quality`` or lossless at quality 1, with alpha.
+    case webp
+    /// An animated PNG: lossless, with alpha.
+    case apng
+    /// H.264 video in an MP4 file (FFmpeg's libraries with libx264). No alpha.
+    case mp4
+    /// VP9 video in a WebM file (FFmpeg's libraries with libvpx). No alpha.
+    case webm
     /// A directory of PNG files, `frame_00000.png` on, one per frame.
     case png
 
-    /// The format a path's extension names (`.gif`; a path without an extension is a PNG directory).
+    /// The format a path's extension names (`.gif`, `.webp`, `.apng`, `.mp4`, `.webm`; a path without an
+    /// extension, or ending `.png`, is a directory of PNG frames).
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
-        case "gif": self = .gif
         case "", "png": self = .png
-        default: return nil
+        case let ext: self.init(rawValue: ext)
         }
     }
+
+    /// Whether the format keeps transparency (video formats show transparent parts black, or the background).
+    public var hasAlpha: Bool { self != .mp4 && self != .webm }
 }
 
 /// How an animation becomes frames.
@@ -39,8 +50,11 @@ public struct AnimationExportOptions: Sendable {
     public var usesGlobalPalette = false
     /// GIF only: Floyd–Steinberg dithering.
     public var dithers = true
-    /// GIF only: how many times the animation repeats after it first plays; 0 loops forever.
+    /// GIF, WebP and APNG: how many times the animation repeats after it first plays; 0 loops forever.
     public var loopCount = 0
+    /// WebP, MP4 and WebM: 0…1, higher is better and larger. WebP at 1 is lossless; video maps it onto the
+    /// encoder's constant-quality scale (0.8: x264 CRF 10, VP9 CRF 13).
+    public var quality = 0.8
 
     public init(size: CGSize? = nil, scale: CGFloat = 1, framesPerSecond: Double = 30, duration: CFTimeInterval? = nil,
                 frames: ClosedRange<Int>? = nil, backgroundColor: CGColor? = nil) {

@@ -92,13 +92,14 @@ public final class AnimationExporter {
         let staging = directory.appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: staging)
         do {
-            switch format {
-            case .gif:
-                try writeGIF(to: staging)
-                // (giflib creates its file readable by its owner only.)
-                try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: staging.path)
-            case .png: try writePNGs(into: staging)
-            }
+            let (_, _, width, height) = try plan()
+            let wall = ContinuousClock()
+            var encoding = Duration.zero
+            let encoder = try format.makeEncoder(path: staging.path, width: width, height: height, options: options)
+            let started = wall.now
+            try render { n, image in encoding += try wall.measure { try encoder.add(image, number: n) } }
+            encoding += try wall.measure { try encoder.finish() }
+            timings = ExportTimings(rendering: wall.now - started - encoding, encoding: encoding)
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
             try FileManager.default.moveItem(at: staging, to: url)
         } catch {
@@ -108,41 +109,8 @@ public final class AnimationExporter {
         }
     }
 
-    private func writePNGs(into directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-        try render { n, image in
-            let file = directory.appendingPathComponent(String(format: "frame_%05d.png", n))
-            guard let destination = CGImageDestinationCreateWithURL(file as CFURL, "public.png" as CFString, 1, nil) else {
-                throw AnimationExportError.cannotWrite(path: file.path, reason: "cannot create")
-            }
-            CGImageDestinationAddImage(destination, image, nil)
-            guard CGImageDestinationFinalize(destination) else { throw AnimationExportError.cannotWrite(path: file.path, reason: "PNG encoding failed") }
-        }
-    }
-
-    private func writeGIF(to file: URL) throws {
-        var frames: [(number: Int, image: CGImage)] = []
-        try render { n, image in frames.append((n, image)) }
-        try encodeGIF(frames, to: file)
-    }
-
-    /// Encodes rendered frames (with their frame numbers) as a GIF at `file` — the encoding half of an export,
-    /// apart for the benchmark that weighs rendering against encoding.
-    package func encodeGIF(_ images: [(number: Int, image: CGImage)], to file: URL) throws {
-        let fps = options.framesPerSecond
-        let frames = images.map { (number: $0.number, pixels: StraightPixels($0.image)) }
-        guard !frames.isEmpty else { throw AnimationExportError.impossibleFrames("no frames") }
-        let writer = try GIFWriter(path: file.path, width: frames[0].pixels.width, height: frames[0].pixels.height,
-                                   loopCount: options.loopCount)
-        let global = options.usesGlobalPalette
-            ? ColorQuantizer.palette(for: frames.map(\.pixels), maximumColors: 255) : nil
-        for (n, pixels) in frames {
-            // Delays in hundredths, rounded on the running total so they add up to the true duration.
-            let delay = Int((Double(n + 1) * 100 / fps).rounded()) - Int((Double(n) * 100 / fps).rounded())
-            try writer.add(pixels, palette: global, dithers: options.dithers, delayHundredths: delay)
-        }
-        try writer.close()
-    }
+    /// Where the last ``export(to:format:)`` spent its time: rendering frames, and encoding and writing them.
+    package private(set) var timings = ExportTimings(rendering: .zero, encoding: .zero)
 
     /// `image` composited over an opaque background colour.
     static func composite(_ image: CGImage, over color: CGColor) -> CGImage {
@@ -154,6 +122,12 @@ public final class AnimationExporter {
         ctx.draw(image, in: rect)
         return ctx.makeImage() ?? image
     }
+}
+
+/// Where an export spent its time.
+package struct ExportTimings: Sendable {
+    package var rendering: Duration
+    package var encoding: Duration
 }
 
 /// When the animations in a tree end.

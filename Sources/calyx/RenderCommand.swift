@@ -10,14 +10,18 @@ import Glibc
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene's animation to an animated GIF or a folder of PNG frames.",
+        abstract: "Render a scene's animation to GIF, WebP, APNG, MP4, WebM or a folder of PNG frames.",
         discussion: """
             Frames are drawn headlessly at the times the frame rate gives, from media time 0, and are the same \
             bytes on every run. A long export can be split by frame range across machines; the parts join \
             without a seam. Run `calyx list` for the scenes.
 
+            GIF, WebP and APNG keep transparency; MP4 (H.264) and WebM (VP9) show transparent parts black \
+            unless --background is given.
+
             Examples:
               calyx render worm --out worm.gif
+              calyx render worm --out worm.mp4 --fps 60 --scale 2 --background white
               calyx render cube --format png --out cube-frames --fps 60 --scale 2
               calyx render burst --out burst.gif --frames 0..44 --background white
             """)
@@ -25,10 +29,10 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The scene to render (see `calyx list`).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "The file (GIF) or folder (PNG frames) to write.")
+    @Option(name: .shortAndLong, help: "The file (.gif, .webp, .apng, .mp4, .webm) or folder (PNG frames) to write.")
     var out: String
 
-    @Option(help: "gif or png; by default the output's extension decides (no extension: png).")
+    @Option(help: "gif, webp, apng, mp4, webm or png; by default the output's extension decides (no extension: png).")
     var format: String?
 
     @Option(help: "Frames per second.")
@@ -49,6 +53,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "One palette for all frames of a GIF instead of one per frame.")
     var globalPalette = false
 
+    @Option(help: "WebP, MP4 and WebM quality from 0 to 1 (WebP at 1 is lossless).")
+    var quality: Double = 0.8
+
     func run() throws {
         guard let entry = SceneCatalog.scene(named: scene) else {
             throw ValidationError("no scene '\(scene)'; known: \(SceneCatalog.scenes.map(\.name).joined(separator: ", "))")
@@ -66,6 +73,8 @@ struct RenderCommand: ParsableCommand {
         var options = AnimationExportOptions(scale: CGFloat(scale), framesPerSecond: fps, duration: duration ?? entry.duration)
         options.startTime = 0
         options.usesGlobalPalette = globalPalette
+        guard quality >= 0, quality <= 1 else { throw ValidationError("--quality takes a number from 0 to 1") }
+        options.quality = quality
         if let frames { options.frames = try Self.parseRange(frames) }
         if let background { options.backgroundColor = try Self.parseColor(background) }
         let clock = CAMediaClock(manualTime: 0)
