@@ -20,7 +20,7 @@ build: deps
 ## Runs every test suite, then a few hundred random programs and a short pass over each parser.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	xvfb-run -a -s "-screen 0 1280x800x24" $(SWIFT) test --skip-build
 	$(SWIFT) run --skip-build calyx-fuzz programs --count $(TEST_PROGRAMS)
 	@for target in png jpeg font keypath; do \
 		$(SWIFT) run --skip-build calyx-fuzz inputs --target $$target --count 2000 || exit 1; \

@@ -84,7 +84,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CalyxTestSupport"]),
-        .testTarget(name: "CalyxHostTests", dependencies: ["CalyxHost", "CGif", "CWebP", "CZlib", "CFFmpeg", "ImageIO", "QuartzCore", "CalyxTestSupport"]),
+        .testTarget(name: "CalyxHostTests", dependencies: ["CalyxHost", "CGif", "CWebP", "CZlib", "CFFmpeg", "ImageIO", "UIKit", "_Testing_UIKit", "QuartzCore", "CalyxTestSupport"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CalyxTestSupport"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "CalyxTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: [

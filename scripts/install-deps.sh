@@ -15,6 +15,8 @@ PACKAGES=(
   zlib1g-dev              # APNG chunk checksums
   libavformat-dev libavcodec-dev libswscale-dev  # MP4 (H.264) and WebM (VP9) export through FFmpeg's libraries
   libsdl2-dev             # the window host
+  xvfb xauth              # a virtual X server: the window tests run inside xvfb-run
+  xdotool x11-apps        # the window tests send pointer input through X and read pixels back (xwd)
   fonts-liberation2       # pinned fonts: metric-compatible Helvetica/Times/Courier …
   fonts-dejavu-core       # … and wide Unicode coverage, so text renders identically everywhere
 )

@@ -1,0 +1,226 @@
+import Foundation
+import CoreGraphics
+import QuartzCore
+import UIKit
+import CSDL2
+
+/// A desktop window (SDL2) showing a layer tree live: a ``CARenderServer`` draws it on its own thread at each
+/// refresh of the screen, and the window presents the newest frame. The thread that opens the window runs its
+/// events (``run(for:)`` or ``processEvents()``), the app's run loop with them, so display links, animation
+/// callbacks and completion blocks arrive there as on iOS's main thread.
+///
+///     let window = try HostWindow(layer: root, title: "Spinner")
+///     window.run()   // until the window is closed
+///
+/// The root layer follows the window's size (in points; pixels are points × ``scale`` on a HiDPI screen).
+/// Pointer input becomes touches: with a `UIWindow` (or any view) as the root, a press is delivered to the view
+/// its hit test finds, through ``UIKit/UIWindow/sendPointer(_:at:timestamp:)``; every tree also gets
+/// ``onPointer`` with the layer `hitTest` finds. Without a display the initializer throws
+/// ``HostWindowError/noDisplay(_:)``; fall back to ``AnimationExporter``.
+public final class HostWindow {
+    /// What the pointer did.
+    public struct PointerEvent: Sendable {
+        public let phase: UITouch.Phase
+        /// Where, in the root layer's coordinates (points).
+        public let location: CGPoint
+    }
+
+    /// The tree shown; its bounds follow the window's size.
+    public let layer: CALayer
+    /// The window's title.
+    public let title: String
+    /// Pixels per point of the window's drawable.
+    public private(set) var scale: CGFloat = 1
+    /// Whether the window is still open (the user has not closed it, ``close()`` was not called).
+    public private(set) var isOpen = true
+    /// Called on the event thread for each press, drag and release, with the layer the press hit (the deepest
+    /// layer whose `hitTest` contains the point; nil outside the tree).
+    public var onPointer: ((PointerEvent, CALayer?) -> Void)?
+    /// Called on the event thread when the window closes.
+    public var onClose: (() -> Void)?
+
+    private let window: OpaquePointer
+    private let renderer: OpaquePointer
+    private var texture: OpaquePointer?
+    private var server: CARenderServer?
+    private let display: CAVirtualDisplay
+    private let mailbox = FrameMailbox()
+    private var pointerDown = false
+    /// The media time of the frame on screen, nil before the first.
+    public private(set) var presentedFrameTime: CFTimeInterval?
+
+    /// Opens a window showing `layer`, sized to the layer's bounds (or `size`, in points).
+    public init(layer: CALayer, title: String = "Calyx", size: CGSize? = nil) throws {
+        try SDLVideo.start()
+        self.layer = layer
+        self.title = title
+        let points = size ?? layer.bounds.size
+        guard points.width.isFinite, points.height.isFinite, points.width >= 1, points.height >= 1,
+              points.width <= 16384, points.height <= 16384 else {
+            throw HostWindowError.cannotCreate("size \(points) is not a window size")
+        }
+        let flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        guard let window = SDL_CreateWindow(title, 0, 0, Int32(points.width), Int32(points.height), flags) else {
+            throw HostWindowError.cannotCreate(SDLVideo.lastError)
+        }
+        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC.rawValue)
+                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+            SDL_DestroyWindow(window)
+            throw HostWindowError.cannotCreate(SDLVideo.lastError)
+        }
+        self.window = window
+        self.renderer = renderer
+        // Refreshes at the screen's rate (60 Hz when the screen does not say, as under Xvfb).
+        var mode = SDL_DisplayMode()
+        let hz = SDL_GetCurrentDisplayMode(0, &mode) == 0 && mode.refresh_rate > 0 ? Int(mode.refresh_rate) : 60
+        display = CAVirtualDisplay(framesPerSecond: hz)
+        try resize()
+    }
+
+    deinit { close() }
+
+    /// Runs the window's events and the current run loop until the window closes, or for `duration` seconds.
+    public func run(for duration: TimeInterval? = nil) {
+        let end = duration.map { Date().addingTimeInterval($0) }
+        while isOpen, end.map({ Date() < $0 }) ?? true {
+            processEvents(waitingUpTo: 0.004)
+        }
+    }
+
+    /// Handles pending window events, presents the newest frame and gives the current run loop a turn (for an
+    /// app that runs its own loop). Waits up to `timeout` seconds for an event first.
+    public func processEvents(waitingUpTo timeout: TimeInterval = 0) {
+        guard isOpen else { return }
+        var event = SDL_Event()
+        var wait = Int32(max(0, min(timeout, 1)) * 1000)
+        while isOpen, SDL_WaitEventTimeout(&event, wait) != 0 {
+            handle(event)
+            wait = 0
+        }
+        guard isOpen else { return }
+        present()
+        RunLoop.current.run(mode: .default, before: Date())
+    }
+
+    /// Closes the window and stops its render thread.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        server?.stop()
+        server = nil
+        if let texture { SDL_DestroyTexture(texture) }
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        onClose?()
+    }
+
+    /// The pixels the window shows now (the frame last presented), or nil before the first frame.
+    public func readPixels() -> CGImage? {
+        guard isOpen, presentedFrameTime != nil, let texture else { return nil }
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        guard let context = CGContext.canonicalBitmap(width: Int(w), height: Int(h)), let data = context.data else { return nil }
+        SDL_RenderClear(renderer)
+        SDL_RenderCopy(renderer, texture, nil, nil)
+        guard SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, data, Int32(context.bytesPerRow)) == 0
+        else { return nil }
+        return context.makeImage()
+    }
+
+    // MARK: Frames
+
+    /// Follows the window's size: the root layer's bounds take the size in points, and a render server draws
+    /// at the size in pixels.
+    private func resize() throws {
+        var w: Int32 = 0, h: Int32 = 0, pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        guard w > 0, h > 0, pw > 0, ph > 0 else { return }
+        scale = CGFloat(pw) / CGFloat(w)
+        server?.stop()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.bounds.size = CGSize(width: CGFloat(w), height: CGFloat(h))
+        layer.position = CGPoint(x: layer.bounds.width * layer.anchorPoint.x, y: layer.bounds.height * layer.anchorPoint.y)
+        CATransaction.commit()
+        if let texture { SDL_DestroyTexture(texture) }
+        texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph)
+        guard texture != nil, let server = CARenderServer(layer: layer, pixelWidth: Int(pw), pixelHeight: Int(ph), display: display) else {
+            throw HostWindowError.cannotCreate(SDLVideo.lastError)
+        }
+        let mailbox = self.mailbox
+        server.onFrame = { frame in
+            mailbox.post(frame)
+            // Wakes the event thread (SDL_PushEvent may be called from any thread).
+            var wake = SDL_Event()
+            wake.type = SDL_USEREVENT.rawValue
+            SDL_PushEvent(&wake)
+        }
+        self.server = server
+        server.start()
+    }
+
+    /// Shows the newest frame the render thread has drawn, if it is new.
+    private func present() {
+        guard let frame = mailbox.take(), let texture else { return }
+        let pixels = frame.image.pixels
+        guard pixels.width > 0 else { return }
+        // Canonical pixels are premultiplied BGRA in memory, SDL's ARGB8888 on little-endian machines; the frame
+        // is drawn over black, so transparent parts show black.
+        SDL_UpdateTexture(texture, nil, pixels.bytes, Int32(pixels.bytesPerRow))
+        SDL_RenderClear(renderer)
+        SDL_RenderCopy(renderer, texture, nil, nil)
+        SDL_RenderPresent(renderer)
+        presentedFrameTime = frame.time
+    }
+
+    // MARK: Events
+
+    private func handle(_ event: SDL_Event) {
+        switch event.type {
+        case SDL_QUIT.rawValue:
+            close()
+        case SDL_WINDOWEVENT.rawValue:
+            switch UInt32(event.window.event) {
+            case SDL_WINDOWEVENT_CLOSE.rawValue: close()
+            case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue: try? resize()
+            default: break
+            }
+        case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            pointerDown = true
+            pointer(.began, x: event.button.x, y: event.button.y)
+        case SDL_MOUSEMOTION.rawValue where pointerDown:
+            pointer(.moved, x: event.motion.x, y: event.motion.y)
+        case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && pointerDown:
+            pointerDown = false
+            pointer(.ended, x: event.button.x, y: event.button.y)
+        case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
+            // Touch screens also send emulated mouse events, which carry the touch; fingers are not doubled.
+            break
+        default:
+            break
+        }
+    }
+
+    /// Window coordinates (points from the top left) in the root layer's coordinates.
+    private func pointer(_ phase: UITouch.Phase, x: Int32, y: Int32) {
+        let b = layer.bounds
+        let location = CGPoint(x: b.minX + CGFloat(x), y: b.minY + CGFloat(y))
+        if let window = layer.delegate as? UIWindow {
+            window.sendPointer(phase, at: location)
+        } else if let view = layer.delegate as? UIView {
+            view.window?.sendPointer(phase, at: view.convert(location, to: nil))
+        }
+        let hit = layer.hitTest(layer.convert(location, to: layer.superlayer))
+        onPointer?(PointerEvent(phase: phase, location: location), hit)
+    }
+}
+
+/// The newest frame from the render thread, for the event thread to present; older ones are dropped.
+final class FrameMailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var frame: CARenderServer.Frame?
+
+    func post(_ new: CARenderServer.Frame) { lock.withLock { frame = new } }
+    func take() -> CARenderServer.Frame? { lock.withLock { defer { frame = nil }; return frame } }
+}
