@@ -17,16 +17,21 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## Runs every test suite, then a few hundred random programs and a short pass over each parser.
-test: deps
+## Runs every test suite (the window tests inside a virtual X server), then a few hundred random programs, a
+## short pass over each parser, and the gallery page checked in a headless browser.
+test:
+	@bash scripts/install-deps.sh --test
 	$(SWIFT) build --build-tests
 	xvfb-run -a -s "-screen 0 1280x800x24" $(SWIFT) test --skip-build
 	$(SWIFT) run --skip-build calyx-fuzz programs --count $(TEST_PROGRAMS)
 	@for target in png jpeg font keypath; do \
 		$(SWIFT) run --skip-build calyx-fuzz inputs --target $$target --count 2000 || exit 1; \
 	done
+	rm -rf .build/gallery-check
+	$(SWIFT) run --skip-build calyx demo --output .build/gallery-check > /dev/null
+	python3 scripts/check-gallery.py .build/gallery-check
 
-## Renders the showcase into $(OUT)/ and prints what it wrote.
+## Renders the showcase and the gallery into $(OUT)/ and prints what it wrote, ending with the gallery's page.
 demo: deps
 	$(SWIFT) build --product calyx
 	$(SWIFT) run --skip-build calyx demo --output $(OUT)

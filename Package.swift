@@ -59,9 +59,12 @@ let package = Package(
         // through FFmpeg's libraries, PNG sequences) and a window (SDL2).
         .target(name: "CalyxHost", dependencies: ["CoreGraphics", "ImageIO", "QuartzCore", "UIKit", "CGif", "CWebP", "CZlib", "CFFmpeg", "CSDL2"]),
 
+        // The gallery: the book's examples as named scenes, and the web page `make demo` writes for them.
+        .target(name: "CalyxGallery", dependencies: ["QuartzCore", "UIKit", "CoreText", "CalyxHost"]),
+
         // The command line.
         .executableTarget(name: "calyx", dependencies: [
-            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore", "CalyxHost",
+            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore", "CalyxHost", "CalyxGallery",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

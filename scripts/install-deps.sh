@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Calyx builds, tests and renders with — only those missing, quietly.
-# Safe to run repeatedly; `make demo` and `make test` call it first.
+# Safe to run repeatedly; `make demo` and `make test` call it first. With --test it also installs what the
+# tests drive: a virtual X server, X input and capture tools, and a headless browser with Playwright (PyPI).
 set -euo pipefail
 
 PACKAGES=(
@@ -15,20 +16,34 @@ PACKAGES=(
   zlib1g-dev              # APNG chunk checksums
   libavformat-dev libavcodec-dev libswscale-dev  # MP4 (H.264) and WebM (VP9) export through FFmpeg's libraries
   libsdl2-dev             # the window host
-  xvfb xauth              # a virtual X server: the window tests run inside xvfb-run
-  xdotool x11-apps        # the window tests send pointer input through X and read pixels back (xwd)
   fonts-liberation2       # pinned fonts: metric-compatible Helvetica/Times/Courier …
   fonts-dejavu-core       # … and wide Unicode coverage, so text renders identically everywhere
 )
+testing=false
+if [ "${1:-}" = "--test" ]; then
+  testing=true
+  PACKAGES+=(
+    xvfb xauth              # a virtual X server: the window tests run inside xvfb-run
+    xdotool x11-apps        # the window tests send pointer input through X and read pixels back (xwd)
+    chromium-headless-shell # the gallery page's browser test
+  )
+fi
 
 missing=()
 for package in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "Installing: ${missing[*]}"
+  $sudo apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
 
-sudo=""
-[ "$(id -u)" -ne 0 ] && sudo="sudo"
-echo "Installing: ${missing[*]}"
-$sudo apt-get update -qq >/dev/null
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Playwright (PyPI) drives the headless browser; it uses Debian's chromium-headless-shell, not a download.
+if $testing && ! python3 -c "import playwright" 2>/dev/null; then
+  echo "Installing: playwright (PyPI)"
+  python3 -m pip install -q --disable-pip-version-check playwright >/dev/null 2>&1 \
+    || python3 -m pip install -q --disable-pip-version-check --user playwright >/dev/null
+fi

@@ -15,6 +15,10 @@ public final class AnimationExporter {
     public let options: AnimationExportOptions
     /// Called after each frame is rendered and written, with the count done and the count in all.
     public var progress: ((Int, Int) -> Void)?
+    /// Called before each frame is drawn, with its number and media time: the place to change the tree at
+    /// chosen times (a transition starts from the frame before it) or to move a manual clock and deliver
+    /// animation events as a run loop would. Changes committed here are in the frame.
+    public var willRenderFrame: ((_ number: Int, _ time: CFTimeInterval) -> Void)?
 
     public init(layer: CALayer, options: AnimationExportOptions = AnimationExportOptions()) {
         self.layer = layer
@@ -66,6 +70,10 @@ public final class AnimationExporter {
         renderer.bounds = CGRect(origin: .zero, size: size)
         for (done, n) in numbers.enumerated() {
             let t = start + Double(n) / options.framesPerSecond
+            if let willRenderFrame {
+                willRenderFrame(n, t)
+                CATransaction.flush()
+            }
             renderer.beginFrame(atTime: t, timeStamp: nil)
             renderer.addUpdate(.infinite)
             renderer.render()

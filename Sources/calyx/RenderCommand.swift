@@ -1,5 +1,6 @@
 import ArgumentParser
 import CalyxHost
+import CalyxGallery
 import Foundation
 import QuartzCore
 #if canImport(Glibc)
@@ -57,8 +58,8 @@ struct RenderCommand: ParsableCommand {
     var quality: Double = 0.8
 
     func run() throws {
-        guard let entry = SceneCatalog.scene(named: scene) else {
-            throw ValidationError("no scene '\(scene)'; known: \(SceneCatalog.scenes.map(\.name).joined(separator: ", "))")
+        guard let entry = Gallery.scene(named: scene) else {
+            throw ValidationError("no scene '\(scene)'; see `calyx list`")
         }
         let url = URL(fileURLWithPath: out)
         let chosenFormat: AnimationExportFormat?
@@ -77,20 +78,14 @@ struct RenderCommand: ParsableCommand {
         options.quality = quality
         if let frames { options.frames = try Self.parseRange(frames) }
         if let background { options.backgroundColor = try Self.parseColor(background) }
-        let clock = CAMediaClock(manualTime: 0)
-        try CAMediaClock.$current.withValue(clock) {
-            let root = entry.build()
-            let exporter = AnimationExporter(layer: root, options: options)
-            let bar = ProgressBar()
-            exporter.progress = { done, total in bar.show(done, of: total) }
-            do {
-                try exporter.export(to: url, format: chosenFormat)
-            } catch let error as AnimationExportError {
-                bar.finish()
-                throw ValidationError(error.description)
-            }
+        let bar = ProgressBar()
+        do {
+            try entry.export(to: url, format: chosenFormat, options: options) { done, total in bar.show(done, of: total) }
+        } catch let error as AnimationExportError {
             bar.finish()
+            throw ValidationError(error.description)
         }
+        bar.finish()
         print(url.path)
     }
 

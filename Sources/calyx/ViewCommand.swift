@@ -1,5 +1,6 @@
 import ArgumentParser
 import CalyxHost
+import CalyxGallery
 import Foundation
 import QuartzCore
 
@@ -29,8 +30,8 @@ struct ViewCommand: ParsableCommand {
     var seconds: Double?
 
     func run() throws {
-        guard let entry = SceneCatalog.scene(named: scene) else {
-            throw ValidationError("no scene '\(scene)'; known: \(SceneCatalog.scenes.map(\.name).joined(separator: ", "))")
+        guard let entry = Gallery.scene(named: scene) else {
+            throw ValidationError("no scene '\(scene)'; see `calyx list`")
         }
         guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale takes a number from 0 to 16") }
         let root = CALayer()
@@ -55,14 +56,21 @@ struct ViewCommand: ParsableCommand {
         // Each pass starts a fresh copy of the scene at the current media time.
         let pass = entry.duration + 0.5
         let started = Date()
-        var nextPass = started.addingTimeInterval(pass)
+        var passStart = started
+        var pending = entry.changes.sorted { $0.time < $1.time }[...]
         while window.isOpen, seconds.map({ Date().timeIntervalSince(started) < $0 }) ?? true {
             window.processEvents(waitingUpTo: 0.004)
-            if Date() >= nextPass {
+            // The scene's changes at their times into the pass (transitions start from what is on screen).
+            while let change = pending.first, Date().timeIntervalSince(passStart) >= change.time {
+                change.apply(content)
+                pending.removeFirst()
+            }
+            if Date().timeIntervalSince(passStart) >= pass {
                 content.removeFromSuperlayer()
                 content = entry.build()
                 place(content)
-                nextPass = Date().addingTimeInterval(pass)
+                passStart = Date()
+                pending = entry.changes.sorted { $0.time < $1.time }[...]
             }
         }
         window.close()

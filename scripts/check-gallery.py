@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Checks the gallery page `make demo` writes, in a real headless browser (Debian's chromium-headless-shell,
+driven by Playwright): every scene's GIF and video load, play (more than one frame; the video's time advances),
+and show the colours each scene declares for its first frame (figure data-probes, in points; files are at 2x).
+
+The browser decodes the files itself: the GIF's first frame through WebCodecs' ImageDecoder, the video's first
+frame by seeking to 0 and drawing it to a canvas. Usage: check-gallery.py out/ (the folder holding index.html).
+"""
+import http.server
+import json
+import os
+import sys
+import threading
+from functools import partial
+
+from playwright.sync_api import sync_playwright
+
+GIF_TOLERANCE = 12     # palette and dithering on flat colours
+VIDEO_TOLERANCE = 28   # 4:2:0 chroma, BT.601 limited range, lossy coding
+
+PROBE_SCRIPT = """
+async ([name, probes]) => {
+  const figure = document.getElementById(name);
+  const out = {gif: null, gifFrames: 0, video: null, videoSource: null, plays: false, errors: []};
+  const canvas = document.createElement('canvas');
+  const ctx = canvas.getContext('2d', {willReadFrequently: true});
+  const sample = (source, w, h) => {
+    canvas.width = w; canvas.height = h;
+    ctx.clearRect(0, 0, w, h);
+    ctx.drawImage(source, 0, 0, w, h);
+    return probes.map(p => Array.from(ctx.getImageData(p.x * 2 + 1, p.y * 2 + 1, 1, 1).data.slice(0, 3)));
+  };
+  try {
+    const data = await (await fetch(name + '.gif')).arrayBuffer();
+    const decoder = new ImageDecoder({data, type: 'image/gif'});
+    await decoder.tracks.ready;
+    out.gifFrames = decoder.tracks.selectedTrack.frameCount;
+    const first = await decoder.decode({frameIndex: 0});
+    out.gif = sample(first.image, first.image.displayWidth, first.image.displayHeight);
+    first.image.close();
+  } catch (e) { out.errors.push('gif: ' + e); }
+  try {
+    const video = figure.querySelector('video');
+    video.pause();
+    if (video.readyState < 2) await new Promise((ok, fail) => {
+      video.addEventListener('loadeddata', ok, {once: true});
+      video.addEventListener('error', () => fail(video.error && video.error.message), {once: true});
+      video.load();
+    });
+    out.videoSource = video.currentSrc.split('/').pop();
+    await new Promise(ok => { video.addEventListener('seeked', ok, {once: true}); video.currentTime = 0; });
+    out.video = sample(video, video.videoWidth, video.videoHeight);
+    const start = video.currentTime;
+    await video.play();
+    await new Promise(ok => setTimeout(ok, 600));
+    out.plays = video.currentTime > start + 0.2;
+    video.pause();
+  } catch (e) { out.errors.push('video: ' + e); }
+  return out;
+}
+"""
+
+
+def main():
+    folder = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "out")
+    class QuietHandler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = partial(QuietHandler, directory=folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+
+    failures = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium-headless-shell"),
+            args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
+        page = browser.new_page()
+        page.goto(url)
+        scenes = page.eval_on_selector_all(
+            "figure.scene", "figures => figures.map(f => [f.id, JSON.parse(f.dataset.probes)])")
+        if not scenes:
+            failures.append("the page shows no scenes")
+        for name, probes in scenes:
+            result = page.evaluate(PROBE_SCRIPT, [name, probes])
+            failures += [f"{name}: {e}" for e in result["errors"]]
+            if result["gifFrames"] < 2:
+                failures.append(f"{name}: the GIF has {result['gifFrames']} frame(s)")
+            if result["video"] is not None and not result["plays"]:
+                failures.append(f"{name}: the video ({result['videoSource']}) does not play")
+            for kind, tolerance in (("gif", GIF_TOLERANCE), ("video", VIDEO_TOLERANCE)):
+                for probe, got in zip(probes, result[kind] or []):
+                    want = (probe["r"], probe["g"], probe["b"])
+                    if max(abs(a - b) for a, b in zip(got, want)) > tolerance:
+                        failures.append(f"{name}: {kind} first frame at ({probe['x']}, {probe['y']}) is {tuple(got)}, "
+                                        f"expected {want} ± {tolerance}")
+        browser.close()
+    server.shutdown()
+    for failure in failures:
+        print("gallery check:", failure)
+    print(f"gallery check: {len(scenes)} scenes, GIF and video each, {len(failures)} failure(s)")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
