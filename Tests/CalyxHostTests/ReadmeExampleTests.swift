@@ -48,5 +48,34 @@ import QuartzCore
         var tested = lines(between: "// --- README code begins ---", and: "// --- README code ends ---", in: source)
         tested = tested.map { $0.replacingOccurrences(of: "URL(fileURLWithPath: path)", with: "URL(fileURLWithPath: \"fall.gif\")") }
         #expect(!shown.isEmpty && shown == tested)
+        let shownWindow = lines(between: "## Your layer tree in a window\n\n```swift", and: "```", in: text)
+        // (The markers are split here so that this line is not taken for them.)
+        let testedWindow = lines(between: "// --- README window code " + "begins ---", and: "// --- README window code " + "ends ---", in: source)
+        #expect(!shownWindow.isEmpty && shownWindow == testedWindow)
+    }
+
+    /// The README's "Your layer tree in a window" example, as written there (under `make test`'s virtual X server).
+    @Test(.enabled(if: WindowHostTests.hasDisplay)) func theReadmeWindowExampleWorks() throws {
+        var framesShown = 0
+        try CAMediaClock.$current.withValue(CAMediaClock.shared) {
+            // --- README window code begins ---
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+            root.backgroundColor = CGColor(gray: 1, alpha: 1)
+            let square = CALayer()
+            square.frame = CGRect(x: 70, y: 70, width: 60, height: 60)
+            square.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1)
+            root.addSublayer(square)
+            let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+            spin.toValue = 2 * Double.pi; spin.duration = 2; spin.repeatCount = .infinity
+            square.add(spin, forKey: "spin")
+
+            let window = try HostWindow(layer: root, title: "Spin")
+            window.run(for: 2)   // run() alone returns when the window is closed
+            // --- README window code ends ---
+            framesShown = window.presentedFrameTime == nil ? 0 : 1
+            window.close()
+        }
+        #expect(framesShown == 1)
     }
 }
