@@ -25,8 +25,10 @@ public final class AnimationExporter {
         self.options = options
     }
 
-    /// The frame numbers this export writes, and the media time of frame 0.
-    func plan() throws -> (numbers: [Int], start: CFTimeInterval, pixelWidth: Int, pixelHeight: Int) {
+    typealias FramePlan = (numbers: [Int], start: CFTimeInterval, pixelWidth: Int, pixelHeight: Int)
+
+    /// The frame numbers this export writes, the media time of frame 0, and the frames' size in pixels.
+    func plan() throws -> FramePlan {
         CATransaction.flush()
         let o = options
         let size = o.size ?? layer.bounds.size
@@ -59,9 +61,9 @@ public final class AnimationExporter {
         return images
     }
 
-    /// Renders each frame of the plan and hands it over with its number.
-    func render(_ body: (Int, CGImage) throws -> Void) throws {
-        let (numbers, start, width, height) = try plan()
+    /// Renders each frame of the plan (made now when not given) and hands it over with its number.
+    func render(plan given: FramePlan? = nil, _ body: (Int, CGImage) throws -> Void) throws {
+        let (numbers, start, width, height) = try given ?? plan()
         guard let context = CGContext.canonicalBitmap(width: width, height: height)
         else { throw AnimationExportError.impossibleFrames("no \(width)×\(height) bitmap") }
         let renderer = CARenderer(context: context)
@@ -100,12 +102,13 @@ public final class AnimationExporter {
         let staging = directory.appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: staging)
         do {
-            let (_, _, width, height) = try plan()
+            let frames = try plan()
             let wall = ContinuousClock()
             var encoding = Duration.zero
-            let encoder = try format.makeEncoder(path: staging.path, width: width, height: height, options: options)
+            let encoder = try format.makeEncoder(path: staging.path, width: frames.pixelWidth, height: frames.pixelHeight,
+                                                 options: options)
             let started = wall.now
-            try render { n, image in encoding += try wall.measure { try encoder.add(image, number: n) } }
+            try render(plan: frames) { n, image in encoding += try wall.measure { try encoder.add(image, number: n) } }
             encoding += try wall.measure { try encoder.finish() }
             timings = ExportTimings(rendering: wall.now - started - encoding, encoding: encoding)
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }

@@ -70,10 +70,11 @@ public final class HostWindow {
         }
         self.window = window
         self.renderer = renderer
-        // Refreshes at the screen's rate (60 Hz when the screen does not say, as under Xvfb).
+        // Refreshes at the screen's rate (60 Hz when the screen does not say, as under Xvfb), in the media time
+        // of the clock current where the window opens (a manual clock: frames come as it is advanced).
         var mode = SDL_DisplayMode()
         let hz = SDL_GetCurrentDisplayMode(0, &mode) == 0 && mode.refresh_rate > 0 ? Int(mode.refresh_rate) : 60
-        display = CAVirtualDisplay(framesPerSecond: hz)
+        display = CAVirtualDisplay(framesPerSecond: hz, clock: CAMediaClock.current)
         try resize()
     }
 
