@@ -53,7 +53,10 @@ import QuartzCore
         let testedWindow = lines(between: "// --- README window code " + "begins ---", and: "// --- README window code " + "ends ---", in: source)
         #expect(!shownWindow.isEmpty && shownWindow == testedWindow)
     }
+}
 
+/// In the window suite, whose tests take turns: one window at a time in a test process.
+extension WindowHostTests {
     /// The README's "Your layer tree in a window" example, as written there (under `make test`'s virtual X server).
     @Test(.enabled(if: WindowHostTests.hasDisplay)) func theReadmeWindowExampleWorks() throws {
         var framesShown = 0

@@ -40,6 +40,7 @@ public final class HostWindow {
     public var onClose: (() -> Void)?
 
     private let window: OpaquePointer
+    private let windowID: UInt32
     private let renderer: OpaquePointer
     private var texture: OpaquePointer?
     private var server: CARenderServer?
@@ -52,6 +53,8 @@ public final class HostWindow {
     /// Opens a window showing `layer`, sized to the layer's bounds (or `size`, in points).
     public init(layer: CALayer, title: String = "Calyx", size: CGSize? = nil) throws {
         try SDLVideo.start()
+        SDLVideo.calls.lock()
+        defer { SDLVideo.calls.unlock() }
         self.layer = layer
         self.title = title
         let points = size ?? layer.bounds.size
@@ -70,12 +73,14 @@ public final class HostWindow {
         }
         self.window = window
         self.renderer = renderer
+        windowID = SDL_GetWindowID(window)
         // Refreshes at the screen's rate (60 Hz when the screen does not say, as under Xvfb), in the media time
         // of the clock current where the window opens (a manual clock: frames come as it is advanced).
         var mode = SDL_DisplayMode()
         let hz = SDL_GetCurrentDisplayMode(0, &mode) == 0 && mode.refresh_rate > 0 ? Int(mode.refresh_rate) : 60
         display = CAVirtualDisplay(framesPerSecond: hz, clock: CAMediaClock.current)
         try resize()
+        SDLVideo.register(self, id: windowID)
     }
 
     deinit { close() }
@@ -89,17 +94,18 @@ public final class HostWindow {
     }
 
     /// Handles pending window events, presents the newest frame and gives the current run loop a turn (for an
-    /// app that runs its own loop). Waits up to `timeout` seconds for an event first.
+    /// app that runs its own loop). Sleeps up to `timeout` seconds (at most 4 ms) first.
     public func processEvents(waitingUpTo timeout: TimeInterval = 0) {
         guard isOpen else { return }
         var event = SDL_Event()
-        var wait = Int32(max(0, min(timeout, 1)) * 1000)
-        while isOpen, SDL_WaitEventTimeout(&event, wait) != 0 {
-            handle(event)
-            wait = 0
+        // Waits in short sleeps outside the lock, so that a window on another thread is not held up.
+        let wait = max(0, min(timeout, 0.004))
+        if wait > 0 { usleep(useconds_t(wait * 1e6)) }
+        while isOpen, SDLVideo.calls.withLock({ SDL_PollEvent(&event) }) != 0 {
+            for target in SDLVideo.windows(for: event) { SDLVideo.calls.withLock { target.handle(event) } }
         }
         guard isOpen else { return }
-        present()
+        SDLVideo.calls.withLock { present() }
         RunLoop.current.run(mode: .default, before: Date())
     }
 
@@ -109,14 +115,21 @@ public final class HostWindow {
         isOpen = false
         server?.stop()
         server = nil
-        if let texture { SDL_DestroyTexture(texture) }
-        SDL_DestroyRenderer(renderer)
-        SDL_DestroyWindow(window)
+        SDLVideo.unregister(id: windowID)
+        SDLVideo.calls.withLock {
+            if let texture { SDL_DestroyTexture(texture) }
+            SDL_DestroyRenderer(renderer)
+            SDL_DestroyWindow(window)
+        }
         onClose?()
     }
 
     /// The pixels the window shows now (the frame last presented), or nil before the first frame.
     public func readPixels() -> CGImage? {
+        SDLVideo.calls.withLock { readPixelsLocked() }
+    }
+
+    private func readPixelsLocked() -> CGImage? {
         guard isOpen, presentedFrameTime != nil, let texture else { return nil }
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &w, &h)

@@ -34,4 +34,30 @@ enum SDLVideo {
     }
 
     static var lastError: String { String(cString: SDL_GetError()) }
+
+    /// Held around every SDL video call: Xlib's connection is not made for several threads at once, so windows
+    /// driven from different threads take turns.
+    static let calls = NSRecursiveLock()
+
+    /// Open windows by SDL window ID: SDL has one event queue for the process, so whichever window pumps it
+    /// hands each event to the window it is for.
+    nonisolated(unsafe) private static var windows: [UInt32: Weak] = [:]
+    struct Weak { weak var window: HostWindow? }
+
+    static func register(_ window: HostWindow, id: UInt32) { calls.withLock { windows[id] = Weak(window: window) } }
+    static func unregister(id: UInt32) { calls.withLock { windows[id] = nil } }
+
+    /// The window an event is for (events without a window, such as quitting, go to every window).
+    static func windows(for event: SDL_Event) -> [HostWindow] {
+        calls.withLock {
+            let id: UInt32
+            switch event.type {
+            case SDL_WINDOWEVENT.rawValue: id = event.window.windowID
+            case SDL_MOUSEBUTTONDOWN.rawValue, SDL_MOUSEBUTTONUP.rawValue: id = event.button.windowID
+            case SDL_MOUSEMOTION.rawValue: id = event.motion.windowID
+            default: return windows.values.compactMap(\.window)
+            }
+            return windows[id]?.window.map { [$0] } ?? []
+        }
+    }
 }
