@@ -8,6 +8,16 @@ extension GalleryScene {
     /// (delegate callbacks, completion blocks) are delivered between frames, as the run loop delivers them.
     public func export(to url: URL, format: AnimationExportFormat? = nil, options: AnimationExportOptions,
                        progress: ((Int, Int) -> Void)? = nil) throws {
+        try export(options: options, progress: progress) { try $0.export(to: url, format: format) }
+    }
+
+    /// Exports the scene to each of `urls` (formats from their extensions), drawing each frame once for all.
+    public func export(to urls: [URL], options: AnimationExportOptions, progress: ((Int, Int) -> Void)? = nil) throws {
+        try export(options: options, progress: progress) { try $0.export(to: urls) }
+    }
+
+    private func export(options: AnimationExportOptions, progress: ((Int, Int) -> Void)?,
+                        write: (AnimationExporter) throws -> Void) throws {
         let clock = CAMediaClock(manualTime: 0)
         try CAMediaClock.$current.withValue(clock) {
             let root = build()
@@ -25,7 +35,7 @@ extension GalleryScene {
                     pending.removeFirst()
                 }
             }
-            try exporter.export(to: url, format: format)
+            try write(exporter)
         }
     }
 }

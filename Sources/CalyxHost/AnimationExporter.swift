@@ -93,30 +93,52 @@ public final class AnimationExporter {
         guard let format = format ?? AnimationExportFormat(pathExtension: url.pathExtension) else {
             throw AnimationExportError.unknownFormat(url.pathExtension)
         }
-        let directory = url.deletingLastPathComponent()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue,
-              FileManager.default.isWritableFile(atPath: directory.path) else {
-            throw AnimationExportError.cannotWrite(path: url.path, reason: "\(directory.path) is not a writable directory")
+        try export([(url, format)])
+    }
+
+    /// Writes the animation to each of `urls`, in the format its extension names, rendering each frame once
+    /// for all of them. The files appear only once all are complete; when one fails, none is left.
+    public func export(to urls: [URL]) throws {
+        try export(urls.map { url in
+            guard let format = AnimationExportFormat(pathExtension: url.pathExtension) else {
+                throw AnimationExportError.unknownFormat(url.pathExtension)
+            }
+            return (url, format)
+        })
+    }
+
+    private func export(_ targets: [(url: URL, format: AnimationExportFormat)]) throws {
+        let staging = try targets.map { target in
+            let directory = target.url.deletingLastPathComponent()
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue,
+                  FileManager.default.isWritableFile(atPath: directory.path) else {
+                throw AnimationExportError.cannotWrite(path: target.url.path, reason: "\(directory.path) is not a writable directory")
+            }
+            return directory.appendingPathComponent(".\(target.url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
         }
-        let staging = directory.appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.removeItem(at: staging)
+        for file in staging { try? FileManager.default.removeItem(at: file) }
         do {
             let frames = try plan()
             let wall = ContinuousClock()
             var encoding = Duration.zero
-            let encoder = try format.makeEncoder(path: staging.path, width: frames.pixelWidth, height: frames.pixelHeight,
-                                                 options: options)
+            let encoders = try zip(targets, staging).map { target, file in
+                try target.format.makeEncoder(path: file.path, width: frames.pixelWidth, height: frames.pixelHeight, options: options)
+            }
             let started = wall.now
-            try render(plan: frames) { n, image in encoding += try wall.measure { try encoder.add(image, number: n) } }
-            encoding += try wall.measure { try encoder.finish() }
+            try render(plan: frames) { n, image in
+                encoding += try wall.measure { for encoder in encoders { try encoder.add(image, number: n) } }
+            }
+            encoding += try wall.measure { for encoder in encoders { try encoder.finish() } }
             timings = ExportTimings(rendering: wall.now - started - encoding, encoding: encoding)
-            if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
-            try FileManager.default.moveItem(at: staging, to: url)
+            for (target, file) in zip(targets, staging) {
+                if FileManager.default.fileExists(atPath: target.url.path) { try FileManager.default.removeItem(at: target.url) }
+                try FileManager.default.moveItem(at: file, to: target.url)
+            }
         } catch {
-            try? FileManager.default.removeItem(at: staging)
+            for file in staging { try? FileManager.default.removeItem(at: file) }
             if let error = error as? AnimationExportError { throw error }
-            throw AnimationExportError.cannotWrite(path: url.path, reason: "\(error)")
+            throw AnimationExportError.cannotWrite(path: targets.map(\.url.path).joined(separator: ", "), reason: "\(error)")
         }
     }
 

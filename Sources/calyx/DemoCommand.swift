@@ -40,14 +40,12 @@ struct DemoCommand: ParsableCommand {
             try AnimationFilmstrip.render().writePNG(to: filmstrip)
             print(filmstrip.path)
         }
-        // Each scene at twice its size, as an animated GIF and as H.264 and VP9 video, all on its own background.
+        // Each scene at twice its size, as an animated GIF and as H.264 and VP9 video, on white; each frame is
+        // drawn once for the three files.
+        let options = AnimationExportOptions(scale: 2, framesPerSecond: fps, backgroundColor: CGColor(gray: 1, alpha: 1))
         for scene in chosen {
-            for format in [AnimationExportFormat.gif, .mp4, .webm] {
-                let file = folder.appendingPathComponent("\(scene.name).\(format.rawValue)")
-                let options = AnimationExportOptions(scale: 2, framesPerSecond: fps, duration: scene.duration,
-                                                     backgroundColor: CGColor(gray: 1, alpha: 1))
-                try scene.export(to: file, options: options)
-            }
+            let files = ["gif", "mp4", "webm"].map { folder.appendingPathComponent("\(scene.name).\($0)") }
+            try scene.export(to: files, options: options)
             print(folder.appendingPathComponent("\(scene.name).{gif,mp4,webm}").path)
         }
         let page = folder.appendingPathComponent("index.html")

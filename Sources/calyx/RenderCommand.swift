@@ -72,7 +72,6 @@ struct RenderCommand: ParsableCommand {
             chosenFormat = nil
         }
         var options = AnimationExportOptions(scale: CGFloat(scale), framesPerSecond: fps, duration: duration ?? entry.duration)
-        options.startTime = 0
         options.usesGlobalPalette = globalPalette
         guard quality >= 0, quality <= 1 else { throw ValidationError("--quality takes a number from 0 to 1") }
         options.quality = quality

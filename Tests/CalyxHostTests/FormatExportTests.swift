@@ -22,12 +22,13 @@ import Foundation
     }
 
     /// Frame k of the 10 fps slide has the square's left edge at 3k: red at its middle, white 20 points on.
+    /// Video frames keep their time in the whole animation; animated images start at 0.
     func expectSlide(_ decoded: DecodedFrames, firstFrame: Int = 0, tolerance: Int, _ format: AnimationExportFormat) {
         for (i, frame) in decoded.frames.enumerated() {
             let k = firstFrame + i, left = 3 * k
             let inside = decoded.rgba(frame: i, x: left + 5, y: 10), outside = decoded.rgba(frame: i, x: (left + 20) % 40, y: 10)
-            #expect(abs(frame.time - Double(k) / 10 + Double(firstFrame) / 10 * (format == .mp4 || format == .webm ? 0 : 1)) < 0.002,
-                    "\(format) frame \(k) at \(frame.time) s")
+            let expectedTime = format.hasAlpha ? Double(i) / 10 : Double(k) / 10
+            #expect(abs(frame.time - expectedTime) < 0.002, "\(format) frame \(k) at \(frame.time) s")
             #expect(inside.r >= 255 - tolerance && inside.g <= tolerance && inside.b <= tolerance, "\(format) frame \(k) inside: \(inside)")
             #expect(outside.r >= 255 - tolerance && outside.g >= 255 - tolerance && outside.b >= 255 - tolerance,
                     "\(format) frame \(k) outside: \(outside)")
@@ -88,6 +89,24 @@ import Foundation
         let video = try exported(.webm, AnimationExportOptions(size: CGSize(width: 39, height: 19), framesPerSecond: 10, duration: 0.2),
                                  read: DecodedFrames.video)
         #expect(video.width == 40 && video.height == 20 && video.frames.count == 2)
+    }
+
+    @Test func oneExportWritesSeveralFilesOrNone() throws {
+        try CAMediaClock.$current.withValue(CAMediaClock(manualTime: 0)) {
+            var options = AnimationExportOptions(framesPerSecond: 10, duration: 0.5)
+            options.startTime = 0
+            let urls = ["a.webm", "b.apng", "c.webp"].map { scenes.temporaryPath($0) }
+            defer { for url in urls { try? FileManager.default.removeItem(at: url) } }
+            let exporter = AnimationExporter(layer: scenes.scene(), options: options)
+            try exporter.export(to: urls)
+            #expect(try DecodedFrames.video(urls[0].path).frames.count == 5)
+            #expect(try DecodedFrames.apng(urls[1].path).frames.frames.count == 5)
+            #expect(try DecodedFrames.webP(urls[2].path).frames.count == 5)
+            // One unknown extension: nothing is written.
+            let more = [scenes.temporaryPath("d.gif"), scenes.temporaryPath("e.mov")]
+            #expect(throws: AnimationExportError.unknownFormat("mov")) { try exporter.export(to: more) }
+            #expect(!FileManager.default.fileExists(atPath: more[0].path))
+        }
     }
 
     @Test func eachFormatComesFromItsExtension() {
