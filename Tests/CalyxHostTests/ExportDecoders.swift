@@ -55,8 +55,7 @@ struct DecodedFrames {
         while at + 12 <= bytes.count {
             let length = u32(at), type = String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self)
             let body = Array(bytes[(at + 8)..<(at + 8 + length)])
-            let crc = bytes[(at + 4)..<(at + 8 + length)].withContiguousStorageIfAvailable { crc32(0, $0.baseAddress, uInt($0.count)) }
-                ?? Array(bytes[(at + 4)..<(at + 8 + length)]).withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
+            let crc = bytes[(at + 4)..<(at + 8 + length)].withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
             guard crc == UInt(u32(at + 8 + length)) else { throw Failure(description: "\(type) checksum") }
             switch type {
             case "IHDR": header = body

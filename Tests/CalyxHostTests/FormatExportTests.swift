@@ -27,7 +27,8 @@ import Foundation
         for (i, frame) in decoded.frames.enumerated() {
             let k = firstFrame + i, left = 3 * k
             let inside = decoded.rgba(frame: i, x: left + 5, y: 10), outside = decoded.rgba(frame: i, x: (left + 20) % 40, y: 10)
-            let expectedTime = format.hasAlpha ? Double(i) / 10 : Double(k) / 10
+            let isVideo = format == .mp4 || format == .webm
+            let expectedTime = isVideo ? Double(k) / 10 : Double(i) / 10
             #expect(abs(frame.time - expectedTime) < 0.002, "\(format) frame \(k) at \(frame.time) s")
             #expect(inside.r >= 255 - tolerance && inside.g <= tolerance && inside.b <= tolerance, "\(format) frame \(k) inside: \(inside)")
             #expect(outside.r >= 255 - tolerance && outside.g >= 255 - tolerance && outside.b >= 255 - tolerance,
