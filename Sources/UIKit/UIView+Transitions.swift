@@ -1,6 +1,6 @@
 extension UIView {
     /// Animates `view` from how it looks now to how `animations` leave it, as a transition of the whole view: a
-    /// cross-dissolve (flips and curls are drawn as a cross-dissolve for now). Changes in `animations` to
+    /// flip in perspective, a page curl or a cross-dissolve, as the options' transition bits ask. Changes in `animations` to
     /// animatable properties also animate (docs/view-animation.md §7).
     public class func transition(with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
                                  animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
@@ -40,9 +40,18 @@ extension CATransition {
     /// The transition UIKit's option bits 20–22 ask for, or nil for none.
     static func forTransitionOptions(_ options: UIView.AnimationOptions) -> CATransition? {
         let transition = CATransition()
-        // Flips and curls are not drawn yet: every transition cross-dissolves.
-        guard (options.rawValue >> 20) & 7 != 0 else { return nil }
-        transition.type = .fade
+        // Bits 20–22: 1 and 2 flip from the left and right, 3 and 4 curl up and down, 5 cross-dissolves, 6 and 7
+        // flip from the top and bottom (docs/view-animation.md §6).
+        switch (options.rawValue >> 20) & 7 {
+        case 1: transition.type = CATransitionType(rawValue: "oglFlip"); transition.subtype = .fromLeft
+        case 2: transition.type = CATransitionType(rawValue: "oglFlip"); transition.subtype = .fromRight
+        case 3: transition.type = CATransitionType(rawValue: "pageCurl"); transition.subtype = .fromBottom
+        case 4: transition.type = CATransitionType(rawValue: "pageUnCurl"); transition.subtype = .fromTop
+        case 5: transition.type = .fade
+        case 6: transition.type = CATransitionType(rawValue: "oglFlip"); transition.subtype = .fromTop
+        case 7: transition.type = CATransitionType(rawValue: "oglFlip"); transition.subtype = .fromBottom
+        default: return nil
+        }
         return transition
     }
 }

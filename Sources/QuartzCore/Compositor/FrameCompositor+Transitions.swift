@@ -44,7 +44,7 @@ extension FrameCompositor {
             guard let tree, !tree.isHidden, tree.opacity.isFinite else { return 0 }
             return inheritedAlpha * Double(min(max(tree.opacity, 0), 1))
         }
-        func place(_ tree: CALayer?, offset t: CGFloat, opacity: Double) {
+        func place(_ tree: CALayer?, offset t: CGFloat, opacity: Double, turn: Homography = .identity) {
             guard let tree, opacity > 0 else { return }
             let extent = LayerExtent.pixels(of: tree, layerToPixel: .identity)
             guard !extent.isNull, [extent.minX, extent.minY, extent.width, extent.height].allSatisfy(\.isFinite),
@@ -52,7 +52,7 @@ extension FrameCompositor {
                   let image = Self.rasterizeGroup(tree, extent: extent, scale: scale, at: frameTime) else { return }
             let toPixel = Homography(CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)
                 .concatenating(CGAffineTransform(translationX: extent.minX + travel.x * t, y: extent.minY + travel.y * t)))
-                .concatenating(m)
+                .concatenating(turn).concatenating(m)
             guard let quad = toPixel.quad(CGRect(x: -1, y: -1, width: image.width + 2, height: image.height + 2)) else { return }
             var h = Hasher()
             h.combine(toPixel); h.combine(opacity); h.combine(p); h.combine(ObjectIdentifier(tree))
@@ -67,9 +67,46 @@ extension FrameCompositor {
             place(before, offset: CGFloat(-p), opacity: old); place(after, offset: CGFloat(1 - p), opacity: new)
         case .reveal:   // the new stays underneath; the old slides away (Q23: as push's outgoing content)
             place(after, offset: 0, opacity: new); place(before, offset: CGFloat(-p), opacity: old)
+        case .oglFlip:  // one card turning over: the old face until it is edge-on, then the new one
+            let q = min(max(p, 0), 1)
+            let turn = Self.flipTurn(bounds: b, subtype: active.transition.subtype, angle: q < 0.5 ? .pi * q : .pi * (q - 1))
+            if let turn { q < 0.5 ? place(before, offset: 0, opacity: old, turn: turn) : place(after, offset: 0, opacity: new, turn: turn) }
+        case .pageCurl, .pageUnCurl:
+            recordCurl(active, node: node, bounds: b, before: before, after: after, alphas: (old, new), layerToPixel: m, scale: scale)
         default:        // fade: the old at 1 − P over the new at P
             let q = min(max(p, 0), 1)
             place(after, offset: 0, opacity: new * q); place(before, offset: 0, opacity: old * (1 - q))
         }
     }
+
+    /// The turn of a flip at `angle` (0 flat, ±π/2 edge-on) about the bounds' centre line, seen in perspective
+    /// from a distance of twice the turning side (docs/view-animation.md §7). `fromLeft` brings
+    /// the left edge toward the viewer, `fromTop` the top edge. Nil while the card is edge-on: it covers no
+    /// pixels then, and a map that flat is nearly singular.
+    static func flipTurn(bounds b: CGRect, subtype: CATransitionSubtype?, angle: Double) -> Homography? {
+        guard abs(cos(angle)) > 1e-3 else { return nil }
+        // Rotating by +a about y brings the −x side forward (z' = −x sin a); about x, +a brings +y forward.
+        // The top is −y on a flipped (UIKit) root and +y otherwise.
+        let top: Double = CALayerRootIsFlipped ? -1 : 1
+        let (axis, sign, edge): ((CGFloat, CGFloat), Double, CGFloat) = switch subtype {
+        case .some(.fromRight): ((0, 1), -1, b.width)
+        case .some(.fromTop): ((1, 0), top, b.height)
+        case .some(.fromBottom): ((1, 0), -top, b.height)
+        default: ((0, 1), 1, b.width)
+        }
+        guard edge > 0, edge.isFinite else { return nil }
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / (2 * edge)
+        let turn = CATransform3DMakeTranslation(-b.midX, -b.midY, 0)
+            .concatenating(CATransform3DMakeRotation(CGFloat(sign * angle), axis.0, axis.1, 0))
+            .concatenating(perspective)
+            .concatenating(CATransform3DMakeTranslation(b.midX, b.midY, 0))
+        return Homography(flattening: turn)
+    }
+}
+
+extension CATransitionType {
+    /// The private types UIKit's flip and curl transitions use (`oglFlip`, `pageCurl`, `pageUnCurl`).
+    static let oglFlip = Self(rawValue: "oglFlip")
+    static let pageCurl = Self(rawValue: "pageCurl"), pageUnCurl = Self(rawValue: "pageUnCurl")
 }
