@@ -15,12 +15,14 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "CoreText", targets: ["CoreText"]),
+        .library(name: "CoreImage", targets: ["CoreImage"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "CalyxHost", targets: ["CalyxHost"]),
         // Needed by any Swift Testing target that imports Calyx's CoreGraphics (see its source).
         .library(name: "_Testing_CoreGraphics", targets: ["_Testing_CoreGraphics"]),
         .library(name: "_Testing_UIKit", targets: ["_Testing_UIKit"]),
+        .library(name: "_Testing_CoreImage", targets: ["_Testing_CoreImage"]),
         .executable(name: "calyx", targets: ["calyx"]),
     ],
     dependencies: [
@@ -50,8 +52,11 @@ let package = Package(
 
         .target(name: "CMathShim", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CSpanKernels"),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CMathShim", "CSpanKernels", "CPixman"], exclude: ["README.md"]),
+        // Filter descriptions (CIFilter) for layers' backgroundFilters; the compositor applies them.
+        .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CMathShim", "CSpanKernels", "CPixman"], exclude: ["README.md"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
+        .target(name: "_Testing_CoreImage", dependencies: ["CoreImage", "_Testing_CoreGraphics"]),
         // UIKit over QuartzCore: views, view animation, drawing and value types.
         .target(name: "UIKit", dependencies: ["QuartzCore", "ImageIO"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"]),
@@ -87,11 +92,11 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CalyxTestSupport"]),
-        .testTarget(name: "CalyxHostTests", dependencies: ["CalyxHost", "CGif", "CWebP", "CZlib", "CFFmpeg", "ImageIO", "UIKit", "_Testing_UIKit", "QuartzCore", "CalyxTestSupport"]),
+        .testTarget(name: "CalyxHostTests", dependencies: ["CalyxHost", "CGif", "CWebP", "CZlib", "CFFmpeg", "ImageIO", "UIKit", "_Testing_UIKit", "_Testing_CoreImage", "QuartzCore", "CalyxTestSupport"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CalyxTestSupport"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "CalyxTestSupport"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreImage", "CalyxTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: [
-            "QuartzCore", "ImageIO", "CalyxTestSupport",
+            "QuartzCore", "ImageIO", "CalyxTestSupport", "_Testing_CoreImage",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ], exclude: ["References"]),
     ]

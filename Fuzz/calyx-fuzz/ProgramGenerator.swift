@@ -271,13 +271,16 @@ struct ProgramGenerator {
                              children.map { "{ \($0.source); return a }()" }.joined(separator: ", ") + "]; " + t)
         default:
             let a = CATransition()
-            let type = values.pick([CATransitionType.fade, .moveIn, .push, .reveal])
+            // (UIKit's flips and curls use the private types by name.)
+            let type = values.pick([CATransitionType.fade, .moveIn, .push, .reveal,
+                                    CATransitionType(rawValue: "oglFlip"), CATransitionType(rawValue: "pageCurl"),
+                                    CATransitionType(rawValue: "pageUnCurl")])
             let subtype = values.pick([CATransitionSubtype.fromLeft, .fromRight, .fromTop, .fromBottom])
             a.type = type; a.subtype = subtype
             let s = values.number(0, 1), e = values.number(0, 1)
             a.startProgress = Float(s.value); a.endProgress = Float(e.value)
             let t = timing(a)
-            return Generated(value: a, source: "let a = CATransition(); a.type = .\(type.rawValue); a.subtype = .\(subtype.rawValue); " +
+            return Generated(value: a, source: "let a = CATransition(); a.type = CATransitionType(rawValue: \"\(type.rawValue)\"); a.subtype = .\(subtype.rawValue); " +
                              "a.startProgress = \(s.source); a.endProgress = \(e.source); \(t)")
         }
     }

@@ -1,4 +1,6 @@
 @_exported import CoreGraphics
+// QuartzCore.h includes Core Image: layers take CIFilters.
+@_exported import CoreImage
 
 // Darwin names iOS animation code uses with nothing imported beyond QuartzCore or UIKit (Apple's modules
 // re-export Darwin and Dispatch, which declare them; Glibc and Dispatch on Linux do not).

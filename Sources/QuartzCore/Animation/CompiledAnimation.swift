@@ -40,16 +40,18 @@ package final class CompiledAnimation: @unchecked Sendable {
         self.init(animation, table: CompiledAnimation.table(for: animation, on: layer), layer: layer, groupDuration: nil)
     }
 
-    /// The layer's property table, plus the cell key paths an emitter layer's animation (or group) names.
+    /// The layer's property table, plus the filter input key paths the animation (or group) names and, for an
+    /// emitter layer, its cell key paths.
     static func table(for animation: CAAnimation, on layer: CALayer) -> PropertyTable {
         let table = type(of: layer).propertyTable
-        guard layer is CAEmitterLayer else { return table }
         func paths(_ a: CAAnimation) -> [String] {
             if let group = a as? CAAnimationGroup { return (group.animations ?? []).flatMap(paths) }
             return (a as? CAPropertyAnimation)?.keyPath.map { [$0] } ?? []
         }
-        let cells = paths(animation).compactMap(CAEmitterLayer.cellProperty(for:))
-        return cells.isEmpty ? table : table.adding(cells)
+        let named = paths(animation)
+        guard layer is CAEmitterLayer || named.contains(where: CALayer.isFilterKeyPath) else { return table }
+        let extra = named.compactMap { CALayer.filterProperty(for: $0) ?? CAEmitterLayer.cellProperty(for: $0) }
+        return extra.isEmpty ? table : table.adding(extra)
     }
 
     init?(_ animation: CAAnimation, table: PropertyTable, layer: CALayer?, groupDuration: Double?) {

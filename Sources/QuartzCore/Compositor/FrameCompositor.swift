@@ -23,6 +23,8 @@ package final class FrameCompositor {
         case blit(image: PixelBuffer, toPixel: Homography, opacity: Double, clip: PixelClip? = nil, additive: Bool = false)
         /// Drawing through the CGContext (snapshot painter, borders over sublayers).
         case paint((CGContext) -> Void)
+        /// What is behind a layer, filtered by its `backgroundFilters` (FrameCompositor+Backdrop.swift).
+        case backdrop(BackdropJob)
     }
 
     /// An operation with what identifies its appearance, and the pixels it may touch.
@@ -57,6 +59,8 @@ package final class FrameCompositor {
                     ctx.clip()
                     draw(ctx)
                 })
+            case .backdrop:
+                return self
             }
         }
     }
@@ -95,6 +99,12 @@ package final class FrameCompositor {
     var particleLevels: [ParticleLevelKey: (source: PixelBuffer, image: PixelBuffer, texel: CGFloat)] = [:]
     var usedTints = Set<TintKey>()
     private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
+    /// Filtered backdrops kept while what is behind them is unchanged, and a count that makes painted entries
+    /// behind a backdrop new every frame.
+    var backdropResults: [ObjectIdentifier: BackdropResult] = [:]
+    var backdropFrameCounter = 0
+    /// How many times a backdrop has been filtered (for tests: a backdrop whose background is unchanged is kept).
+    package internal(set) var backdropFilterings = 0
     private var previous: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
     private var damage = CGRect.null
     /// How many times layer content has been rasterized (for tests: a layer that only moves is drawn once).
@@ -122,6 +132,8 @@ package final class FrameCompositor {
             record(root, parentTime: t, isRoot: true, layerToPixel: rootTransform, alpha: 1, seen: &seen)
         }
         prune(keeping: seen)
+        let frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        let refilter = settleBackdrops(frame: frame)
         // Damage: what appeared, disappeared, or changed appearance, at its old and new places.
         var damaged = CGRect.null
         var current: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
@@ -137,7 +149,7 @@ package final class FrameCompositor {
         }
         for (id, before) in previous where current[id] == nil { damaged = damaged.union(before.box) }
         previous = current
-        let frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        damaged = damaged.union(refilter)
         damage = damaged.isNull ? .null : damaged.insetBy(dx: -1, dy: -1).integral.intersection(frame)
         return damage
     }
@@ -149,6 +161,7 @@ package final class FrameCompositor {
         cache = cache.filter { seen.contains($0.key) }
         leafRecords = leafRecords.filter { seen.contains($0.key) }
         groupCompositors = groupCompositors.filter { seen.contains($0.key) }
+        backdropResults = backdropResults.filter { seen.contains($0.key) }
     }
 
     /// Draws the prepared list into `context`, clearing and redrawing only `region` (pixels; the damage unless
@@ -178,6 +191,10 @@ package final class FrameCompositor {
                 context.clip(to: clip)
                 draw(context)
                 context.restoreGState()
+            case .backdrop(let job):
+                run(batch, into: context, rows: rows, columns: columns)
+                batch.removeAll(keepingCapacity: true)
+                executeBackdrop(job, key: list[index].key, into: context, clip: clip)
             }
         }
         run(batch, into: context, rows: rows, columns: columns)
@@ -295,6 +312,8 @@ package final class FrameCompositor {
         let alpha = alpha * Double(layer.opacity)
         // A single-sided layer turned away from the viewer (its corners wound backwards on screen) is hidden.
         if !layer.isDoubleSided, let q = m.quad(layer.bounds), LayerGeometry.signedArea(q) < 0 { return }
+        // What is behind the layer, filtered, lies under everything the layer draws.
+        if layer.backgroundFilters != nil { recordBackdrop(of: layer, node: node, layerToPixel: m) }
         if layer is CATransformLayer {
             // Reached directly (as the root): its own space is the 3-D space its planes share.
             recordDepthSorted(node, parentTime: parentTime, chain: CATransform3DIdentity, plane: m, alpha: alpha / Double(layer.opacity),

@@ -32,6 +32,7 @@ extension CALayer {
         if keyPath.hasPrefix("emitterCells."), let emitter = self as? CAEmitterLayer {
             return emitter.emitterCellValue(forKeyPath: keyPath)
         }
+        if CALayer.isFilterKeyPath(keyPath) { return filterValue(forKeyPath: keyPath) }
         guard keyPath.contains(".") else { return value(forKey: keyPath) }
         guard let binding = KeyPathBinding(keyPath, table: type(of: self).propertyTable),
               let whole = type(of: self).propertyTable[binding.property]?.value(of: self) else { return nil }
@@ -44,6 +45,7 @@ extension CALayer {
         if keyPath.hasPrefix("emitterCells."), let emitter = self as? CAEmitterLayer {
             emitter.setEmitterCellValue(value, forKeyPath: keyPath); return
         }
+        if CALayer.isFilterKeyPath(keyPath) { setFilterValue(value, forKeyPath: keyPath); return }
         guard keyPath.contains(".") else { setValue(value, forKey: keyPath); return }
         guard let binding = KeyPathBinding(keyPath, table: type(of: self).propertyTable),
               let property = type(of: self).propertyTable[binding.property],

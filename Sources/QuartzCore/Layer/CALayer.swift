@@ -30,8 +30,13 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
         didSet { didChange("edgeAntialiasingMask", oldValue, edgeAntialiasingMask) }
     }
     open var compositingFilter: Any? { didSet { didChangeUncompared("compositingFilter", oldValue) } }
-    open var filters: [Any]? { didSet { didChangeUncompared("filters", oldValue) } }
-    open var backgroundFilters: [Any]? { didSet { didChangeUncompared("backgroundFilters", oldValue) } }
+    open var filters: [Any]? { didSet { filters = CALayer.copiedFilters(filters); didChangeUncompared("filters", oldValue) } }
+    /// Filters applied to what lies behind the layer, inside its rounded bounds, before its own content draws: a
+    /// `CIGaussianBlur` (its `inputRadius` the blur's standard deviation in points) and `CIColorControls`. The
+    /// compositor applies them (`CARenderer`, `CARenderServer`); `render(in:)` does not, as on Apple.
+    open var backgroundFilters: [Any]? {
+        didSet { backgroundFilters = CALayer.copiedFilters(backgroundFilters); didChangeUncompared("backgroundFilters", oldValue) }
+    }
 
     // MARK: Content
     open var contents: Any? { didSet { didChangeUncompared("contents", oldValue) } }

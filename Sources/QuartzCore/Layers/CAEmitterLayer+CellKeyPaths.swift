@@ -61,8 +61,10 @@ extension CAEmitterLayer {
 }
 
 extension CALayer {
-    /// The property `key` names: one of the class's, or for an emitter an animatable cell key path.
+    /// The property `key` names: one of the class's, a filter input's key path, or for an emitter an animatable
+    /// cell key path.
     func animatableProperty(named key: String) -> LayerProperty? {
-        type(of: self).propertyTable[key] ?? (self is CAEmitterLayer ? CAEmitterLayer.cellProperty(for: key) : nil)
+        type(of: self).propertyTable[key] ?? CALayer.filterProperty(for: key)
+            ?? (self is CAEmitterLayer ? CAEmitterLayer.cellProperty(for: key) : nil)
     }
 }
