@@ -93,6 +93,27 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
         return UIViewBlockAction(state: state, oldValue: change.value)
     }
 
+    /// For UIKit's own private layers (a visual-effect view's backdrop): inside a block, animates `keyPath` from
+    /// `from` to `to` with the block's timing, as UIKit does by copying the block's timing into its own changes
+    /// (§10). The caller has already set the model value. Outside blocks, nothing.
+    static func animateOwnLayer(_ layer: CALayer, keyPath: String, from: Any?, to: Any?) {
+        guard globallyEnabled, let state = current, !CATransaction.disableActions(), state.keyframes == nil else { return }
+        if let a = from as? NSNumber, let b = to as? NSNumber, a == b { return }
+        let animation: CABasicAnimation
+        if let spring = state.spring {
+            let s = CASpringAnimation(keyPath: keyPath)
+            s.mass = spring.mass; s.stiffness = spring.stiffness; s.damping = spring.damping; s.initialVelocity = spring.velocity
+            animation = s
+        } else {
+            animation = CABasicAnimation(keyPath: keyPath)
+        }
+        let presented = state.options.contains(.beginFromCurrentState) ? layer.presentation()?.value(forKeyPath: keyPath) : nil
+        animation.fromValue = presented ?? from
+        animation.toValue = to
+        state.configure(animation)
+        layer.add(animation, forKey: keyPath)
+    }
+
     /// The keys a view's layer animates in a block (§1.1).
     static let animatableKeys: Set<String> = [
         "bounds", "position", "opacity", "transform", "contentsRect", "contentsCenter", "backgroundColor",

@@ -338,10 +338,11 @@ package final class FrameCompositor {
                 .concatenating(own)
             // Content wholly or partly behind the eye is not drawn in this slice.
             if let quad = toPixel.quad(CGRect(x: -1, y: -1, width: content.image.width + 2, height: content.image.height + 2)) {
+                let adds = Self.addsToBackground(layer)
                 var h = Hasher()
-                h.combine(content.signature); h.combine(toPixel); h.combine(alpha); h.combine(currentTint)
+                h.combine(content.signature); h.combine(toPixel); h.combine(alpha); h.combine(currentTint); h.combine(adds)
                 list.append(Entry(key: node.id, appearance: h.finalize(), box: CGRect.enclosing(quad).insetBy(dx: -1, dy: -1),
-                                  operation: .blit(image: tinted(content.image), toPixel: toPixel, opacity: alpha)))
+                                  operation: .blit(image: tinted(content.image), toPixel: toPixel, opacity: alpha, additive: adds)))
             }
         }
         if let emitter = layer as? CAEmitterLayer {

@@ -3,6 +3,15 @@ extension CALayer {
     func setNeedsLayoutImplementation() {
         guard !isPresentationCopy else { return }
         needsLayoutFlag = true
+        // The next commit lays it out.
+        CATransaction.current.register(self)
+    }
+
+    /// How many superlayers are above the layer (bounded: a cycle cannot exist, but the walk stays finite).
+    var depth: Int {
+        var n = 0, layer = superlayer
+        while let l = layer, n < 100_000 { n += 1; layer = l.superlayer }
+        return n
     }
 
     /// The work of `needsLayout` (declared in the class, so subclasses can override it).

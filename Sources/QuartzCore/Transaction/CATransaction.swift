@@ -55,6 +55,8 @@ public final class CATransaction: @unchecked Sendable {
     public class func commit() {
         let s = stack
         guard let index = s.scopes.lastIndex(where: { !$0.isImplicit }) else { return }
+        // The outermost commit lays its layers out first, while its scope is current (layout's changes join it).
+        if s.scopes.count == 1 { layOut(s.scopes[index]) }
         let scope = s.scopes.remove(at: index)
         if let outer = s.scopes.last {
             for layer in scope.layers.entries { outer.register(layer) }
@@ -70,8 +72,24 @@ public final class CATransaction: @unchecked Sendable {
     static func commitImplicit() {
         let s = stack
         guard let first = s.scopes.first, first.isImplicit, s.scopes.count == 1 else { return }
+        layOut(first)
         s.scopes.removeAll()
         apply(first)
+    }
+
+    /// Lays out the transaction's layers that need layout before it commits, as Core Animation does: each
+    /// flagged layer's `layoutSublayers` (a view's `layoutSubviews`), shallower layers first; layout that flags
+    /// more layers (by resizing them) gets further rounds, up to a bound that stops a layout loop.
+    private static func layOut(_ scope: Scope) {
+        for _ in 0..<32 {
+            let flagged = scope.layers.entries.filter(\.needsLayoutFlag)
+            guard !flagged.isEmpty else { return }
+            // (Each flagged layer alone: `layoutIfNeeded` would also walk every sublayer of a big tree's root.)
+            for layer in flagged.map({ ($0, $0.depth) }).sorted(by: { $0.1 < $1.1 }).map(\.0) where layer.needsLayoutFlag {
+                layer.needsLayoutFlag = false
+                layer.layoutSublayers()
+            }
+        }
     }
 
     /// Applies a committed transaction's changes.
