@@ -1,8 +1,9 @@
 import Foundation
 
-/// What a layer's `backgroundFilters` do to the pixels behind it, as numbers: a Gaussian blur (`CIGaussianBlur`,
-/// `inputRadius` as the standard deviation in points) and colour controls (`CIColorControls`: saturation,
-/// brightness, contrast). Filters Calyx does not apply are skipped; nil when nothing applies.
+/// What a layer's `backgroundFilters` do to the pixels behind it (or its `filters` to its own), as numbers: a
+/// Gaussian blur (`CIGaussianBlur`, `inputRadius` as the standard deviation in points) and colour controls
+/// (`CIColorControls`: saturation, brightness, contrast). Filters Calyx does not apply are skipped; nil when
+/// nothing applies.
 struct BackdropRecipe: Hashable {
     var blurRadius = 0.0
     var saturation = 1.0
@@ -12,8 +13,10 @@ struct BackdropRecipe: Hashable {
     /// The largest blur radius in points (a bigger one spreads past any screen: it is clamped, not refused).
     static let maximumBlurRadius = 512.0
 
-    init?(_ layer: CALayer) {
-        guard let filters = layer.backgroundFilters, !filters.isEmpty else { return nil }
+    init?(_ layer: CALayer) { self.init(filters: layer.backgroundFilters) }
+
+    init?(filters: [Any]?) {
+        guard let filters, !filters.isEmpty else { return nil }
         for case let filter as CIFilter in filters {
             switch filter.attributes[kCIAttributeFilterName] as? String {
             case "CIGaussianBlur":
@@ -42,6 +45,13 @@ struct BackdropRecipe: Hashable {
             r = (r - mid) * contrast + mid; g = (g - mid) * contrast + mid; b = (b - mid) * contrast + mid
         }
         r = min(max(r, 0), a); g = min(max(g, 0), a); b = min(max(b, 0), a)
+    }
+
+    /// The blur radius (points) of a layer's own `filters`: what the compositor blurs its group picture by.
+    /// (Colour controls in `filters` are not applied.)
+    static func contentBlurRadius(of layer: CALayer) -> Double {
+        guard layer.filters != nil else { return 0 }
+        return BackdropRecipe(filters: layer.filters)?.blurRadius ?? 0
     }
 }
 

@@ -22,8 +22,10 @@ extension FrameCompositor {
         let scale = layer.shouldRasterize ? Self.validRasterizationScale(layer.rasterizationScale)
             : castsShadow ? 1 : LayerGeometry.powerOfTwo(atLeast: onScreen)
 
+        // A blur in `filters` blurs the group's picture, which spreads three deviations past its extent.
+        let blur = BackdropRecipe.contentBlurRadius(of: layer)
         var hasher = Hasher()
-        hasher.combine(scale)
+        hasher.combine(scale); hasher.combine(blur)
         if redrawn { hasher.combine(frame.localTime) } else { Self.combineRevisions(node, into: &hasher) }
         let signature = hasher.finalize()
         let image: PixelBuffer, origin: CGPoint
@@ -32,6 +34,7 @@ extension FrameCompositor {
         } else {
             let subtree = tree ?? node.frameTree(frame)
             var extent = LayerExtent.pixels(of: subtree, layerToPixel: .identity)
+            if blur > 0 { extent = extent.insetBy(dx: -3 * blur, dy: -3 * blur) }
             guard !extent.isNull, extent.width > 0, extent.height > 0,
                   [extent.minX, extent.minY, extent.width, extent.height].allSatisfy(\.isFinite) else { return true }
             // A group image is bounded like a content raster; larger groups are painted straight into the frame.
@@ -44,6 +47,10 @@ extension FrameCompositor {
             // (Compositing the sublayers can widen the extent: check the bound again.)
             guard Self.fitsRasterBudget(extent, scale: scale) else { return false }
             guard let raster = Self.rasterizeGroup(subtree, extent: extent, scale: scale, at: frameTime, sublayers: sublayers) else { return true }
+            if blur > 0 {
+                GaussianBlur.blur(raster.bytes.assumingMemoryBound(to: UInt8.self), width: raster.width, height: raster.height,
+                                  bytesPerRow: raster.bytesPerRow, sigma: blur * Double(scale))
+            }
             rasterizations += 1
             cache[node.id] = CachedContent(signature: signature, image: raster, scale: scale, origin: extent.origin)
             (image, origin) = (raster, extent.origin)

@@ -418,10 +418,12 @@ package final class FrameCompositor {
     }
 
     /// Whether a layer's subtree is composited as one group (drawn by the snapshot painter into an offscreen
-    /// image, then blitted like content): `shouldRasterize`, masks, clipping, shadows and group opacity.
+    /// image, then blitted like content): `shouldRasterize`, masks, clipping, shadows, group opacity, and a blur
+    /// in `filters`.
     func needsSnapshotPainter(_ layer: CALayer) -> Bool {
         layer.shouldRasterize || layer.mask != nil || layer.masksToBounds || (layer.shadowOpacity > 0 && layer.shadowColor != nil)
             || (layer.opacity < 1 && layer.allowsGroupOpacity && !layer.sublayerStorage.isEmpty)
+            || BackdropRecipe.contentBlurRadius(of: layer) > 0
     }
 
     /// Records a subtree drawn by the snapshot painter (conservatively: damaged every frame, over the pixels its
