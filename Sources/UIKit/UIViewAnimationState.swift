@@ -127,7 +127,7 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
     func configure(_ animation: CAAnimation) {
         animation.duration = duration > 0 ? duration : 0.001
         if animatorRecord != nil { animation.isRemovedOnCompletion = false }
-        if delay > 0 { animation.beginTime = CACurrentMediaTime() + delay }
+        if delay > 0 { animation.beginTime = CACurrentMediaTime() + delay * CAAnimation.slowAnimationsFactor }
         animation.fillMode = .both
         animation.repeatCount = repeatCount
         animation.autoreverses = autoreverses

@@ -21,6 +21,14 @@ package final class CompiledAnimation: @unchecked Sendable {
         return CompiledAnimation(timing: spec, timingFunction: timingFunction, body: body)
     }
 
+    /// The same animation played `factor` times slower (the slow-animations switch, SlowAnimations.swift).
+    func slowed(by factor: Double) -> CompiledAnimation {
+        guard factor != 1 else { return self }
+        var spec = timing
+        spec.speed /= factor
+        return CompiledAnimation(timing: spec, timingFunction: timingFunction, body: body)
+    }
+
     private static func kernel(timing: TimingSpec, timingFunction: CAMediaTimingFunction?, body: Body) -> FrameKernel? {
         guard case .property(let effect) = body, let effectKernel = effect.kernel else { return nil }
         let easing = timingFunction.flatMap { $0.isLinear ? nil : $0.curve }

@@ -26,7 +26,7 @@ extension CALayer {
             let old = animationEntries.remove(at: existing)
             CAMediaClock.current.events.animationEnded(old.animation, finished: false)
         }
-        let compiled = CompiledAnimation(copy, for: self)
+        let compiled = CompiledAnimation(copy, for: self)?.slowed(by: CAMediaClock.current.slowAnimationsFactor)
         animationEntries.append(AnimationEntry(key: entryKey, animation: copy, compiled: compiled, pendingBegin: copy.beginTime == 0))
         forwardToNamedSublayer(copy, key: entryKey)
         markChanged("animations")

@@ -11,7 +11,17 @@ import Glibc
 public final class CAMediaClock: @unchecked Sendable {
     private let lock = NSLock()
     private var manualTime: CFTimeInterval?
+    private var slowdown = CAMediaClock.slowAnimationsFactorFromEnvironment
     package let events = AnimationEventDispatcher()
+
+    /// How many times slower animations added under this clock run (see `CAAnimation.slowAnimationsFactor`).
+    public var slowAnimationsFactor: Double {
+        get { lock.lock(); defer { lock.unlock() }; return slowdown }
+        set {
+            guard newValue.isFinite, newValue > 0 else { return }
+            lock.lock(); slowdown = newValue; lock.unlock()
+        }
+    }
 
     /// The process's clock, current unless a task binds another with `CAMediaClock.$current.withValue`.
     public static let shared = CAMediaClock()
