@@ -151,9 +151,13 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
 
     /// The furthest descendant containing `point` (in this view's coordinates) that takes touches: hidden,
-    /// nearly transparent (alpha ≤ 0.01) and non-interactive views are skipped with their subtrees, front first.
+    /// nearly transparent (alpha ≤ 0.01) and non-interactive views are skipped with their subtrees, front first,
+    /// as are views in the middle of a block animation without `.allowUserInteraction` (docs/view-animation.md
+    /// §11). Points are tested against the model geometry, where the view will be; to hit where it is seen, an
+    /// override converts the point into `layer.presentation()` first.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard !isHidden, alpha > 0.01, isUserInteractionEnabled, self.point(inside: point, with: event) || !clipsToBounds else {
+        guard !isHidden, alpha > 0.01, isUserInteractionEnabled, !UIViewAnimationState.blocksTouches(layer),
+              self.point(inside: point, with: event) || !clipsToBounds else {
             return nil
         }
         for view in subviews.reversed() {

@@ -137,6 +137,16 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
         live += 1
     }
 
+    /// Whether `layer` has a block animation running (or waiting for its delay) from a block without
+    /// `.allowUserInteraction`: its view takes no touches meanwhile (§1.9).
+    static func blocksTouches(_ layer: CALayer) -> Bool {
+        guard let keys = layer.animationKeys() else { return false }
+        return keys.contains { key in
+            guard let state = layer.animation(forKey: key)?.delegate as? UIViewAnimationState else { return false }
+            return state.live > 0 && !state.options.contains(.allowUserInteraction)
+        }
+    }
+
     func animationDidStart(_ anim: CAAnimation) {}
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
         live -= 1

@@ -21,7 +21,34 @@ struct RunningValues {
 
 extension CALayer {
     /// The work of `presentation` (declared in the class, so subclasses can override it).
-    func presentationImplementation() -> Self? { presentation(atMediaTime: CACurrentMediaTime()) }
+    /// The copy's superlayer is a presentation copy of the model's superlayer (with its own ancestors, but no
+    /// sublayers of its own), so geometry conversions between the copy and the model tree work, as on Apple
+    /// (the seed's presentation-layer hit test converts a point into it).
+    func presentationImplementation() -> Self? {
+        let t = CACurrentMediaTime()
+        guard let copy = presentation(atMediaTime: t) else { return nil }
+        if let parent = parentStorage {
+            let ancestor = parent.presentationAncestor(atMediaTime: t)
+            copy.parentStorage = ancestor
+            copy.presentationParent = ancestor
+        }
+        return copy
+    }
+
+    /// A presentation copy of this layer for a presentation's chain of superlayers: its values at `t`, its own
+    /// superlayers above it, and no sublayers.
+    private func presentationAncestor(atMediaTime t: CFTimeInterval) -> CALayer {
+        let copy = type(of: self).init(layer: self)
+        if hasBeenCommitted { copy.apply(animatedValues(atMediaTime: t)) }
+        copy.sublayerStorage = []
+        copy.maskStorage = nil
+        if let parent = parentStorage {
+            let ancestor = parent.presentationAncestor(atMediaTime: t)
+            copy.parentStorage = ancestor
+            copy.presentationParent = ancestor
+        }
+        return copy
+    }
 
     /// The presentation at a given media time (what a renderer draws for a frame at that time).
     package func presentation(atMediaTime t: CFTimeInterval) -> Self? {

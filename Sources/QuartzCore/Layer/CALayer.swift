@@ -88,6 +88,8 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     public var superlayer: CALayer? { parentStorage ?? maskedLayer }
     /// The layer whose sublayers include this one.
     weak var parentStorage: CALayer?
+    /// A presentation copy's superlayer copy, held here (`parentStorage` is weak and nothing else holds it).
+    var presentationParent: CALayer?
     /// Sublayers back to front; nil, not empty, when there are none (an empty array reads back nil).
     open var sublayers: [CALayer]? {
         get { sublayerStorage.isEmpty ? nil : sublayerStorage }
