@@ -97,6 +97,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         subviews.insert(view, at: i)
         view.superview = self
         layer.insertSublayer(view.layer, at: UInt32(i))
+        view.probeCustomDrawing()
     }
     open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
         insertSubview(view, at: (subviews.firstIndex { $0 === sibling }.map { $0 + 1 }) ?? subviews.count)
@@ -139,7 +140,30 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     open func setNeedsDisplay() { layer.setNeedsDisplay() }
     open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
     /// Draws the view's content into the current context (y down, in points); the default draws nothing.
-    open func draw(_ rect: CGRect) {}
+    open func draw(_ rect: CGRect) { reachedBaseDraw = true }
+
+    /// Whether the view has been asked if it draws, and whether the last `draw(_:)` reached UIView's own.
+    private var probedDrawing = false
+    private var reachedBaseDraw = false
+
+    /// iOS draws a view that overrides `draw(_:)` when it first appears, with no `setNeedsDisplay()` from the app;
+    /// views that do not override it get no backing store. Swift cannot ask whether a method is overridden, so the
+    /// first time the view joins a superview (its initializer has finished, as when iOS first draws it) `draw(_:)`
+    /// runs once into a 1 × 1 scratch context: if UIView's own was not reached, it is overridden, and the view is
+    /// marked for display at the next commit.
+    func probeCustomDrawing() {
+        guard !probedDrawing else { return }
+        probedDrawing = true
+        guard let scratch = CGContext(data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 4,
+                                      space: CGColorSpaceCreateDeviceRGB(),
+                                      bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return }
+        reachedBaseDraw = false
+        UIGraphicsPushContext(scratch)
+        draw(bounds)
+        UIGraphicsPopContext()
+        if !reachedBaseDraw { layer.setNeedsDisplay() }
+    }
 
     // MARK: Conversion and hit testing
 

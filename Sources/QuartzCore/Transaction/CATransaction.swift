@@ -77,10 +77,20 @@ public final class CATransaction: @unchecked Sendable {
         apply(first)
     }
 
-    /// Lays out the transaction's layers that need layout before it commits, as Core Animation does: each
-    /// flagged layer's `layoutSublayers` (a view's `layoutSubviews`), shallower layers first; layout that flags
-    /// more layers (by resizing them) gets further rounds, up to a bound that stops a layout loop.
+    /// Lays out and then displays the transaction's layers that need it before it commits, as Core Animation
+    /// does: each flagged layer's `layoutSublayers` (a view's `layoutSubviews`), shallower layers first, with
+    /// further rounds for layers that layout flags (by resizing them), up to a bound that stops a layout loop;
+    /// then `displayIfNeeded` for each layer marked by `setNeedsDisplay` (its `draw(in:)` or its delegate's).
     private static func layOut(_ scope: Scope) {
+        defer {
+            var i = 0
+            // (Drawing may mark more layers; the registry only grows, so walking it by index sees them too.)
+            while i < scope.layers.entries.count {
+                let layer = scope.layers.entries[i]
+                if layer.needsDisplayFlag { layer.displayIfNeeded() }
+                i += 1
+            }
+        }
         for _ in 0..<32 {
             let flagged = scope.layers.entries.filter(\.needsLayoutFlag)
             guard !flagged.isEmpty else { return }
