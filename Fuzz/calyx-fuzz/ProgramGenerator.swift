@@ -84,7 +84,29 @@ struct ProgramGenerator {
     private mutating func viewCall() -> ProgramCall {
         let a = index(), duration = values.number(-1, 2), delay = values.number(-1, 1)
         let options = UIView.AnimationOptions(rawValue: UInt(values.int(0...0xFFFF)) << values.pick([0, 16]))
-        switch values.int(0...6) {
+        switch values.int(0...9) {
+        case 7:
+            let style = values.int(-1...22), frame = values.rect(), radius = values.number(-10, 2000)
+            return ProgramCall(source: "let e = UIVisualEffectView(effect: UIBlurEffect.Style(rawValue: \(style)).map(UIBlurEffect.init)); e.frame = \(frame.source); e.layer.cornerRadius = \(radius.source); views.append(e); L.append(e.layer); UIView.animate(withDuration: \(duration.source)) { e.effect = nil }") { w in
+                let e = UIVisualEffectView(effect: UIBlurEffect.Style(rawValue: style).map(UIBlurEffect.init(style:)))
+                e.frame = frame.value
+                e.layer.cornerRadius = CGFloat(radius.value)
+                w.views.append(e); w.layers.append(e.layer)
+                UIView.animate(withDuration: duration.value) { e.effect = nil }
+            }
+        case 8:
+            let b = index()
+            return ProgramCall(source: "UIView.perform(.delete, on: [V[\(a)], V[\(b)]], options: .init(rawValue: \(options.rawValue)), animations: nil)") { w in
+                let doomed = [w.view(a), w.view(b)].compactMap { $0 }
+                UIView.perform(.delete, on: doomed, options: options, animations: nil, completion: { _ in w.completions += 1 })
+            }
+        case 9:
+            // Bits 20–22 pick the transition: flips, curls, the cross-dissolve.
+            let kind = values.int(0...7)
+            return ProgramCall(source: "UIView.transition(with: V[\(a)], duration: \(duration.source), options: .init(rawValue: \(kind) << 20)) { V[\(a)].alpha = 0.5 }") { w in
+                guard let v = w.view(a) else { return }
+                UIView.transition(with: v, duration: duration.value, options: .init(rawValue: UInt(kind) << 20), animations: { v.alpha = 0.5 })
+            }
         case 6:
             let f = values.number(-0.5, 1.5), p = values.point(), step = values.int(0...4)
             return ProgramCall(source: "let animator = UIViewPropertyAnimator(duration: \(duration.source), curve: .easeInOut) { V[\(a)].center = \(p.source) }; animator.fractionComplete = \(f.source); step \(step)") { w in

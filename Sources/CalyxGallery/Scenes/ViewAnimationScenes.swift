@@ -20,8 +20,18 @@ extension Gallery {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: stageSize, height: stageSize))
         window.backgroundColor = .white
         window.makeKeyAndVisible()
+        keep(window)
         return window
     }
+
+    /// Scenes return their window's layer, and a layer does not hold its delegate: the gallery keeps every window
+    /// it made alive, as an app delegate keeps its window (without it the views behind the layers are gone, and
+    /// a scene's later changes find no view to change).
+    private static func keep(_ window: UIWindow) {
+        keptWindowsLock.lock(); keptWindows.append(window); keptWindowsLock.unlock()
+    }
+    nonisolated(unsafe) private static var keptWindows: [UIWindow] = []
+    private static let keptWindowsLock = NSLock()
 
     static func viewAnimate() -> CALayer {
         let window = window()
