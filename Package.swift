@@ -75,7 +75,7 @@ let package = Package(
 
         // Benchmarks (`make bench`): whole-frame figures, reported as `bench: <name> <value> <unit>` lines.
         .executableTarget(name: "calyx-bench", dependencies: [
-            "QuartzCore", "CalyxHost",
+            "QuartzCore", "UIKit", "CalyxHost",
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Benchmarks/CalyxBenchmarks"),
 

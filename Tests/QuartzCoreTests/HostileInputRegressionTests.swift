@@ -192,4 +192,21 @@ extension HostileInputRegressionTests {
             CATransaction.flush()
         }
     }
+
+    /// A tinted replicator drawn by `render(in:)` with a sublayer at the largest finite coordinates and a hostile
+    /// instance colour. Fuzz seed 50778 trapped on this path, in Foundation's `integral` of a non-finite instance
+    /// extent (its replay, `calyx-fuzz run --seed 50778 --keep 5,16,20,22,23,35,38,44,76,77,81,146,200,210,220`,
+    /// crashes before the fix); this simpler tree did not reproduce it, and guards the path.
+    @Test func tintedReplicatorWithAHugeInstanceExtent() {
+        let replicator = CAReplicatorLayer()
+        replicator.frame = CGRect(x: -1, y: -35, width: 20, height: 33)
+        replicator.setValue(CGColor(red: 0.7, green: 1e300, blue: .nan, alpha: 0.17), forKey: "instanceColor")
+        let far = CALayer()
+        far.frame = CGRect(x: 1e12, y: .greatestFiniteMagnitude, width: 42.74, height: 0)
+        far.setValue(CGPoint(x: 30.35, y: 0.89), forKey: "anchorPoint")
+        far.backgroundColor = CGColor.black
+        replicator.addSublayer(far)
+        let canvas = TestCanvas(width: 40, height: 40)
+        replicator.render(in: canvas.context)
+    }
 }

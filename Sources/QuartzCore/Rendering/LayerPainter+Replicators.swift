@@ -42,7 +42,8 @@ extension LayerPainter {
             let placement = LayerGeometry.placement(of: child).twoDimensionalPart
             extent = extent.union(LayerExtent.pixels(of: child, layerToPixel: placement.concatenating(toDevice)))
         }
-        let device = extent.intersection(CGRect(x: 0, y: 0, width: ctx.width, height: ctx.height)).integral
+        // (Hostile geometry reaches here as huge or NaN extents; Foundation traps on `integral` of those.)
+        let device = LayerGeometry.finite(extent).intersection(CGRect(x: 0, y: 0, width: ctx.width, height: ctx.height)).integral
         guard !device.isNull, device.width >= 1, device.height >= 1,
               let offscreen = CGContext.canonicalBitmap(width: Int(device.width), height: Int(device.height))
         else { return false }
