@@ -41,7 +41,7 @@ extension CATransition {
     static func forTransitionOptions(_ options: UIView.AnimationOptions) -> CATransition? {
         let transition = CATransition()
         // Bits 20–22: 1 and 2 flip from the left and right, 3 and 4 curl up and down, 5 cross-dissolves, 6 and 7
-        // flip from the top and bottom (docs/view-animation.md §6).
+        // flip from the top and bottom (docs/view-animation.md §7).
         switch (options.rawValue >> 20) & 7 {
         case 1: transition.type = CATransitionType(rawValue: "oglFlip"); transition.subtype = .fromLeft
         case 2: transition.type = CATransitionType(rawValue: "oglFlip"); transition.subtype = .fromRight

@@ -138,7 +138,7 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
     }
 
     /// Whether `layer` has a block animation running (or waiting for its delay) from a block without
-    /// `.allowUserInteraction`: its view takes no touches meanwhile (§1.9).
+    /// `.allowUserInteraction`: its view takes no touches meanwhile (§11).
     static func blocksTouches(_ layer: CALayer) -> Bool {
         guard let keys = layer.animationKeys() else { return false }
         return keys.contains { key in
