@@ -58,6 +58,22 @@ open class UIVisualEffectView: UIView, @unchecked Sendable {
         set { super.bounds = newValue; layoutEffectParts() }
     }
 
+    /// Clipping an effect view clips its content and rounds its parts, not its own layer: a clipping layer is
+    /// drawn as one group, apart from what is behind it, which would lose the blur. So the common iOS setup —
+    /// `layer.cornerRadius`, then `clipsToBounds = true` — rounds the blur and clips the content.
+    private var clipsContent = false
+    open override var clipsToBounds: Bool {
+        get { clipsContent }
+        set { clipsContent = newValue; contentView.clipsToBounds = newValue }
+    }
+
+    /// A new corner radius on the view's layer reaches its parts at once (the layer asks its delegate for an
+    /// action on every change, which is when the view hears of it).
+    open override func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        if layer === self.layer, event == "cornerRadius" { layoutEffectParts() }
+        return super.action(for: layer, forKey: event)
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutEffectParts()

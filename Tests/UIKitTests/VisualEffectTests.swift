@@ -169,13 +169,14 @@ import Foundation
             let blurView = UIVisualEffectView(effect: UIBlurEffect(style: .systemMaterial))
             blurView.frame = CGRect(x: 40, y: 10, width: 120, height: 100)
             blurView.layer.cornerRadius = 30
-            blurView.setNeedsLayout()
+            blurView.clipsToBounds = true
             let label = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
             label.backgroundColor = .red
             blurView.contentView.addSubview(label)
             screen.window.addSubview(blurView)
             screen.draw(at: 0)
             #expect(screen.rgb(55, 25) == (255, 0, 0))        // content above the blur
+            #expect(blurView.contentView.clipsToBounds && !blurView.layer.masksToBounds)
             #expect(screen.rgb(41, 11) == (0, 0, 0))          // the rounded corner leaves the photo sharp
             #expect(screen.rgb(100, 60).r > 60 && screen.rgb(100, 60).r < 230)
         }
