@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CoreImage", targets: ["CoreImage"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "OpenGLES", targets: ["OpenGLES"]),
         .library(name: "CalyxHost", targets: ["CalyxHost"]),
         // Needed by any Swift Testing target that imports Calyx's CoreGraphics (see its source).
         .library(name: "_Testing_CoreGraphics", targets: ["_Testing_CoreGraphics"]),
@@ -42,6 +43,8 @@ let package = Package(
         systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         systemLibrary("CFFmpeg", pkgConfig: "libavformat", apt: ["libavformat-dev", "libavcodec-dev", "libswscale-dev"]),
         systemLibrary("CSDL2", pkgConfig: "sdl2", apt: ["libsdl2-dev"]),
+        systemLibrary("CEGL", pkgConfig: "egl", apt: ["libegl-dev", "libegl-mesa0"]),
+        systemLibrary("CGLES", pkgConfig: "glesv2", apt: ["libgles-dev"]),
 
         // Apple-named modules.
         // CoreGraphics decodes and encodes PNG and JPEG itself (CGImage(pngDataProviderSource:…)), as Apple's does;
@@ -60,6 +63,8 @@ let package = Package(
         // UIKit over QuartzCore: views, view animation, drawing and value types.
         .target(name: "UIKit", dependencies: ["QuartzCore", "ImageIO"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"]),
+        // OpenGL ES for CAEAGLLayer: EAGLContext over EGL on Mesa's surfaceless platform, and the GLES 3 API.
+        .target(name: "OpenGLES", dependencies: ["QuartzCore", "CEGL", "CGLES"]),
         // Where frames go: headless export (GIF through giflib, WebP through libwebp's mux, APNG, MP4 and WebM
         // through FFmpeg's libraries, PNG sequences) and a window (SDL2).
         .target(name: "CalyxHost", dependencies: ["CoreGraphics", "ImageIO", "QuartzCore", "UIKit", "CGif", "CWebP", "CZlib", "CFFmpeg", "CSDL2"]),
@@ -94,6 +99,7 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CalyxTestSupport"]),
         .testTarget(name: "CalyxHostTests", dependencies: ["CalyxHost", "CGif", "CWebP", "CZlib", "CFFmpeg", "ImageIO", "UIKit", "_Testing_UIKit", "_Testing_CoreImage", "QuartzCore", "CalyxTestSupport"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CalyxTestSupport"]),
+        .testTarget(name: "OpenGLESTests", dependencies: ["OpenGLES", "QuartzCore", "CalyxTestSupport", "_Testing_CoreImage"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreImage", "CalyxTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: [
             "QuartzCore", "ImageIO", "CalyxTestSupport", "_Testing_CoreImage",

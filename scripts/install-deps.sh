@@ -16,6 +16,8 @@ PACKAGES=(
   zlib1g-dev              # APNG chunk checksums
   libavformat-dev libavcodec-dev libswscale-dev  # MP4 (H.264) and WebM (VP9) export through FFmpeg's libraries
   libsdl2-dev             # the window host
+  libegl-dev libgles-dev  # CAEAGLLayer: EGL and OpenGL ES …
+  libegl-mesa0 libgl1-mesa-dri  # … on Mesa's surfaceless platform (llvmpipe where there is no GPU)
   fonts-liberation2       # pinned fonts: metric-compatible Helvetica/Times/Courier …
   fonts-dejavu-core       # … and wide Unicode coverage, so text renders identically everywhere
 )
