@@ -1,0 +1,81 @@
+import QuartzCore
+import OpenGLES
+
+/// Layers whose content is made apart from the layer tree: OpenGL ES drawing (and, as they arrive, tiled images
+/// and video).
+extension Gallery {
+    static let contentLayerScenes: [GalleryScene] = [
+        GalleryScene("gl-triangle", "Layers with their own content",
+                     "a CAEAGLLayer showing the coloured triangle drawn with OpenGL ES 2, turning and faded like any layer",
+                     duration: 2, probes: [.init(2, 2, rgb(0.12, 0.12, 0.16))], build: glTriangle),
+    ]
+
+    static func glTriangle() -> CALayer {
+        let root = stage(rgb(0.12, 0.12, 0.16))
+        let layer = CAEAGLLayer()
+        layer.frame = CGRect(x: 20, y: 20, width: 80, height: 80)
+        layer.contentsScale = 2
+        layer.cornerRadius = 10
+        layer.masksToBounds = true
+        if let context = EAGLContext(api: .openGLES2) {
+            GLTriangle.draw(into: layer, with: context)
+        } else {
+            layer.backgroundColor = rgb(0.5, 0.5, 0.5)   // EGL could not start: a grey card says so
+        }
+        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+        turn.fromValue = 0; turn.toValue = 2 * Double.pi; turn.duration = 2; turn.repeatCount = .infinity
+        layer.add(turn, forKey: "turn")
+        root.addSublayer(layer)
+        return root
+    }
+}
+
+/// The seed's triangle in OpenGL ES 2: red at the top, green and blue below, on white, presented once.
+enum GLTriangle {
+    static func draw(into layer: CAEAGLLayer, with context: EAGLContext) {
+        EAGLContext.setCurrent(context)
+        defer { EAGLContext.setCurrent(nil) }
+        var framebuffer: GLuint = 0, renderbuffer: GLuint = 0
+        glGenFramebuffers(1, &framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glGenRenderbuffers(1, &renderbuffer)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), renderbuffer)
+        guard context.renderbufferStorage(Int(GL_RENDERBUFFER), from: layer) else { return }
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), renderbuffer)
+        let program = glCreateProgram()
+        for (source, type) in [("""
+            attribute vec2 position; attribute vec3 color; varying vec3 vColor;
+            void main() { vColor = color; gl_Position = vec4(position, 0.0, 1.0); }
+            """, GL_VERTEX_SHADER), ("""
+            precision mediump float; varying vec3 vColor;
+            void main() { gl_FragColor = vec4(vColor, 1.0); }
+            """, GL_FRAGMENT_SHADER)] {
+            let shader = glCreateShader(GLenum(type))
+            source.withCString { text in
+                var pointer: UnsafePointer<GLchar>? = text
+                glShaderSource(shader, 1, &pointer, nil)
+            }
+            glCompileShader(shader)
+            glAttachShader(program, shader)
+        }
+        glBindAttribLocation(program, 0, "position")
+        glBindAttribLocation(program, 1, "color")
+        glLinkProgram(program)
+        let size = layer.drawablePixelSize
+        glViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
+        glClearColor(1, 1, 1, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glUseProgram(program)
+        let vertices: [GLfloat] = [0, 0.8, 1, 0, 0, -0.8, -0.8, 0, 1, 0, 0.8, -0.8, 0, 0, 1]
+        vertices.withUnsafeBufferPointer { v in
+            glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 20, v.baseAddress)
+            glVertexAttribPointer(1, 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 20, v.baseAddress! + 2)
+            glEnableVertexAttribArray(0); glEnableVertexAttribArray(1)
+            glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        }
+        context.presentRenderbuffer(Int(GL_RENDERBUFFER))
+        glDeleteProgram(program)
+        glDeleteRenderbuffers(1, &renderbuffer)
+        glDeleteFramebuffers(1, &framebuffer)
+    }
+}
