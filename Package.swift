@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "OpenGLES", targets: ["OpenGLES"]),
+        .library(name: "CoreMedia", targets: ["CoreMedia"]),
+        .library(name: "AVFoundation", targets: ["AVFoundation"]),
         .library(name: "CalyxHost", targets: ["CalyxHost"]),
         // Needed by any Swift Testing target that imports Calyx's CoreGraphics (see its source).
         .library(name: "_Testing_CoreGraphics", targets: ["_Testing_CoreGraphics"]),
@@ -65,6 +67,9 @@ let package = Package(
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"]),
         // OpenGL ES for CAEAGLLayer: EAGLContext over EGL on Mesa's surfaceless platform, and the GLES 3 API.
         .target(name: "OpenGLES", dependencies: ["QuartzCore", "CEGL", "CGLES"]),
+        // Video: CMTime (CoreMedia), and players, items and AVPlayerLayer over FFmpeg's decoders (AVFoundation).
+        .target(name: "CoreMedia"),
+        .target(name: "AVFoundation", dependencies: ["CoreMedia", "QuartzCore", "CFFmpeg"]),
         // Where frames go: headless export (GIF through giflib, WebP through libwebp's mux, APNG, MP4 and WebM
         // through FFmpeg's libraries, PNG sequences) and a window (SDL2).
         .target(name: "CalyxHost", dependencies: ["CoreGraphics", "ImageIO", "QuartzCore", "UIKit", "CGif", "CWebP", "CZlib", "CFFmpeg", "CSDL2"]),
@@ -99,6 +104,7 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "CalyxTestSupport"]),
         .testTarget(name: "CalyxHostTests", dependencies: ["CalyxHost", "CGif", "CWebP", "CZlib", "CFFmpeg", "ImageIO", "UIKit", "_Testing_UIKit", "_Testing_CoreImage", "QuartzCore", "CalyxTestSupport"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CalyxTestSupport"]),
+        .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "QuartzCore", "CalyxHost", "CalyxTestSupport", "_Testing_CoreImage"]),
         .testTarget(name: "OpenGLESTests", dependencies: ["OpenGLES", "QuartzCore", "CalyxTestSupport", "_Testing_CoreImage"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreImage", "CalyxTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: [

@@ -102,7 +102,7 @@ extension FrameCompositor {
     /// Whether the subtree looks different from frame to frame with no new revision: running animations or
     /// particles.
     static func changesOverTime(_ node: RenderTree.Node) -> Bool {
-        !node.snapshot.animationEntries.isEmpty || node.snapshot is CAEmitterLayer
+        !node.snapshot.animationEntries.isEmpty || node.snapshot is CAEmitterLayer || node.snapshot is CALayerTimedContents
             || node.children.contains(where: changesOverTime) || (node.mask.map(changesOverTime) ?? false)
     }
 

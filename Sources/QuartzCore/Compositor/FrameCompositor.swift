@@ -287,7 +287,7 @@ package final class FrameCompositor {
         guard list.count < Self.maximumEntries else { return }
         // A static leaf placed exactly as last frame records exactly what it recorded then.
         let isStaticLeaf = !isRoot && node.children.isEmpty && node.mask == nil && node.snapshot.animationEntries.isEmpty
-            && !(node.snapshot is CAEmitterLayer)
+            && !(node.snapshot is CAEmitterLayer) && !(node.snapshot is CALayerTimedContents)
         if isStaticLeaf, let last = leafRecords[node.id], last.revision == node.revision, last.layerToPixel == m, last.alpha == alpha,
            last.tint == currentTint {
             list.append(contentsOf: last.entries)
@@ -301,7 +301,14 @@ package final class FrameCompositor {
                                                   entries: Array(list[firstEntry...]))
             }
         }
-        let (layer, localTime, animated) = frame ?? node.frameLayer(parentTime: parentTime)
+        var (layer, localTime, animated) = frame ?? node.frameLayer(parentTime: parentTime)
+        if let timed = layer as? CALayerTimedContents {
+            // This frame's picture (a video's frame at this media time), on a copy: snapshots stay as committed.
+            let copy = type(of: layer).init(layer: layer)
+            copy.suppressesChangeTracking = true
+            copy.contents = timed.timedContents(atMediaTime: frameTime)
+            (layer, animated) = (copy, animated.union(["contents"]))
+        }
         if let transition = activeTransition(of: node, layer: layer, localTime: localTime) {
             // (Before the visibility check: a transition may fade a layer in or out of view.)
             recordTransition(transition, node: node, frame: (layer, localTime, animated), layerToPixel: m, inheritedAlpha: alpha)

@@ -12,6 +12,7 @@ extension RenderTree {
             let chain = chain + [node.timing]
             let local = node.timing.localTime(fromParent: parentTime)
             if node.snapshot is CAEmitterLayer { next = t; return }
+            if let timed = node.snapshot as? CALayerTimedContents, timed.changesContinuously { next = t; return }
             for entry in node.snapshot.animationEntries {
                 guard let spec = entry.compiled?.timing else { continue }
                 let elapsed = (local - spec.beginTime) * spec.speed

@@ -8,6 +8,16 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     private var layers = LayerRegistry<WeakLayer>()
     /// Completion blocks handed over by committed transactions.
     private var completions: [TransactionCompletion] = []
+    /// Observers of media time (weakly held).
+    private var observers: [WeakObserver] = []
+    private struct WeakObserver { weak var observer: MediaTimeObserver? }
+
+    /// Calls `observer` at each event pass while it lives.
+    package func addTimeObserver(_ observer: MediaTimeObserver) {
+        lock.lock(); defer { lock.unlock() }
+        observers.removeAll { $0.observer == nil || $0.observer === observer }
+        observers.append(WeakObserver(observer: observer))
+    }
 
     private struct WeakLayer {
         weak var layer: CALayer?
@@ -45,6 +55,7 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     var hasPendingWork: Bool {
         lock.lock(); defer { lock.unlock() }
         return !completions.isEmpty || layers.entries.contains { $0.layer.map { !$0.animationEntries.isEmpty } ?? false }
+            || observers.contains { $0.observer?.waitsForMediaTime ?? false }
     }
 
     func process(atMediaTime now: CFTimeInterval) {
@@ -53,6 +64,10 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
         layers.removeAll(where: { $0.layer == nil }, id: \.id)
         lock.unlock()
         for layer in tracked { processAnimations(of: layer, at: now) }
+        lock.lock()
+        let watching = observers.compactMap(\.observer)
+        lock.unlock()
+        for observer in watching { observer.mediaTimeDidAdvance(to: now) }
         lock.lock()
         let ready = completions.filter(\.isReady)
         completions.removeAll { $0.isReady }

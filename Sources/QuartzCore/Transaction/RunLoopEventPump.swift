@@ -4,14 +4,14 @@
 /// deliver. Code that adds an animation and then runs `RunLoop.main.run(until:)` sees `animationDidStop` and its
 /// completion block when they are due, with no Calyx-specific call. Callers that drive time by hand keep calling
 /// `CAProcessAnimationEvents` themselves; on a thread whose run loop is not running nothing is installed.
-final class RunLoopEventPump: @unchecked Sendable {
+package final class RunLoopEventPump: @unchecked Sendable {
     private static let lock = NSLock()
     /// The pumps running, by clock and run loop.
     nonisolated(unsafe) private static var running: Set<Key> = []
     private struct Key: Hashable { let clock: ObjectIdentifier; let runLoop: ObjectIdentifier }
 
     /// Starts a pump for `clock` on the current thread's run loop, if it has one that runs and none is pumping.
-    static func start(for clock: CAMediaClock) {
+    package static func start(for clock: CAMediaClock) {
         let runLoop: RunLoop
         if Thread.isMainThread { runLoop = .main }
         else if RunLoop.current.currentMode != nil { runLoop = .current }

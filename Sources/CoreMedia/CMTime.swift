@@ -1,0 +1,145 @@
+import Foundation
+
+public typealias CMTimeValue = Int64
+public typealias CMTimeScale = Int32
+public typealias CMTimeEpoch = Int64
+
+/// Core Media's rational time: `value / timescale` seconds, or one of the flagged non-numeric times.
+public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var value: CMTimeValue
+    public var timescale: CMTimeScale
+    public var flags: CMTimeFlags
+    public var epoch: CMTimeEpoch
+
+    public init(value: CMTimeValue, timescale: CMTimeScale, flags: CMTimeFlags, epoch: CMTimeEpoch) {
+        self.value = value; self.timescale = timescale; self.flags = flags; self.epoch = epoch
+    }
+
+    /// `value / timescale` seconds; invalid when the timescale is not positive.
+    public init(value: CMTimeValue, timescale: CMTimeScale) {
+        self.init(value: value, timescale: timescale, flags: timescale > 0 ? .valid : [], epoch: 0)
+    }
+
+    /// The time nearest `seconds` in units of 1 / `preferredTimescale`; NaN gives `invalid`, infinities the
+    /// infinite times.
+    public init(seconds: Double, preferredTimescale: CMTimeScale) {
+        if seconds.isNaN || preferredTimescale <= 0 { self = .invalid; return }
+        if seconds == .infinity { self = .positiveInfinity; return }
+        if seconds == -.infinity { self = .negativeInfinity; return }
+        let v = (seconds * Double(preferredTimescale)).rounded()
+        guard abs(v) < 9.2e18 else { self = seconds > 0 ? .positiveInfinity : .negativeInfinity; return }
+        var flags: CMTimeFlags = .valid
+        if v / Double(preferredTimescale) != seconds { flags.insert(.hasBeenRounded) }
+        self.init(value: CMTimeValue(v), timescale: preferredTimescale, flags: flags, epoch: 0)
+    }
+
+    public static let zero = CMTime(value: 0, timescale: 1)
+    public static let invalid = CMTime(value: 0, timescale: 0, flags: [], epoch: 0)
+    public static let indefinite = CMTime(value: 0, timescale: 0, flags: [.valid, .indefinite], epoch: 0)
+    public static let positiveInfinity = CMTime(value: 0, timescale: 0, flags: [.valid, .positiveInfinity], epoch: 0)
+    public static let negativeInfinity = CMTime(value: 0, timescale: 0, flags: [.valid, .negativeInfinity], epoch: 0)
+
+    public var isValid: Bool { flags.contains(.valid) }
+    public var isIndefinite: Bool { isValid && flags.contains(.indefinite) }
+    public var isPositiveInfinity: Bool { isValid && flags.contains(.positiveInfinity) }
+    public var isNegativeInfinity: Bool { isValid && flags.contains(.negativeInfinity) }
+    /// Valid and a number (not indefinite or infinite).
+    public var isNumeric: Bool { isValid && flags.isDisjoint(with: [.indefinite, .positiveInfinity, .negativeInfinity]) }
+    public var hasBeenRounded: Bool { flags.contains(.hasBeenRounded) }
+
+    /// The time in seconds (NaN when invalid or indefinite, ±infinity for the infinite times).
+    public var seconds: Double {
+        if isPositiveInfinity { return .infinity }
+        if isNegativeInfinity { return -.infinity }
+        guard isNumeric, timescale > 0 else { return .nan }
+        return Double(value) / Double(timescale)
+    }
+
+    /// The same time in another timescale.
+    public func convertScale(_ newTimescale: Int32, method: CMTimeRoundingMethod) -> CMTime {
+        guard isNumeric else { return self }
+        return CMTime(seconds: seconds, preferredTimescale: newTimescale)
+    }
+
+    public var description: String { isNumeric ? "CMTime(\(value)/\(timescale) = \(seconds) s)" : "CMTime(\(flags))" }
+
+    public static func < (l: CMTime, r: CMTime) -> Bool { CMTimeCompare(l, r) < 0 }
+    public static func == (l: CMTime, r: CMTime) -> Bool { CMTimeCompare(l, r) == 0 }
+    public func hash(into h: inout Hasher) { h.combine(seconds.isNaN ? 0 : seconds) }
+
+    public static func + (l: CMTime, r: CMTime) -> CMTime { CMTimeAdd(l, r) }
+    public static func - (l: CMTime, r: CMTime) -> CMTime { CMTimeSubtract(l, r) }
+    public static func += (l: inout CMTime, r: CMTime) { l = l + r }
+    public static func -= (l: inout CMTime, r: CMTime) { l = l - r }
+}
+
+/// How a time was made or what it is.
+public struct CMTimeFlags: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let valid = CMTimeFlags(rawValue: 1 << 0)
+    public static let hasBeenRounded = CMTimeFlags(rawValue: 1 << 1)
+    public static let positiveInfinity = CMTimeFlags(rawValue: 1 << 2)
+    public static let negativeInfinity = CMTimeFlags(rawValue: 1 << 3)
+    public static let indefinite = CMTimeFlags(rawValue: 1 << 4)
+    public static let impliedValueFlagsMask: CMTimeFlags = [.positiveInfinity, .negativeInfinity, .indefinite]
+}
+
+public enum CMTimeRoundingMethod: UInt32, Sendable {
+    case `default` = 1, roundHalfAwayFromZero = 2, roundTowardZero = 3, roundAwayFromZero = 4, quickTime = 5
+    case roundTowardNegativeInfinity = 6, roundTowardPositiveInfinity = 7
+}
+
+/// A start and a duration.
+public struct CMTimeRange: Hashable, Sendable {
+    public var start: CMTime
+    public var duration: CMTime
+    public init(start: CMTime, duration: CMTime) { self.start = start; self.duration = duration }
+    public init(start: CMTime, end: CMTime) { self.start = start; self.duration = end - start }
+    public var end: CMTime { start + duration }
+    public static let zero = CMTimeRange(start: .zero, duration: .zero)
+    public static let invalid = CMTimeRange(start: .invalid, duration: .invalid)
+    public func containsTime(_ time: CMTime) -> Bool { time >= start && time < end }
+}
+
+public func CMTimeMake(value: Int64, timescale: Int32) -> CMTime { CMTime(value: value, timescale: timescale) }
+public func CMTimeMakeWithSeconds(_ seconds: Float64, preferredTimescale: Int32) -> CMTime {
+    CMTime(seconds: seconds, preferredTimescale: preferredTimescale)
+}
+public func CMTimeGetSeconds(_ time: CMTime) -> Float64 { time.seconds }
+
+/// −1, 0 or 1; invalid times are less than any valid one, as Core Media orders them.
+public func CMTimeCompare(_ a: CMTime, _ b: CMTime) -> Int32 {
+    if !a.isValid || !b.isValid { return a.isValid == b.isValid ? 0 : (a.isValid ? 1 : -1) }
+    let (x, y) = (a.isIndefinite ? Double.infinity : a.seconds, b.isIndefinite ? Double.infinity : b.seconds)
+    if a.isIndefinite && b.isIndefinite { return 0 }
+    return x < y ? -1 : (x > y ? 1 : 0)
+}
+
+/// The sum, in the larger timescale; invalid if either is; indefinite or infinite times absorb numbers.
+public func CMTimeAdd(_ a: CMTime, _ b: CMTime) -> CMTime {
+    guard a.isValid, b.isValid else { return .invalid }
+    guard a.isNumeric, b.isNumeric else { return combineNonNumeric(a, b, sign: 1) }
+    let scale = max(a.timescale, b.timescale)
+    return CMTime(seconds: a.seconds + b.seconds, preferredTimescale: scale)
+}
+
+public func CMTimeSubtract(_ a: CMTime, _ b: CMTime) -> CMTime {
+    guard a.isValid, b.isValid else { return .invalid }
+    guard a.isNumeric, b.isNumeric else { return combineNonNumeric(a, b, sign: -1) }
+    let scale = max(a.timescale, b.timescale)
+    return CMTime(seconds: a.seconds - b.seconds, preferredTimescale: scale)
+}
+
+private func combineNonNumeric(_ a: CMTime, _ b: CMTime, sign: Double) -> CMTime {
+    if a.isIndefinite || b.isIndefinite { return .indefinite }
+    let x = a.seconds + sign * b.seconds
+    return x.isNaN ? .invalid : CMTime(seconds: x, preferredTimescale: 1)
+}
+
+public func CMTimeMaximum(_ a: CMTime, _ b: CMTime) -> CMTime { a < b ? b : a }
+public func CMTimeMinimum(_ a: CMTime, _ b: CMTime) -> CMTime { a < b ? a : b }
+public func CMTimeAbsoluteValue(_ t: CMTime) -> CMTime { t < .zero ? .zero - t : t }
+public func CMTimeMultiplyByFloat64(_ t: CMTime, multiplier: Float64) -> CMTime {
+    CMTime(seconds: t.seconds * multiplier, preferredTimescale: t.isNumeric ? t.timescale : 600)
+}
