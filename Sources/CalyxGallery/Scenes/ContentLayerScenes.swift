@@ -1,5 +1,8 @@
+import Foundation
 import QuartzCore
 import OpenGLES
+import AVFoundation
+import CalyxHost
 
 /// Layers whose content is made apart from the layer tree: OpenGL ES drawing (and, as they arrive, tiled images
 /// and video).
@@ -8,7 +11,65 @@ extension Gallery {
         GalleryScene("gl-triangle", "Layers with their own content",
                      "a CAEAGLLayer showing the coloured triangle drawn with OpenGL ES 2, turning and faded like any layer",
                      duration: 2, probes: [.init(2, 2, rgb(0.12, 0.12, 0.16))], build: glTriangle),
+        GalleryScene("video-player", "Layers with their own content",
+                     "an AVPlayerLayer playing a clip, turned, with rounded corners, a border and a shadow",
+                     duration: 2, probes: [.init(2, 2, rgb(0.93, 0.93, 0.95))], build: videoPlayer),
     ]
+
+    /// The seed's composed video: a player layer turned a little, with rounded corners and a border, in a
+    /// container that casts its shadow.
+    static func videoPlayer() -> CALayer {
+        let root = stage(rgb(0.93, 0.93, 0.95))
+        let card = CALayer()
+        card.frame = CGRect(x: 12, y: 28, width: 96, height: 64)
+        card.shadowOpacity = 0.5; card.shadowRadius = 5; card.shadowOffset = CGSize(width: 0, height: 4)
+        card.shadowPath = CGPath(roundedRect: card.bounds, cornerWidth: 10, cornerHeight: 10, transform: nil)
+        card.setAffineTransform(CGAffineTransform(rotationAngle: -0.12))
+        let player = AVPlayer(url: sampleClip)
+        let video = AVPlayerLayer(player: player)
+        video.frame = card.bounds
+        video.videoGravity = .resizeAspectFill
+        video.cornerRadius = 10
+        video.masksToBounds = true
+        video.borderWidth = 2
+        video.borderColor = CGColor.white
+        card.addSublayer(video)
+        root.addSublayer(card)
+        player.play()
+        return root
+    }
+
+    /// A two-second clip the gallery makes for itself once: colour bars with a white disc crossing them, encoded
+    /// as H.264 through Calyx's own exporter.
+    nonisolated(unsafe) static let sampleClip: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("calyx-gallery-clip.mp4")  // (one file, replaced whole each time)
+        CAMediaClock.$current.withValue(CAMediaClock(manualTime: 0)) {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 192, height: 128)
+            let bars = [rgb(0.9, 0.9, 0.9), rgb(0.9, 0.85, 0.1), rgb(0.1, 0.8, 0.85), rgb(0.1, 0.75, 0.2),
+                        rgb(0.8, 0.15, 0.75), rgb(0.85, 0.15, 0.15), rgb(0.15, 0.2, 0.85)]
+            for (i, colour) in bars.enumerated() {
+                let bar = CALayer()
+                bar.frame = CGRect(x: CGFloat(i) * 192 / 7, y: 0, width: 192 / 7 + 1, height: 128)
+                bar.backgroundColor = colour
+                root.addSublayer(bar)
+            }
+            let disc = CALayer()
+            disc.frame = CGRect(x: 0, y: 44, width: 40, height: 40)
+            disc.cornerRadius = 20
+            disc.backgroundColor = CGColor.white
+            disc.borderWidth = 4
+            disc.borderColor = CGColor.black
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.fromValue = 20; move.toValue = 172; move.duration = 2
+            disc.add(move, forKey: "move")
+            root.addSublayer(disc)
+            var options = AnimationExportOptions(framesPerSecond: 30, duration: 2)
+            options.startTime = 0
+            try? AnimationExporter(layer: root, options: options).export(to: url)
+        }
+        return url
+    }()
 
     static func glTriangle() -> CALayer {
         let root = stage(rgb(0.12, 0.12, 0.16))
