@@ -45,6 +45,8 @@ final class EGLConnection: @unchecked Sendable {
 
     /// A new OpenGL ES context of `version`, sharing objects with `share` if given.
     func makeContext(version: Int, sharing share: EGLContext?) -> Result<EGLContext, EAGLContextError> {
+        // The bound API is per thread, and other code in the process (a window library) may have bound another.
+        eglBindAPI(EGLenum(EGL_OPENGL_ES_API))
         var attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, EGLint(version), EGL_NONE]
         // (EGL's "no context" and "no surface" are null pointers.)
         let context = eglCreateContext(display, config, share, &attributes)
@@ -56,7 +58,8 @@ final class EGLConnection: @unchecked Sendable {
 
     /// Makes `context` current on this thread with no surface (it draws into framebuffer objects), or none.
     func makeCurrent(_ context: EGLContext?) -> Bool {
-        eglMakeCurrent(display, nil, nil, context) == EGL_TRUE
+        eglBindAPI(EGLenum(EGL_OPENGL_ES_API))
+        return eglMakeCurrent(display, nil, nil, context) == EGL_TRUE
     }
 
     func destroy(_ context: EGLContext) { eglDestroyContext(display, context) }

@@ -123,7 +123,8 @@ import CalyxTestSupport
         let clock = CAMediaClock(manualTime: 0)
         try CAMediaClock.$current.withValue(clock) {
             let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 120, height: 120); root.backgroundColor = CGColor.black
-            let view = try #require(TriangleView(frame: CGRect(x: 10, y: 10, width: 100, height: 100), compile: compile))
+            let view = try #require(TriangleView(frame: CGRect(x: 10, y: 10, width: 100, height: 100), compile: compile),
+                                    "\(EAGLContext.unavailableReason ?? "")")
             view.layer.setAffineTransform(CGAffineTransform(rotationAngle: -.pi / 2))
             view.layer.opacity = 0.5
             root.addSublayer(view.layer)
@@ -140,7 +141,8 @@ import CalyxTestSupport
     /// latest.
     @Test func redrawnByADisplayLink() throws {
         let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 120, height: 120)
-        let view = try #require(TriangleView(frame: CGRect(x: 10, y: 10, width: 100, height: 100), compile: compile))
+        let view = try #require(TriangleView(frame: CGRect(x: 10, y: 10, width: 100, height: 100), compile: compile),
+                                    "\(EAGLContext.unavailableReason ?? "")")
         root.addSublayer(view.layer)
         var ticks = 0
         var seen: Set<Int> = []
