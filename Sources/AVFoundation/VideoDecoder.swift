@@ -44,7 +44,7 @@ final class VideoDecoder: @unchecked Sendable {
         let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard index >= 0, let stream = format.pointee.streams[Int(index)],
               let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id),
-              var codec = avcodec_alloc_context3(decoder) as UnsafeMutablePointer<AVCodecContext>?
+              let codec = avcodec_alloc_context3(decoder) as UnsafeMutablePointer<AVCodecContext>?
         else {
             var f: UnsafeMutablePointer<AVFormatContext>? = format
             avformat_close_input(&f)
@@ -75,7 +75,6 @@ final class VideoDecoder: @unchecked Sendable {
         rotation = 0
         frame = av_frame_alloc()
         packet = av_packet_alloc()
-        _ = codec
     }
 
     deinit {

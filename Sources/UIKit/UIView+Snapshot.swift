@@ -6,7 +6,7 @@ extension UIView {
     /// It draws through `render(in:)`, so backdrop filters (a visual-effect view's blur) are not drawn, and
     /// transforms apply by their 2-D part.
     @discardableResult
-    open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
+    public func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
         guard let ctx = UIGraphicsGetCurrentContext(), bounds.width > 0, bounds.height > 0,
               [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite) else { return false }
         if afterUpdates { CATransaction.flush() }
@@ -22,7 +22,7 @@ extension UIView {
     /// A new view showing a picture of this one as it is seen now, at the screen's scale, with the same frame; it
     /// does not change when this view does. With `afterScreenUpdates`, uncommitted changes are committed first.
     /// Nil when the view is too large (or too small) to picture.
-    open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+    public func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
         let format = UIGraphicsImageRendererFormat.default()
         guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite else { return nil }
         let picture = UIGraphicsImageRenderer(size: bounds.size, format: format).image { _ in

@@ -41,7 +41,7 @@ extension Gallery {
 
     /// A two-second clip the gallery makes for itself once: colour bars with a white disc crossing them, encoded
     /// as H.264 through Calyx's own exporter.
-    nonisolated(unsafe) static let sampleClip: URL = {
+    static let sampleClip: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("calyx-gallery-clip.mp4")  // (one file, replaced whole each time)
         CAMediaClock.$current.withValue(CAMediaClock(manualTime: 0)) {
             let root = CALayer()
