@@ -66,8 +66,10 @@ public final class HostWindow {
         guard let window = SDL_CreateWindow(title, 0, 0, Int32(points.width), Int32(points.height), flags) else {
             throw HostWindowError.cannotCreate(SDLVideo.lastError)
         }
-        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC.rawValue)
-                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+        // SDL's software renderer: frames arrive drawn, so presenting is a copy to the window (shared memory on
+        // X11), and SDL loads no OpenGL. An accelerated SDL renderer shares Mesa with the process's OpenGL ES
+        // (CAEAGLLayer's EGL), and the two crashed Mesa's rasterizer when used from two threads at once.
+        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
             SDL_DestroyWindow(window)
             throw HostWindowError.cannotCreate(SDLVideo.lastError)
         }

@@ -21,6 +21,10 @@ enum SDLVideo {
             SDL_SetMainReady()
             SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
             SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+            // No OpenGL in SDL at all: the window surface is plain shared memory, not a GL-backed framebuffer
+            // (see HostWindow: Mesa is the process's OpenGL ES too).
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
             guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
                 throw HostWindowError.noDisplay(lastError)
             }
