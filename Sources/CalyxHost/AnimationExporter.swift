@@ -68,6 +68,7 @@ public final class AnimationExporter {
         else { throw AnimationExportError.impossibleFrames("no \(width)×\(height) bitmap") }
         let renderer = CARenderer(context: context)
         renderer.layer = layer
+        renderer.waitsForTiles = true   // every exported frame shows all of its tiles
         let size = options.size ?? layer.bounds.size
         renderer.bounds = CGRect(origin: .zero, size: size)
         for (done, n) in numbers.enumerated() {

@@ -11,10 +11,35 @@ extension Gallery {
         GalleryScene("gl-triangle", "Layers with their own content",
                      "a CAEAGLLayer showing the coloured triangle drawn with OpenGL ES 2, turning and faded like any layer",
                      duration: 2, probes: [.init(2, 2, rgb(0.12, 0.12, 0.16))], build: glTriangle),
+        GalleryScene("tiled-image", "Layers with their own content",
+                     "a 2048 × 2048 CATiledLayer scrolled and zoomed out: tiles drawn on demand on background threads, fading in, three levels of detail",
+                     duration: 3, probes: [.init(2, 2, rgb(0.2, 0.2, 0.22))], build: tiledImage),
         GalleryScene("video-player", "Layers with their own content",
                      "an AVPlayerLayer playing a clip, turned, with rounded corners, a border and a shadow",
                      duration: 2, probes: [.init(2, 2, rgb(0.93, 0.93, 0.95))], build: videoPlayer),
     ]
+
+    /// The seed's large image: a 2048 × 2048 drawing in 256-pixel tiles, panned across and zoomed out to a
+    /// quarter and back, so coarser levels are drawn as it shrinks.
+    static func tiledImage() -> CALayer {
+        let root = stage(rgb(0.2, 0.2, 0.22))
+        let map = MapLayer()
+        map.levelsOfDetail = 3
+        map.anchorPoint = .zero
+        map.frame = CGRect(x: 0, y: 0, width: 2048, height: 2048)
+        let pan = CAKeyframeAnimation(keyPath: "position")
+        pan.values = [CGPoint(x: -200, y: -200), CGPoint(x: -1400, y: -500), CGPoint(x: -30, y: -30), CGPoint(x: -200, y: -200)]
+        pan.keyTimes = [0, 0.4, 0.75, 1]
+        pan.duration = 3
+        let zoom = CAKeyframeAnimation(keyPath: "transform.scale")
+        zoom.values = [1, 1, 0.05, 1]
+        zoom.keyTimes = [0, 0.4, 0.75, 1]
+        zoom.duration = 3
+        map.add(pan, forKey: "pan")
+        map.add(zoom, forKey: "zoom")
+        root.addSublayer(map)
+        return root
+    }
 
     /// The seed's composed video: a player layer turned a little, with rounded corners and a border, in a
     /// container that casts its shadow.
@@ -88,6 +113,31 @@ extension Gallery {
         layer.add(turn, forKey: "turn")
         root.addSublayer(layer)
         return root
+    }
+}
+
+/// A large drawing made tile by tile: a grid of numbered-looking blocks and rings, a pure function of the area
+/// asked for, so any thread may draw any tile.
+final class MapLayer: CATiledLayer, @unchecked Sendable {
+    override func draw(in ctx: CGContext) {
+        let box = ctx.boundingBoxOfClipPath
+        let cell: CGFloat = 128
+        var y = (box.minY / cell).rounded(.down) * cell
+        while y < box.maxY {
+            var x = (box.minX / cell).rounded(.down) * cell
+            while x < box.maxX {
+                let (i, j) = (Int(x / cell), Int(y / cell))
+                ctx.setFillColor(CGColor(red: 0.25 + 0.05 * CGFloat(i % 8), green: 0.35 + 0.04 * CGFloat(j % 8), blue: 0.7, alpha: 1))
+                ctx.fill(CGRect(x: x, y: y, width: cell, height: cell))
+                ctx.setStrokeColor(CGColor(red: 1, green: 1, blue: 1, alpha: 0.8))
+                ctx.setLineWidth(6)
+                ctx.strokeEllipse(in: CGRect(x: x + 24, y: y + 24, width: 80, height: 80))
+                ctx.setFillColor(CGColor(red: 0.95, green: 0.6, blue: 0.2, alpha: 1))
+                ctx.fill(CGRect(x: x + 54, y: y + 54, width: 20, height: 20))
+                x += cell
+            }
+            y += cell
+        }
     }
 }
 

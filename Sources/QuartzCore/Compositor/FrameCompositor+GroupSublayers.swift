@@ -18,7 +18,7 @@ extension FrameCompositor {
     static func needsCompositorInside(_ layer: CALayer) -> Bool {
         // A descendant's own transform and kind count too; the layer's own transform is its blit's business.
         func descendantNeeds(_ l: CALayer) -> Bool {
-            l is CATransformLayer || !CATransform3DIsAffine(l.transform) || needsCompositorInside(l)
+            l is CATransformLayer || l is CATiledLayer || !CATransform3DIsAffine(l.transform) || needsCompositorInside(l)
         }
         return layer is CAReplicatorLayer || layer is CAEmitterLayer || !CATransform3DIsAffine(layer.sublayerTransform)
             || layer.sublayerStorage.contains(where: descendantNeeds)
@@ -35,12 +35,18 @@ extension FrameCompositor {
         // The frame's particle budget is shared with the nested compositor.
         nested.particleWork = particleWork
         nested.particleDraws = particleDraws
-        defer { particleWork = nested.particleWork; particleDraws = nested.particleDraws }
+        nested.frameTime = frameTime
+        nested.tilesAskedFor.removeAll()
+        defer {
+            particleWork = nested.particleWork; particleDraws = nested.particleDraws
+            tilesAskedFor += nested.tilesAskedFor
+        }
         var seen = Set<ObjectIdentifier>()
         for attempt in 0..<2 {
             let toSurface = Homography(CGAffineTransform(translationX: -extent.minX, y: -extent.minY)
                 .concatenating(CGAffineTransform(scaleX: scale, y: scale)))
             nested.list.removeAll(keepingCapacity: true)
+            nested.frameSize = CGSize(width: extent.width * scale, height: extent.height * scale)
             seen.removeAll(keepingCapacity: true)
             if let emitter = frame.layer as? CAEmitterLayer {
                 nested.recordParticles(of: emitter, node: node, localTime: frame.localTime, layerToPixel: toSurface, depth: nil, alpha: 1)

@@ -27,6 +27,9 @@ extension FrameCompositor {
         var hasher = Hasher()
         hasher.combine(scale); hasher.combine(blur)
         if redrawn { hasher.combine(frame.localTime) } else { Self.combineRevisions(node, into: &hasher) }
+        // Tiles arrive between frames, and between the passes of one offline frame: a group showing a tiled layer
+        // is drawn afresh each pass.
+        if Self.showsTiledLayer(node) { hasher.combine(preparePasses) }
         let signature = hasher.finalize()
         let image: PixelBuffer, origin: CGPoint
         if let cached = cache[node.id], cached.signature == signature {
@@ -101,8 +104,13 @@ extension FrameCompositor {
 
     /// Whether the subtree looks different from frame to frame with no new revision: running animations or
     /// particles.
+    static func showsTiledLayer(_ node: RenderTree.Node) -> Bool {
+        node.snapshot is CATiledLayer || node.children.contains(where: showsTiledLayer)
+    }
+
     static func changesOverTime(_ node: RenderTree.Node) -> Bool {
         !node.snapshot.animationEntries.isEmpty || node.snapshot is CAEmitterLayer || node.snapshot is CALayerTimedContents
+            || node.snapshot is CATiledLayer
             || node.children.contains(where: changesOverTime) || (node.mask.map(changesOverTime) ?? false)
     }
 

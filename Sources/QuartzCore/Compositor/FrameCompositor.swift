@@ -103,6 +103,12 @@ package final class FrameCompositor {
     /// behind a backdrop new every frame.
     var backdropResults: [ObjectIdentifier: BackdropResult] = [:]
     var backdropFrameCounter = 0
+    /// The frame's size in pixels (what tiled layers show of themselves).
+    var frameSize = CGSize.zero
+    /// How many times `prepare` has run (what groups showing tiled layers key their pictures by).
+    var preparePasses = 0
+    /// Tiled layers' tile caches this frame asked for tiles they lack.
+    package var tilesAskedFor: [TileCache] = []
     /// How many times a backdrop has been filtered (for tests: a backdrop whose background is unchanged is kept).
     package internal(set) var backdropFilterings = 0
     private var previous: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
@@ -121,6 +127,9 @@ package final class FrameCompositor {
     package func prepare(_ tree: RenderTree, atMediaTime t: CFTimeInterval, userToPixel: CGAffineTransform,
                          size: (width: Int, height: Int)) -> CGRect {
         list.removeAll(keepingCapacity: true)
+        frameSize = CGSize(width: size.width, height: size.height)
+        tilesAskedFor.removeAll()
+        preparePasses &+= 1
         tree.beginFrame()
         frameTime = t
         particleWork = ParticleSystem.maximumWorkPerFrame
@@ -287,7 +296,7 @@ package final class FrameCompositor {
         guard list.count < Self.maximumEntries else { return }
         // A static leaf placed exactly as last frame records exactly what it recorded then.
         let isStaticLeaf = !isRoot && node.children.isEmpty && node.mask == nil && node.snapshot.animationEntries.isEmpty
-            && !(node.snapshot is CAEmitterLayer) && !(node.snapshot is CALayerTimedContents)
+            && !(node.snapshot is CAEmitterLayer) && !(node.snapshot is CALayerTimedContents) && !(node.snapshot is CATiledLayer)
         if isStaticLeaf, let last = leafRecords[node.id], last.revision == node.revision, last.layerToPixel == m, last.alpha == alpha,
            last.tint == currentTint {
             list.append(contentsOf: last.entries)
@@ -352,6 +361,7 @@ package final class FrameCompositor {
                                   operation: .blit(image: tinted(content.image), toPixel: toPixel, opacity: alpha, additive: adds)))
             }
         }
+        if let tiled = layer as? CATiledLayer { recordTiles(of: tiled, node: node, layerToPixel: own, alpha: alpha) }
         if let emitter = layer as? CAEmitterLayer {
             let depth = emitter.preservesDepth ? depthPlacement.map { placement in
                 DepthPlacement(placement: placement.placement, parentPlane: placement.parentPlane, flip: layer.geometryFlip)

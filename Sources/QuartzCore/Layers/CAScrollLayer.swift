@@ -64,19 +64,3 @@ extension CALayer {
         return nil
     }
 }
-
-/// A layer that draws its content in tiles, on demand, at several levels of detail (semantics §9.7).
-open class CATiledLayer: CALayer, @unchecked Sendable {
-    /// Seconds new tiles take to fade in.
-    open class func fadeDuration() -> CFTimeInterval { 0.25 }
-    open var levelsOfDetail = 1
-    open var levelsOfDetailBias = 0
-    open var tileSize = CGSize(width: 256, height: 256)
-
-    public override init() { super.init() }
-    public required init(layer: Any) {
-        super.init(layer: layer)
-        if let s = layer as? CATiledLayer { levelsOfDetail = s.levelsOfDetail; levelsOfDetailBias = s.levelsOfDetailBias; tileSize = s.tileSize }
-    }
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
-}

@@ -66,6 +66,11 @@ public final class CARenderer: NSObject {
                                              y: CGFloat(context.height) / max(bounds.height, 1)))
     }
 
+    /// Whether a frame waits for the tiles of the tiled layers it shows before it is drawn: what offline rendering
+    /// wants (every frame complete, the same each time). A live renderer does not wait: missing tiles come in later
+    /// frames.
+    package var waitsForTiles = false
+
     /// Starts a frame at media time `t`: commits pending changes, refreshes the renderer's snapshots of layers
     /// that changed, evaluates animations at `t`, and finds what changed on screen since the previous frame.
     public func beginFrame(atTime t: CFTimeInterval, timeStamp ts: UnsafeMutablePointer<CVTimeStamp>?) {
@@ -73,7 +78,13 @@ public final class CARenderer: NSObject {
         frameTime = t
         guard let layer else { updateRegion = .null; return }
         tree.sync(with: layer)
-        let damage = compositor.prepare(tree, atMediaTime: t, userToPixel: layerToPixel, size: (context.width, context.height))
+        var damage = compositor.prepare(tree, atMediaTime: t, userToPixel: layerToPixel, size: (context.width, context.height))
+        // Offline, a frame waits for the tiles it shows (coarse ones first, then finer: a few rounds at most).
+        for _ in 0..<4 where waitsForTiles && !compositor.tilesAskedFor.isEmpty {
+            for tiles in compositor.tilesAskedFor { _ = tiles.waitUntilIdle() }
+            damage = damage.union(compositor.prepare(tree, atMediaTime: t, userToPixel: layerToPixel,
+                                                     size: (context.width, context.height)))
+        }
         updateRegion = damage.isNull ? .null : damage.applying(layerToPixel.inverted())
     }
 
