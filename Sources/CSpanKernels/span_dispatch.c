@@ -2,10 +2,12 @@
 // binary runs everywhere), capped by a limit tests lower to compare every path's bytes.
 #include "span_kernels_internal.h"
 
-// Both are read by every band thread: relaxed atomics (a test may lower the limit while other tests draw).
-static int width_limit = CALYX_SPAN_AVX512;
+// The limit belongs to the thread that sets it: a test comparing paths lowers it on its own thread only. (It was
+// process-wide: another thread could take a source without the wide kernels' margin while the limit was low,
+// then run a wide kernel after it was raised, reading past the source.)
+static _Thread_local int width_limit = CALYX_SPAN_AVX512;
 
-void calyx_span_kernels_limit_width(int widest) { __atomic_store_n(&width_limit, widest, __ATOMIC_RELAXED); }
+void calyx_span_kernels_limit_width(int widest) { width_limit = widest; }
 
 static int processor_width(void) {
 #if defined(__x86_64__)
@@ -24,6 +26,6 @@ static int processor_width(void) {
 }
 
 int calyx_span_kernels_width(void) {
-    int width = processor_width(), limit = __atomic_load_n(&width_limit, __ATOMIC_RELAXED);
+    int width = processor_width(), limit = width_limit;
     return width < limit ? width : limit;
 }

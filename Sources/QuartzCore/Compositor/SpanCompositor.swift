@@ -18,7 +18,7 @@ enum SpanCompositor {
     /// The path the kernels take: the widest the processor has, within the limit tests may set.
     static var kernelWidth: KernelWidth { KernelWidth(rawValue: calyx_span_kernels_width()) ?? .sse2 }
 
-    /// Caps the kernels' path (all of them by default; tests lower it to compare the paths' bytes).
+    /// Caps the kernels' path on the calling thread (all of them by default; tests lower it to compare the paths' bytes).
     static func limitKernelWidth(to widest: KernelWidth) { calyx_span_kernels_limit_width(widest.rawValue) }
 
     /// The kernels' alpha argument: the opacity in 0…256, flagged to add instead of blending source-over.
