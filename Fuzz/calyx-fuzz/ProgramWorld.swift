@@ -28,6 +28,9 @@ final class ProgramWorld {
         snapshotCanvas = Self.makeCanvas()
         renderer = CARenderer(context: rendererCanvas)
         renderer.layer = root
+        // Tiles are drawn on other threads, as they come: a live frame's tiles depend on timing. Programs render
+        // as the exporter does, waiting for them, so both runs of a program draw the same frames.
+        renderer.waitsForTiles = true
     }
 
     static func makeCanvas() -> CGContext {
