@@ -16,7 +16,7 @@ extension FrameCompositor {
                                           tileWidth: pixelSize.width, tileHeight: pixelSize.height,
                                           flipped: layer.contentsAreFlipped() != !CALayerRootIsFlipped)
         let cache = layer.tiles
-        cache.beginFrame(geometry)
+        cache.beginFrame(geometry, bounds: bounds)
         let visible = visibleRect(of: bounds, under: m)
         guard !visible.isNull, !visible.isEmpty else { return }
         // The coarsest level at least as fine as the layer appears (the finest when none is fine enough).

@@ -75,6 +75,9 @@ package final class TileCache: @unchecked Sendable {
     private var inFlight = Set<Key>()
     private var pending: [Key] = []
     private var geometry: Geometry?
+    /// The layer's bounds as the render thread last saw them (tiles are drawn clipped to them; the model's own
+    /// bounds belong to the thread that edits it).
+    private var bounds = CGRect.zero
     /// Bumped by every invalidation: a tile drawn for an older generation is dropped when it arrives.
     private var generation = 0
     private var frame = 0
@@ -93,10 +96,12 @@ package final class TileCache: @unchecked Sendable {
 
     // MARK: The render thread's side
 
-    /// Starts a frame whose tiles lie as `geometry` says (a different geometry drops every tile).
-    func beginFrame(_ geometry: Geometry) {
+    /// Starts a frame whose tiles lie as `geometry` says (a different geometry drops every tile) in a layer of
+    /// `bounds`.
+    func beginFrame(_ geometry: Geometry, bounds: CGRect) {
         lock.lock(); defer { lock.unlock() }
         frame += 1
+        self.bounds = bounds
         if self.geometry != geometry {
             self.geometry = geometry
             dropAll()
@@ -161,9 +166,9 @@ package final class TileCache: @unchecked Sendable {
             guard let key = pending.first, let geometry else { workers -= 1; lock.unlock(); return }
             pending.removeFirst()
             inFlight.insert(key)
-            let drawnFor = generation
+            let drawnFor = generation, clip = bounds
             lock.unlock()
-            let image = draw(key, geometry)
+            let image = draw(key, geometry, clippedTo: clip)
             lock.lock()
             inFlight.remove(key)
             if let image, drawnFor == generation, geometry == self.geometry {
@@ -185,7 +190,7 @@ package final class TileCache: @unchecked Sendable {
     }
 
     /// One tile drawn by the model layer, its context clipped and transformed to the tile at its level.
-    private func draw(_ key: Key, _ geometry: Geometry) -> PixelBuffer? {
+    private func draw(_ key: Key, _ geometry: Geometry, clippedTo bounds: CGRect) -> PixelBuffer? {
         guard let layer = owner,
               let ctx = CGContext.canonicalBitmap(width: geometry.tileWidth, height: geometry.tileHeight) else { return nil }
         let rect = geometry.rect(of: key)
@@ -199,7 +204,7 @@ package final class TileCache: @unchecked Sendable {
             ctx.translateBy(x: 0, y: rect.minY + rect.maxY)
             ctx.scaleBy(x: 1, y: -1)
         }
-        ctx.clip(to: rect.intersection(layer.bounds))
+        ctx.clip(to: rect.intersection(bounds))
         layer.draw(in: ctx)
         return ctx.makeImage()?.pixels
     }
