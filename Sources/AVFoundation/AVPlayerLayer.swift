@@ -33,6 +33,7 @@ open class AVPlayerLayer: CALayer, CALayerTimedContents, @unchecked Sendable {
     public override init() {
         super.init()
         contentsGravity = .resizeAspect
+        hasTimedContents = true
     }
 
     public convenience init(player: AVPlayer?) {
@@ -42,6 +43,7 @@ open class AVPlayerLayer: CALayer, CALayerTimedContents, @unchecked Sendable {
 
     public required init(layer: Any) {
         super.init(layer: layer)
+        hasTimedContents = true
         if let other = layer as? AVPlayerLayer { player = other.player; videoGravity = other.videoGravity }
     }
 

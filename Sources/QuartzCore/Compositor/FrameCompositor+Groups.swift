@@ -109,7 +109,7 @@ extension FrameCompositor {
     }
 
     static func changesOverTime(_ node: RenderTree.Node) -> Bool {
-        !node.snapshot.animationEntries.isEmpty || node.snapshot is CAEmitterLayer || node.snapshot is CALayerTimedContents
+        !node.snapshot.animationEntries.isEmpty || node.snapshot is CAEmitterLayer || node.snapshot.hasTimedContents
             || node.snapshot is CATiledLayer
             || node.children.contains(where: changesOverTime) || (node.mask.map(changesOverTime) ?? false)
     }

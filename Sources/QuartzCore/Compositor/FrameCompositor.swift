@@ -296,7 +296,7 @@ package final class FrameCompositor {
         guard list.count < Self.maximumEntries else { return }
         // A static leaf placed exactly as last frame records exactly what it recorded then.
         let isStaticLeaf = !isRoot && node.children.isEmpty && node.mask == nil && node.snapshot.animationEntries.isEmpty
-            && !(node.snapshot is CAEmitterLayer) && !(node.snapshot is CALayerTimedContents) && !(node.snapshot is CATiledLayer)
+            && !(node.snapshot is CAEmitterLayer) && !node.snapshot.hasTimedContents && !(node.snapshot is CATiledLayer)
         if isStaticLeaf, let last = leafRecords[node.id], last.revision == node.revision, last.layerToPixel == m, last.alpha == alpha,
            last.tint == currentTint {
             list.append(contentsOf: last.entries)
@@ -311,7 +311,7 @@ package final class FrameCompositor {
             }
         }
         var (layer, localTime, animated) = frame ?? node.frameLayer(parentTime: parentTime)
-        if let timed = layer as? CALayerTimedContents {
+        if layer.hasTimedContents, let timed = layer as? CALayerTimedContents {
             // This frame's picture (a video's frame at this media time), on a copy: snapshots stay as committed.
             let copy = type(of: layer).init(layer: layer)
             copy.suppressesChangeTracking = true

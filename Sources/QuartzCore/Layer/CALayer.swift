@@ -154,6 +154,9 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// While true, property changes are not tracked (initialisation and presentation copies).
     /// (Exclusivity unchecked, as `isPresentationCopy`: both are read by every property write, frame layers' included.)
     @exclusivity(unchecked) var suppressesChangeTracking = false
+    /// Whether the layer's picture depends on time (`CALayerTimedContents`): a stored flag its class sets in its
+    /// initializers, so the compositor's per-layer check is a load, not a protocol cast.
+    package var hasTimedContents = false
     var needsLayoutFlag = false
     var needsDisplayFlag = false
     /// Rect passed to the last `setNeedsDisplay(_:)` calls, unioned (nil: the whole layer).

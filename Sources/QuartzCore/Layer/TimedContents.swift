@@ -1,7 +1,7 @@
 /// A layer whose contents change with time on their own (a video layer): renderers ask it for the image to show
 /// at each frame's media time instead of reading `contents`, so offline rendering is frame-exact. It is asked on
 /// the render thread, so it answers from state it guards itself. Renderers count such a layer as changing every
-/// frame while `changesContinuously` says so.
+/// frame while `changesContinuously` says so. A conforming class sets `hasTimedContents` in its initializers.
 package protocol CALayerTimedContents: CALayer {
     /// The image for media time `t` (nil: no image yet).
     func timedContents(atMediaTime t: CFTimeInterval) -> CGImage?

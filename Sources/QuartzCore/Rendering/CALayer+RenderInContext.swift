@@ -109,7 +109,7 @@ struct LayerPainter {
         ctx.saveGState()
         if layer.masksToBounds { ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip() }
         // (A layer whose picture depends on time, a video's, shows the one for the time being drawn.)
-        let timed = (layer as? CALayerTimedContents)?.timedContents(atMediaTime: mediaTime)
+        let timed = layer.hasTimedContents ? (layer as? CALayerTimedContents)?.timedContents(atMediaTime: mediaTime) : nil
         if let image = timed ?? LayerPainter.contentsImage(layer.contents) { ContentsPainter(context: ctx).draw(image, of: layer) }
         switch layer {
         case let shape as CAShapeLayer: ShapePainter(context: ctx).draw(shape)
