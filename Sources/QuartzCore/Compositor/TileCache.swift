@@ -88,8 +88,12 @@ package final class TileCache: @unchecked Sendable {
     /// Bytes the drawn tiles use now, and the most they used.
     package private(set) var bytes = 0
     package private(set) var peakBytes = 0
-    /// How often each tile was drawn (for tests: a cached tile is never drawn again).
+    /// How many tiles have been drawn in all.
+    package private(set) var tilesDrawn = 0
+    /// How often each tile was drawn, kept only when `keepsDrawCounts` is set (for tests: a cached tile is never
+    /// drawn again). Off by default: a layer scrolled for hours would otherwise remember every tile it ever drew.
     package private(set) var drawCounts: [Key: Int] = [:]
+    package var keepsDrawCounts = false
     /// Workers drawing at once (default: one per core).
     package var maximumWorkers = max(ProcessInfo.processInfo.activeProcessorCount, 1)
 
@@ -172,7 +176,8 @@ package final class TileCache: @unchecked Sendable {
             lock.lock()
             inFlight.remove(key)
             if let image, drawnFor == generation, geometry == self.geometry {
-                drawCounts[key, default: 0] += 1
+                tilesDrawn += 1
+                if keepsDrawCounts { drawCounts[key, default: 0] += 1 }
                 tiles[key] = Tile(image: image, firstShown: nil, lastFrame: frame)
                 bytes += image.bytesPerRow * image.height
                 evict()
