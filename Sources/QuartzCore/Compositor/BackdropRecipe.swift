@@ -72,20 +72,20 @@ enum GaussianBlur {
         let boxes = boxes(sigma: sigma)
         guard !boxes.isEmpty, width > 0, height > 0 else { return }
         let target = SharedPixels(pointer: pixels)
+        let cores = ProcessInfo.processInfo.activeProcessorCount * 2
         // Rows, then columns; lines are independent, so they run across the cores.
-        DispatchQueue.concurrentPerform(iterations: min(ProcessInfo.processInfo.activeProcessorCount * 2, height)) { chunk in
-            let chunks = min(ProcessInfo.processInfo.activeProcessorCount * 2, height)
+        let rowChunks = min(cores, height), columnChunks = min(cores, width)
+        DispatchQueue.concurrentPerform(iterations: rowChunks) { chunk in
             var scratch = [Int32](repeating: 0, count: width * 4)
-            for y in stride(from: chunk, to: height, by: chunks) {
+            for y in stride(from: chunk, to: height, by: rowChunks) {
                 for box in boxes {
                     boxLine(target.pointer + y * bytesPerRow, count: width, step: 4, box: box, scratch: &scratch)
                 }
             }
         }
-        DispatchQueue.concurrentPerform(iterations: min(ProcessInfo.processInfo.activeProcessorCount * 2, width)) { chunk in
-            let chunks = min(ProcessInfo.processInfo.activeProcessorCount * 2, width)
+        DispatchQueue.concurrentPerform(iterations: columnChunks) { chunk in
             var scratch = [Int32](repeating: 0, count: height * 4)
-            for x in stride(from: chunk, to: width, by: chunks) {
+            for x in stride(from: chunk, to: width, by: columnChunks) {
                 for box in boxes {
                     boxLine(target.pointer + x * 4, count: height, step: bytesPerRow, box: box, scratch: &scratch)
                 }
