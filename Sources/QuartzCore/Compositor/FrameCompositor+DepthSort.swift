@@ -127,7 +127,7 @@ extension FrameCompositor {
             planes.append(DepthPlane(node: node, parentTime: parentTime, frame: frame, chain: chain, alpha: alpha, depth: depth))
             return
         }
-        guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return }
+        guard LayerDrawingPlan(layer).isVisible else { return }
         seen.insert(node.id)
         // A transform layer's opacity applies to each of its layers separately (it has no group to fade).
         let alpha = alpha * Double(layer.opacity)

@@ -23,7 +23,7 @@ extension FrameCompositor {
             : castsShadow ? 1 : LayerGeometry.powerOfTwo(atLeast: onScreen)
 
         // A blur in `filters` blurs the group's picture, which spreads three deviations past its extent.
-        let blur = BackdropRecipe.contentBlurRadius(of: layer)
+        let blur = LayerDrawingPlan(layer).contentBlurRadius
         var hasher = Hasher()
         hasher.combine(scale); hasher.combine(blur)
         if redrawn { hasher.combine(frame.localTime) } else { Self.combineRevisions(node, into: &hasher) }
@@ -78,8 +78,7 @@ extension FrameCompositor {
     /// nil when it draws nothing or would be unreasonably large.
     static func rasterizeGroup(_ tree: CALayer, extent: CGRect, scale: CGFloat, at mediaTime: CFTimeInterval,
                                sublayers: CompositedSublayers? = nil) -> PixelBuffer? {
-        guard !tree.isHidden, tree.opacity > 0, tree.opacity.isFinite,
-              let ctx = rasterContext(covering: extent, scale: scale) else { return nil }
+        guard LayerDrawingPlan(tree).isVisible, let ctx = rasterContext(covering: extent, scale: scale) else { return nil }
         // The painter places the layer's bounds corner at its origin itself; its own opacity is undone through
         // the inherited alpha rather than by editing the snapshot.
         ctx.translateBy(x: tree.bounds.minX, y: tree.bounds.minY)
@@ -90,13 +89,14 @@ extension FrameCompositor {
     /// `rasterizationScale` when usable; 1 for zero, negative or non-finite values.
     static func validRasterizationScale(_ s: CGFloat) -> CGFloat { s > 0 && s.isFinite ? min(s, 64) : 1 }
 
+    /// Whether anything in the subtree casts a shadow.
     static func castsShadow(_ layer: CALayer) -> Bool {
-        (layer.shadowOpacity > 0 && layer.shadowColor != nil) || layer.sublayerStorage.contains(where: castsShadow)
+        LayerDrawingPlan(layer).castsShadow || layer.sublayerStorage.contains(where: castsShadow)
     }
 
     /// The same over the render tree's snapshots (for a subtree that is not animating).
     static func castsShadow(_ node: RenderTree.Node) -> Bool {
-        (node.snapshot.shadowOpacity > 0 && node.snapshot.shadowColor != nil) || node.children.contains(where: castsShadow)
+        LayerDrawingPlan(node.snapshot).castsShadow || node.children.contains(where: castsShadow)
     }
 
     /// Keys that place or fade a group's image without changing it.

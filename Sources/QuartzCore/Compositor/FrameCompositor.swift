@@ -324,19 +324,22 @@ package final class FrameCompositor {
             seen.insert(node.id)
             return
         }
-        guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return }
+        let plan = LayerDrawingPlan(layer)
+        guard plan.isVisible else { return }
         let alpha = alpha * Double(layer.opacity)
         // A single-sided layer turned away from the viewer (its corners wound backwards on screen) is hidden.
         if !layer.isDoubleSided, let q = m.quad(layer.bounds), LayerGeometry.signedArea(q) < 0 { return }
         // What is behind the layer, filtered, lies under everything the layer draws.
-        if layer.backgroundFilters != nil { recordBackdrop(of: layer, node: node, layerToPixel: m) }
+        if plan.filtersBackdrop { recordBackdrop(of: layer, node: node, layerToPixel: m) }
         if layer is CATransformLayer {
             // Reached directly (as the root): its own space is the 3-D space its planes share.
             recordDepthSorted(node, parentTime: parentTime, chain: CATransform3DIdentity, plane: m, alpha: alpha / Double(layer.opacity),
                               frame: (layer, localTime, animated), seen: &seen)
             return
         }
-        if needsSnapshotPainter(layer) || (!m.isAffine && layer.borderWidth > 0 && !node.children.isEmpty) {
+        // (A border over sublayers is stroked through the 2-D part of the map: under perspective the painter,
+        // whose group picture the blit projects exactly, draws it instead.)
+        if plan.compositesAsGroup || (!m.isAffine && plan.drawsBorder && !node.children.isEmpty) {
             seen.insert(node.id)
             if isRoot || !recordGroup(node, frame: (layer, localTime, animated), layerToPixel: m, alpha: alpha) {
                 recordPainter(node.frameTree((layer, localTime, animated)), id: node.id, isRoot: isRoot, layerToPixel: m, alpha: alpha)
@@ -347,8 +350,7 @@ package final class FrameCompositor {
         // A geometry-flipped layer's own content and sublayers lie in its bounds space mirrored within the bounds.
         let own = layer.geometryFlip.map { Homography($0).concatenating(m) } ?? m
         let hasSublayers = !node.children.isEmpty
-        if !(layer is CATransformLayer),
-           let content = content(of: layer, node: node, animatedKeys: animated, includeBorder: !hasSublayers, layerToPixel: own) {
+        if let content = content(of: layer, node: node, animatedKeys: animated, includeBorder: !hasSublayers, layerToPixel: own) {
             let toPixel = Homography(CGAffineTransform(scaleX: 1 / content.scale, y: 1 / content.scale)
                 .concatenating(CGAffineTransform(translationX: content.origin.x, y: content.origin.y)))
                 .concatenating(own)
@@ -370,21 +372,15 @@ package final class FrameCompositor {
         }
         guard hasSublayers else { return }
         recordSublayers(of: node, layer: layer, localTime: localTime, layerToPixel: own, alpha: alpha, seen: &seen)
-        if layer.borderWidth > 0, let color = layer.borderColor, !(layer is CATransformLayer) {
+        if let border = LayerBorder(of: layer) {
             // The border lies above the sublayers.
-            let path = LayerShape.roundedBounds(of: layer, inset: layer.borderWidth / 2)
-            let width = layer.borderWidth
             var h = Hasher()
-            h.combine(own); h.combine(alpha); h.combine(path); h.combine(width); h.combine(color)
+            h.combine(own); h.combine(alpha); h.combine(border)
             let affine = own.affine
             list.append(Entry(key: node.id, appearance: h.finalize(), box: layer.bounds.applying(affine).insetBy(dx: -2, dy: -2),
                               operation: .paint { ctx in
                                   ctx.concatenate(affine)
-                                  ctx.setAlpha(CGFloat(alpha))
-                                  ctx.setStrokeColor(color)
-                                  ctx.setLineWidth(width)
-                                  ctx.addPath(path)
-                                  ctx.strokePath()
+                                  border.stroke(in: ctx, alpha: CGFloat(alpha))
                               }))
         }
     }
@@ -432,15 +428,6 @@ package final class FrameCompositor {
                        depthPlacement: DepthPlacement(placement: chain, parentPlane: m), seen: &seen)
             }
         }
-    }
-
-    /// Whether a layer's subtree is composited as one group (drawn by the snapshot painter into an offscreen
-    /// image, then blitted like content): `shouldRasterize`, masks, clipping, shadows, group opacity, and a blur
-    /// in `filters`.
-    func needsSnapshotPainter(_ layer: CALayer) -> Bool {
-        layer.shouldRasterize || layer.mask != nil || layer.masksToBounds || (layer.shadowOpacity > 0 && layer.shadowColor != nil)
-            || (layer.opacity < 1 && layer.allowsGroupOpacity && !layer.sublayerStorage.isEmpty)
-            || BackdropRecipe.contentBlurRadius(of: layer) > 0
     }
 
     /// Records a subtree drawn by the snapshot painter (conservatively: damaged every frame, over the pixels its
@@ -545,13 +532,8 @@ package final class FrameCompositor {
     private func rasterize(_ layer: CALayer, covering extent: CGRect, scale: CGFloat, includeBorder: Bool) -> PixelBuffer? {
         guard let ctx = Self.rasterContext(covering: extent, scale: scale) else { return nil }
         let painter = LayerPainter(context: ctx, mediaTime: frameTime)
-        painter.paintOwnContent(of: layer, alpha: 1)
-        if includeBorder, layer.borderWidth > 0, let color = layer.borderColor {
-            ctx.setStrokeColor(color)
-            ctx.setLineWidth(layer.borderWidth)
-            ctx.addPath(LayerShape.roundedBounds(of: layer, inset: layer.borderWidth / 2))
-            ctx.strokePath()
-        }
+        painter.paintOwnContent(of: layer, alpha: 1, clips: LayerDrawingPlan(layer).clipsToBounds)
+        if includeBorder { LayerBorder(of: layer)?.stroke(in: ctx, alpha: 1) }
         return ctx.makeImage()?.pixels
     }
 }

@@ -38,7 +38,8 @@ struct LayerPainter {
     /// Paints `layer` and its subtree; `sublayers`, when given, stands for the layer's sublayers already
     /// composited (a compositor group's three-dimensional subtree).
     func paint(_ layer: CALayer, inheritedAlpha: CGFloat, isRoot: Bool, sublayers: CompositedSublayers? = nil) {
-        guard !layer.isHidden, layer.opacity > 0, layer.opacity.isFinite else { return }
+        let plan = LayerDrawingPlan(layer)
+        guard plan.isVisible else { return }
         let ctx = context
         ctx.saveGState()
         defer { ctx.restoreGState() }
@@ -52,15 +53,11 @@ struct LayerPainter {
         // A geometry-flipped layer's space runs the other way up within its bounds (its content and sublayers).
         if let flip = layer.geometryFlip { ctx.concatenate(flip) }
 
-        let opacity = CGFloat(layer.opacity)
-        let casts = layer.shadowOpacity > 0 && layer.shadowColor != nil && !(layer is CATransformLayer)
-        // A group (one composited image) is needed for a shadow of the whole silhouette, and for group opacity.
-        // (A rasterized layer is one image, so its opacity applies to the whole group too.)
-        let grouped = casts || (opacity < 1 && (layer.allowsGroupOpacity || layer.shouldRasterize) && layer.sublayerStorage.count > 0)
-        var alpha = inheritedAlpha * opacity
+        var alpha = inheritedAlpha * CGFloat(layer.opacity)
+        let grouped = plan.paintsAsTransparencyLayer
         if grouped {
             ctx.setAlpha(alpha)
-            if casts, let color = layer.shadowColor {
+            if plan.castsShadow, let color = layer.shadowColor {
                 // Shadow offsets live in base space with y up; layers on iOS have y down (Calyx's default).
                 let flip: CGFloat = CALayerRootIsFlipped ? -1 : 1
                 ctx.setShadow(offset: CGSize(width: layer.shadowOffset.width, height: layer.shadowOffset.height * flip),
@@ -70,35 +67,29 @@ struct LayerPainter {
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
             alpha = 1
         }
-        if let mask = layer.mask, !(layer is CATransformLayer), let maskImage = LayerPainter.image(of: mask, in: layer, at: mediaTime) {
+        if plan.appliesMask, let mask = layer.mask, let maskImage = LayerPainter.image(of: mask, in: layer, at: mediaTime) {
             ctx.clip(to: layer.bounds, mask: maskImage)
         }
-        paintOwnContent(of: layer, alpha: alpha)
+        if plan.drawsOwnContent { paintOwnContent(of: layer, alpha: alpha, clips: plan.clipsToBounds) }
         if sublayers == nil, let emitter = layer as? CAEmitterLayer {
             // (In a compositor group the composited image holds the particles.)
             paintParticles(of: emitter, at: emitter.localTime(forMediaTime: mediaTime), alpha: alpha)
         }
         if let sublayers {
             ctx.saveGState()
-            if layer.masksToBounds && !(layer is CATransformLayer) { ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip() }
+            if plan.clipsToBounds { ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip() }
             draw(sublayers, alpha: alpha)
             ctx.restoreGState()
         } else {
-            paintSublayers(of: layer, alpha: alpha)
+            paintSublayers(of: layer, alpha: alpha, clips: plan.clipsToBounds)
         }
-        if layer.borderWidth > 0, let color = layer.borderColor, !(layer is CATransformLayer) {
-            ctx.setAlpha(alpha)
-            ctx.setStrokeColor(color)
-            ctx.setLineWidth(layer.borderWidth)
-            ctx.addPath(LayerShape.roundedBounds(of: layer, inset: layer.borderWidth / 2))
-            ctx.strokePath()
-        }
+        if plan.drawsBorder { LayerBorder(of: layer)?.stroke(in: ctx, alpha: alpha) }
         if grouped { ctx.endTransparencyLayer() }
     }
 
-    /// Background, contents, and the subclass's content, clipped to the rounded bounds when `masksToBounds`.
-    func paintOwnContent(of layer: CALayer, alpha: CGFloat) {
-        guard !(layer is CATransformLayer) else { return }
+    /// Background, contents, and the subclass's content, clipped to the rounded bounds when `clips` (the
+    /// plan's `clipsToBounds`). A transform layer has none (its plan says so; callers do not ask).
+    func paintOwnContent(of layer: CALayer, alpha: CGFloat, clips: Bool) {
         let ctx = context
         ctx.setAlpha(alpha)
         if let background = layer.backgroundColor {
@@ -107,7 +98,7 @@ struct LayerPainter {
             ctx.fillPath()
         }
         ctx.saveGState()
-        if layer.masksToBounds { ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip() }
+        if clips { ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip() }
         // (A layer whose picture depends on time, a video's, shows the one for the time being drawn.)
         let timed = layer.hasTimedContents ? (layer as? CALayerTimedContents)?.timedContents(atMediaTime: mediaTime) : nil
         if let image = timed ?? LayerPainter.contentsImage(layer.contents) { ContentsPainter(context: ctx).draw(image, of: layer) }
@@ -122,12 +113,12 @@ struct LayerPainter {
 
     /// Sublayers back to front, stably sorted by zPosition, under the sublayerTransform (about the anchor point,
     /// Q27), clipped when `masksToBounds`.
-    func paintSublayers(of layer: CALayer, alpha: CGFloat) {
+    func paintSublayers(of layer: CALayer, alpha: CGFloat, clips: Bool) {
         guard !layer.sublayerStorage.isEmpty else { return }
         let ctx = context
         ctx.saveGState()
         defer { ctx.restoreGState() }
-        if layer.masksToBounds && !(layer is CATransformLayer) { ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip() }
+        if clips { ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip() }
         if !CATransform3DIsIdentity(layer.sublayerTransform) {
             let pivot = CGPoint(x: layer.bounds.minX + layer.anchorPoint.x * layer.bounds.width,
                                 y: layer.bounds.minY + layer.anchorPoint.y * layer.bounds.height)
