@@ -1,33 +1,30 @@
-/// What a layer's own pixels depend on: the content-affecting properties (not position, transform or
-/// opacity, which the compositor applies).
+/// What a layer's own pixels depend on: the properties whose role is `.raster` in its class's property table
+/// (bounds, colours, contents and their placement, corners, border, and every key a subclass adds for its
+/// drawing). Position, transform, opacity and the rest are applied by the compositor.
 enum ContentSignature {
-    static let layerKeys = ["bounds", "backgroundColor", "cornerRadius", "contents", "contentsRect", "contentsCenter",
-                            "contentsGravity", "contentsScale", "borderWidth", "borderColor", "magnificationFilter"]
+    /// The keys whose animation changes a layer's content.
+    static func contentKeys(of layer: CALayer) -> Set<String> { rasterKeys(of: layer).names }
 
-    /// The keys whose animation changes a layer's content: CALayer's content keys and every key a subclass adds
-    /// (computed once per class).
-    static func contentKeys(of layer: CALayer) -> Set<String> {
+    /// The raster properties of the layer's class, in declaration order.
+    static func rasterProperties(of layer: CALayer) -> [LayerProperty] { rasterKeys(of: layer).properties }
+
+    /// Worked out once per class.
+    private static func rasterKeys(of layer: CALayer) -> (properties: [LayerProperty], names: Set<String>) {
         let cls = ObjectIdentifier(type(of: layer))
         lock.lock(); defer { lock.unlock() }
-        if let keys = keysByClass[cls] { return keys }
-        let table = type(of: layer).propertyTable
-        let keys = Set(layerKeys).union(table.ordered.map(\.name).filter { CALayer.layerProperties[$0] == nil })
-        keysByClass[cls] = keys
-        return keys
+        if let known = keysByClass[cls] { return known }
+        let properties = type(of: layer).propertyTable.ordered.filter { $0.role == .raster }
+        let known = (properties, Set(properties.map(\.name)))
+        keysByClass[cls] = known
+        return known
     }
-    nonisolated(unsafe) private static var keysByClass: [ObjectIdentifier: Set<String>] = [:]
+    nonisolated(unsafe) private static var keysByClass: [ObjectIdentifier: (properties: [LayerProperty], names: Set<String>)] = [:]
     private static let lock = NSLock()
 
     static func combine(_ layer: CALayer, into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type(of: layer)))
         hasher.combine(layer.contentVersion)
-        hasher.combine(layer.maskedCorners.rawValue)
-        let table = type(of: layer).propertyTable
-        for key in layerKeys { combine(table[key]?.read(layer), into: &hasher) }
-        // Every key a subclass adds (shape path and stroke, gradient colours, text…) affects its content.
-        for property in table.ordered where CALayer.layerProperties[property.name] == nil {
-            combine(property.read(layer), into: &hasher)
-        }
+        for property in rasterProperties(of: layer) { combine(property.read(layer), into: &hasher) }
     }
 
     private static func combine(_ value: Any?, into hasher: inout Hasher) {

@@ -99,8 +99,8 @@ extension FrameCompositor {
         LayerDrawingPlan(node.snapshot).castsShadow || node.children.contains(where: castsShadow)
     }
 
-    /// Keys that place or fade a group's image without changing it.
-    static let placementKeys: Set<String> = ["position", "transform", "opacity", "zPosition", "anchorPoint", "anchorPointZ"]
+    /// Keys that place or fade a group's image without changing it: those whose role is `.placement`.
+    static let placementKeys = Set(CALayer.layerProperties.names(withRole: .placement))
 
     /// Whether the subtree looks different from frame to frame with no new revision: running animations or
     /// particles.

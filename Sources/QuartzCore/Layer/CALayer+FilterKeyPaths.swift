@@ -46,7 +46,7 @@ extension CALayer {
     /// The animatable property a filter input's key path stands for (numbers: every input Calyx applies is one).
     static func filterProperty(for keyPath: String) -> LayerProperty? {
         guard isFilterKeyPath(keyPath) else { return nil }
-        return LayerProperty(name: keyPath, kind: .number, implicitlyAnimates: false, animatable: true,
+        return LayerProperty(name: keyPath, kind: .number, role: .compositing, implicitlyAnimates: false, animatable: true,
                              read: { $0.filterValue(forKeyPath: keyPath) },
                              write: { $0.setFilterValue($1, forKeyPath: keyPath) })
     }

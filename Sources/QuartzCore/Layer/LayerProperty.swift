@@ -1,7 +1,25 @@
-/// One key of a layer class: how to read and write it, its value kind, and whether it animates implicitly.
+/// What a change of a layer property does to the frame: the renderers decide from this what they may keep.
+package enum PropertyRole: Sendable {
+    /// Moves or fades the layer's finished picture; its raster (and a group's picture) is kept.
+    case placement
+    /// Changes the layer's own pixels: its raster is drawn again.
+    case raster
+    /// Changes how the layer and its subtree are put together — visibility, clipping of sublayers, shadows,
+    /// filters, the sublayer transform — but not the layer's own raster.
+    case compositing
+    /// When animations and sublayers run (`CAMediaTiming`), not what a frame shows at a given time.
+    case timing
+    /// Not drawn at all (a name, drawing hints).
+    case behaviour
+}
+
+/// One key of a layer class — the one declaration the engine works from, besides the stored property itself:
+/// its KVC name, value kind, role, how it animates, and typed ways to read, write and copy it.
 package struct LayerProperty: @unchecked Sendable {
     package let name: String
     package let kind: ValueKind
+    /// What changing it does to the frame (what the compositor may keep).
+    package let role: PropertyRole
     /// Whether changing it adds an implicit animation (semantics §6.2, CAPG table B-1).
     package let implicitlyAnimates: Bool
     /// Whether it interpolates at all (discrete kinds switch; `doubleSided` and friends do not animate).
@@ -17,10 +35,11 @@ package struct LayerProperty: @unchecked Sendable {
     var assignAnimated: ((CALayer, AnimatableValue) -> Bool)? = nil
 
     /// A typed property: `convert` turns an API value into `T` (nil: refused).
+    /// (A subclass's keys default to `.raster`: shape paths, gradient colours and text draw the layer's own pixels.)
     static func make<L: CALayer, T>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, T>, _ kind: ValueKind,
-                                    implicit: Bool = true, animatable: Bool = true,
+                                    role: PropertyRole = .raster, implicit: Bool = true, animatable: Bool = true,
                                     _ convert: @escaping (Any?) -> T?) -> LayerProperty {
-        LayerProperty(name: name, kind: kind, implicitlyAnimates: implicit && animatable, animatable: animatable,
+        LayerProperty(name: name, kind: kind, role: role, implicitlyAnimates: implicit && animatable, animatable: animatable,
                       read: { layer in (layer as? L).flatMap { unwrapOptional($0[keyPath: keyPath]) } },
                       write: { layer, value in
                           guard let l = layer as? L, let t = convert(unwrapOptional(value)) else { return false }
@@ -85,6 +104,9 @@ package struct PropertyTable: @unchecked Sendable {
     }
 
     package subscript(name: String) -> LayerProperty? { byName[name] }
+
+    /// The names of the keys with `role`, in declaration order.
+    func names(withRole role: PropertyRole) -> [String] { ordered.filter { $0.role == role }.map(\.name) }
 }
 
 /// A value with any `Optional` wrapping removed: a property of type `CGColor?` read through `Any` arrives as
@@ -150,25 +172,25 @@ extension CALayer {
     /// "Animatable" marks; discrete keys such as `hidden` switch but have no implicit animation).
     static let layerProperties = PropertyTable([
         .make("bounds", \CALayer.bounds, .rect, Convert.rect).settingAnimated { (l: CALayer, v: CGRect) in l.bounds = v },
-        .make("position", \CALayer.position, .point, Convert.point).settingAnimated { (l: CALayer, v: CGPoint) in l.position = v },
-        .make("zPosition", \CALayer.zPosition, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.zPosition = v },
-        .make("anchorPoint", \CALayer.anchorPoint, .point, Convert.point).settingAnimated { (l: CALayer, v: CGPoint) in l.anchorPoint = v },
-        .make("anchorPointZ", \CALayer.anchorPointZ, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.anchorPointZ = v },
-        .make("transform", \CALayer.transform, .transform, Convert.transform).settingAnimated { (l: CALayer, v: CATransform3D) in l.transform = v },
-        .make("sublayerTransform", \CALayer.sublayerTransform, .transform, Convert.transform).settingAnimated { (l: CALayer, v: CATransform3D) in l.sublayerTransform = v },
-        .make("geometryFlipped", \CALayer.isGeometryFlipped, .discrete, implicit: false, Convert.bool),
-        .make("hidden", \CALayer.isHidden, .discrete, implicit: false, Convert.bool),
-        .make("doubleSided", \CALayer.isDoubleSided, .discrete, implicit: false, animatable: false, Convert.bool),
+        .make("position", \CALayer.position, .point, role: .placement, Convert.point).settingAnimated { (l: CALayer, v: CGPoint) in l.position = v },
+        .make("zPosition", \CALayer.zPosition, .number, role: .placement, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.zPosition = v },
+        .make("anchorPoint", \CALayer.anchorPoint, .point, role: .placement, Convert.point).settingAnimated { (l: CALayer, v: CGPoint) in l.anchorPoint = v },
+        .make("anchorPointZ", \CALayer.anchorPointZ, .number, role: .placement, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.anchorPointZ = v },
+        .make("transform", \CALayer.transform, .transform, role: .placement, Convert.transform).settingAnimated { (l: CALayer, v: CATransform3D) in l.transform = v },
+        .make("sublayerTransform", \CALayer.sublayerTransform, .transform, role: .compositing, Convert.transform).settingAnimated { (l: CALayer, v: CATransform3D) in l.sublayerTransform = v },
+        .make("geometryFlipped", \CALayer.isGeometryFlipped, .discrete, role: .compositing, implicit: false, Convert.bool),
+        .make("hidden", \CALayer.isHidden, .discrete, role: .compositing, implicit: false, Convert.bool),
+        .make("doubleSided", \CALayer.isDoubleSided, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
         .make("masksToBounds", \CALayer.masksToBounds, .discrete, implicit: false, Convert.bool),
-        .make("opacity", \CALayer.opacity, .number, Convert.float).settingAnimated { (l: CALayer, v: Float) in l.opacity = v },
-        .make("allowsGroupOpacity", \CALayer.allowsGroupOpacity, .discrete, implicit: false, animatable: false, Convert.bool),
-        .make("opaque", \CALayer.isOpaque, .discrete, implicit: false, animatable: false, Convert.bool),
-        .make("shouldRasterize", \CALayer.shouldRasterize, .discrete, implicit: false, Convert.bool),
-        .make("rasterizationScale", \CALayer.rasterizationScale, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.rasterizationScale = v },
-        .make("allowsEdgeAntialiasing", \CALayer.allowsEdgeAntialiasing, .discrete, implicit: false, animatable: false, Convert.bool),
-        .make("compositingFilter", \CALayer.compositingFilter, .discrete, implicit: false, Convert.any),
-        .make("filters", \CALayer.filters, .discrete, implicit: false, Convert.optionalArray),
-        .make("backgroundFilters", \CALayer.backgroundFilters, .discrete, implicit: false, Convert.optionalArray),
+        .make("opacity", \CALayer.opacity, .number, role: .placement, Convert.float).settingAnimated { (l: CALayer, v: Float) in l.opacity = v },
+        .make("allowsGroupOpacity", \CALayer.allowsGroupOpacity, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
+        .make("opaque", \CALayer.isOpaque, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
+        .make("shouldRasterize", \CALayer.shouldRasterize, .discrete, role: .compositing, implicit: false, Convert.bool),
+        .make("rasterizationScale", \CALayer.rasterizationScale, .number, role: .compositing, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.rasterizationScale = v },
+        .make("allowsEdgeAntialiasing", \CALayer.allowsEdgeAntialiasing, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
+        .make("compositingFilter", \CALayer.compositingFilter, .discrete, role: .compositing, implicit: false, Convert.any),
+        .make("filters", \CALayer.filters, .discrete, role: .compositing, implicit: false, Convert.optionalArray),
+        .make("backgroundFilters", \CALayer.backgroundFilters, .discrete, role: .compositing, implicit: false, Convert.optionalArray),
         // Contents cross-dissolve: a discrete value the compositor blends (semantics §3.3).
         .make("contents", \CALayer.contents, .discrete, Convert.any),
         .make("contentsRect", \CALayer.contentsRect, .rect, Convert.rect).settingAnimated { (l: CALayer, v: CGRect) in l.contentsRect = v },
@@ -183,24 +205,24 @@ extension CALayer {
         .make("cornerRadius", \CALayer.cornerRadius, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.cornerRadius = v },
         .make("cornerCurve", \CALayer.cornerCurve, .discrete, implicit: false, animatable: false, Convert.string),
         .make("maskedCorners", \CALayer.maskedCorners, .discrete, implicit: false, animatable: false, Convert.optionSet),
-        .make("edgeAntialiasingMask", \CALayer.edgeAntialiasingMask, .discrete, implicit: false, animatable: false, Convert.optionSet),
-        .make("drawsAsynchronously", \CALayer.drawsAsynchronously, .discrete, implicit: false, animatable: false, Convert.bool),
+        .make("edgeAntialiasingMask", \CALayer.edgeAntialiasingMask, .discrete, role: .compositing, implicit: false, animatable: false, Convert.optionSet),
+        .make("drawsAsynchronously", \CALayer.drawsAsynchronously, .discrete, role: .behaviour, implicit: false, animatable: false, Convert.bool),
         .make("borderWidth", \CALayer.borderWidth, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.borderWidth = v },
         .make("borderColor", \CALayer.borderColor, .color, Convert.color).settingAnimatedColor(get: { $0.borderColor }, set: { $0.borderColor = $1 }),
-        .make("shadowColor", \CALayer.shadowColor, .color, Convert.color).settingAnimatedColor(get: { $0.shadowColor }, set: { $0.shadowColor = $1 }),
-        .make("shadowOpacity", \CALayer.shadowOpacity, .number, Convert.float).settingAnimated { (l: CALayer, v: Float) in l.shadowOpacity = v },
-        .make("shadowOffset", \CALayer.shadowOffset, .size, Convert.size).settingAnimated { (l: CALayer, v: CGSize) in l.shadowOffset = v },
-        .make("shadowRadius", \CALayer.shadowRadius, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.shadowRadius = v },
-        .make("shadowPath", \CALayer.shadowPath, .path, Convert.path),
-        .make("name", \CALayer.name, .discrete, implicit: false, animatable: false, Convert.optionalString),
-        .make("needsDisplayOnBoundsChange", \CALayer.needsDisplayOnBoundsChange, .discrete, implicit: false, animatable: false, Convert.bool),
-        .make("beginTime", \CALayer.beginTime, .number, implicit: false, animatable: false, Convert.double),
-        .make("duration", \CALayer.duration, .number, implicit: false, animatable: false, Convert.double),
-        .make("speed", \CALayer.speed, .number, implicit: false, animatable: false, Convert.float),
-        .make("timeOffset", \CALayer.timeOffset, .number, implicit: false, animatable: false, Convert.double),
-        .make("repeatCount", \CALayer.repeatCount, .number, implicit: false, animatable: false, Convert.float),
-        .make("repeatDuration", \CALayer.repeatDuration, .number, implicit: false, animatable: false, Convert.double),
-        .make("autoreverses", \CALayer.autoreverses, .discrete, implicit: false, animatable: false, Convert.bool),
-        .make("fillMode", \CALayer.fillMode, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("shadowColor", \CALayer.shadowColor, .color, role: .compositing, Convert.color).settingAnimatedColor(get: { $0.shadowColor }, set: { $0.shadowColor = $1 }),
+        .make("shadowOpacity", \CALayer.shadowOpacity, .number, role: .compositing, Convert.float).settingAnimated { (l: CALayer, v: Float) in l.shadowOpacity = v },
+        .make("shadowOffset", \CALayer.shadowOffset, .size, role: .compositing, Convert.size).settingAnimated { (l: CALayer, v: CGSize) in l.shadowOffset = v },
+        .make("shadowRadius", \CALayer.shadowRadius, .number, role: .compositing, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.shadowRadius = v },
+        .make("shadowPath", \CALayer.shadowPath, .path, role: .compositing, Convert.path),
+        .make("name", \CALayer.name, .discrete, role: .behaviour, implicit: false, animatable: false, Convert.optionalString),
+        .make("needsDisplayOnBoundsChange", \CALayer.needsDisplayOnBoundsChange, .discrete, role: .behaviour, implicit: false, animatable: false, Convert.bool),
+        .make("beginTime", \CALayer.beginTime, .number, role: .timing, implicit: false, animatable: false, Convert.double),
+        .make("duration", \CALayer.duration, .number, role: .timing, implicit: false, animatable: false, Convert.double),
+        .make("speed", \CALayer.speed, .number, role: .timing, implicit: false, animatable: false, Convert.float),
+        .make("timeOffset", \CALayer.timeOffset, .number, role: .timing, implicit: false, animatable: false, Convert.double),
+        .make("repeatCount", \CALayer.repeatCount, .number, role: .timing, implicit: false, animatable: false, Convert.float),
+        .make("repeatDuration", \CALayer.repeatDuration, .number, role: .timing, implicit: false, animatable: false, Convert.double),
+        .make("autoreverses", \CALayer.autoreverses, .discrete, role: .timing, implicit: false, animatable: false, Convert.bool),
+        .make("fillMode", \CALayer.fillMode, .discrete, role: .timing, implicit: false, animatable: false, Convert.string),
     ])
 }

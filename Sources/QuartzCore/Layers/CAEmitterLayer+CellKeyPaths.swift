@@ -45,7 +45,7 @@ extension CAEmitterLayer {
     static func cellProperty(for keyPath: String) -> LayerProperty? {
         guard keyPath.hasPrefix("emitterCells."), let last = keyPath.split(separator: ".").last,
               let kind = animatableCellKeys[String(last)] else { return nil }
-        return LayerProperty(name: keyPath, kind: kind, implicitlyAnimates: false, animatable: true,
+        return LayerProperty(name: keyPath, kind: kind, role: .compositing, implicitlyAnimates: false, animatable: true,
                              read: { layer in (layer as? CAEmitterLayer)?.emitterCellValue(forKeyPath: keyPath) },
                              write: { layer, value in
                                  guard let emitter = layer as? CAEmitterLayer else { return false }

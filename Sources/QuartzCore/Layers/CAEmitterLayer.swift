@@ -49,22 +49,23 @@ open class CAEmitterLayer: CALayer, @unchecked Sendable {
     public required init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    /// (Particles are drawn over the layer's own raster each frame: none of these keys changes that raster.)
     static let emitterProperties = CALayer.layerProperties.adding([
-        .make("emitterCells", \CAEmitterLayer.emitterCells, .discrete, implicit: false, { v in v == nil ? .some(nil) : (v as? [CAEmitterCell]).map { .some($0) } }),
-        .make("birthRate", \CAEmitterLayer.birthRate, .number, Convert.float),
-        .make("lifetime", \CAEmitterLayer.lifetime, .number, Convert.float),
-        .make("emitterPosition", \CAEmitterLayer.emitterPosition, .point, Convert.point),
-        .make("emitterZPosition", \CAEmitterLayer.emitterZPosition, .number, Convert.cgFloat),
-        .make("emitterSize", \CAEmitterLayer.emitterSize, .size, Convert.size),
-        .make("emitterDepth", \CAEmitterLayer.emitterDepth, .number, Convert.cgFloat),
-        .make("emitterShape", \CAEmitterLayer.emitterShape, .discrete, implicit: false, animatable: false, Convert.string),
-        .make("emitterMode", \CAEmitterLayer.emitterMode, .discrete, implicit: false, animatable: false, Convert.string),
-        .make("renderMode", \CAEmitterLayer.renderMode, .discrete, implicit: false, animatable: false, Convert.string),
-        .make("preservesDepth", \CAEmitterLayer.preservesDepth, .discrete, implicit: false, animatable: false, Convert.bool),
-        .make("velocity", \CAEmitterLayer.velocity, .number, Convert.float),
-        .make("scale", \CAEmitterLayer.scale, .number, Convert.float),
-        .make("spin", \CAEmitterLayer.spin, .number, Convert.float),
-        .make("seed", \CAEmitterLayer.seed, .number, implicit: false, animatable: false, { anyToDouble($0).flatMap { UInt32(exactly: $0.rounded(.down)) } }),
+        .make("emitterCells", \CAEmitterLayer.emitterCells, .discrete, role: .compositing, implicit: false, { v in v == nil ? .some(nil) : (v as? [CAEmitterCell]).map { .some($0) } }),
+        .make("birthRate", \CAEmitterLayer.birthRate, .number, role: .compositing, Convert.float),
+        .make("lifetime", \CAEmitterLayer.lifetime, .number, role: .compositing, Convert.float),
+        .make("emitterPosition", \CAEmitterLayer.emitterPosition, .point, role: .compositing, Convert.point),
+        .make("emitterZPosition", \CAEmitterLayer.emitterZPosition, .number, role: .compositing, Convert.cgFloat),
+        .make("emitterSize", \CAEmitterLayer.emitterSize, .size, role: .compositing, Convert.size),
+        .make("emitterDepth", \CAEmitterLayer.emitterDepth, .number, role: .compositing, Convert.cgFloat),
+        .make("emitterShape", \CAEmitterLayer.emitterShape, .discrete, role: .compositing, implicit: false, animatable: false, Convert.string),
+        .make("emitterMode", \CAEmitterLayer.emitterMode, .discrete, role: .compositing, implicit: false, animatable: false, Convert.string),
+        .make("renderMode", \CAEmitterLayer.renderMode, .discrete, role: .compositing, implicit: false, animatable: false, Convert.string),
+        .make("preservesDepth", \CAEmitterLayer.preservesDepth, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
+        .make("velocity", \CAEmitterLayer.velocity, .number, role: .compositing, Convert.float),
+        .make("scale", \CAEmitterLayer.scale, .number, role: .compositing, Convert.float),
+        .make("spin", \CAEmitterLayer.spin, .number, role: .compositing, Convert.float),
+        .make("seed", \CAEmitterLayer.seed, .number, role: .compositing, implicit: false, animatable: false, { anyToDouble($0).flatMap { UInt32(exactly: $0.rounded(.down)) } }),
     ])
     package override class var propertyTable: PropertyTable { emitterProperties }
 }

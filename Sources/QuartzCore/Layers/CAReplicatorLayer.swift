@@ -19,16 +19,17 @@ open class CAReplicatorLayer: CALayer, @unchecked Sendable {
     public required init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    /// (Instances are placed and tinted by the compositor: none of these keys changes the replicator's own raster.)
     static let replicatorProperties = CALayer.layerProperties.adding([
-        .make("instanceCount", \CAReplicatorLayer.instanceCount, .number, Convert.int),
-        .make("preservesDepth", \CAReplicatorLayer.preservesDepth, .discrete, implicit: false, animatable: false, Convert.bool),
-        .make("instanceDelay", \CAReplicatorLayer.instanceDelay, .number, Convert.double),
-        .make("instanceTransform", \CAReplicatorLayer.instanceTransform, .transform, Convert.transform),
-        .make("instanceColor", \CAReplicatorLayer.instanceColor, .color, Convert.color),
-        .make("instanceRedOffset", \CAReplicatorLayer.instanceRedOffset, .number, Convert.float),
-        .make("instanceGreenOffset", \CAReplicatorLayer.instanceGreenOffset, .number, Convert.float),
-        .make("instanceBlueOffset", \CAReplicatorLayer.instanceBlueOffset, .number, Convert.float),
-        .make("instanceAlphaOffset", \CAReplicatorLayer.instanceAlphaOffset, .number, Convert.float),
+        .make("instanceCount", \CAReplicatorLayer.instanceCount, .number, role: .compositing, Convert.int),
+        .make("preservesDepth", \CAReplicatorLayer.preservesDepth, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
+        .make("instanceDelay", \CAReplicatorLayer.instanceDelay, .number, role: .compositing, Convert.double),
+        .make("instanceTransform", \CAReplicatorLayer.instanceTransform, .transform, role: .compositing, Convert.transform),
+        .make("instanceColor", \CAReplicatorLayer.instanceColor, .color, role: .compositing, Convert.color),
+        .make("instanceRedOffset", \CAReplicatorLayer.instanceRedOffset, .number, role: .compositing, Convert.float),
+        .make("instanceGreenOffset", \CAReplicatorLayer.instanceGreenOffset, .number, role: .compositing, Convert.float),
+        .make("instanceBlueOffset", \CAReplicatorLayer.instanceBlueOffset, .number, role: .compositing, Convert.float),
+        .make("instanceAlphaOffset", \CAReplicatorLayer.instanceAlphaOffset, .number, role: .compositing, Convert.float),
     ])
     package override class var propertyTable: PropertyTable { replicatorProperties }
 }
