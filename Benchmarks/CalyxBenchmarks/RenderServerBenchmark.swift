@@ -1,12 +1,39 @@
 import QuartzCore
 import Foundation
+import MallocInterposerSwift
 
 /// Issue 9's figures: what a commit costs when one property of a large tree changes, and what animation and
 /// render-tree work add to a frame the render server draws.
 enum RenderServerBenchmark {
     static func run(into report: inout BenchReport) {
         commitOneChange(into: &report)
+        layerCopy(into: &report)
         pipeline(into: &report)
+    }
+
+    /// A layer's committed copy (what each commit takes of a changed layer, and `presentation()` of each layer
+    /// it returns): a plain layer and a shape layer with every key set away from its default.
+    static func layerCopy(into report: inout BenchReport) {
+        let plain = CALayer()
+        plain.frame = CGRect(x: 1, y: 2, width: 30, height: 40); plain.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        plain.cornerRadius = 4; plain.borderWidth = 2; plain.shadowOpacity = 0.5; plain.name = "plain"
+        let shape = CAShapeLayer()
+        shape.frame = plain.frame; shape.path = CGPath(ellipseIn: shape.bounds, transform: nil); shape.lineWidth = 3
+        shape.strokeEnd = 0.5; shape.fillColor = nil
+        var sink = 0
+        for (name, layer) in [("plain", plain), ("shape", shape)] {
+            func copies() { for _ in 0..<1000 { sink &+= type(of: layer).init(layer: layer).hash } }
+            copies()
+            MallocInterposerSwift.reset()
+            MallocInterposerSwift.hook()
+            _ = type(of: layer).init(layer: layer)
+            MallocInterposerSwift.unhook()
+            let allocations = Double(MallocInterposerSwift.getStatistics().mallocCount)
+            report.add("layer.copy.\(name)", medianSeconds(runs: 9, copies) / 1000 * 1e6, "us",
+                       note: "one \(name) layer copied whole (a commit's copy of a changed layer)")
+            report.add("layer.copy.\(name).allocs", allocations, "count", note: "heap allocations per copy")
+        }
+        if sink == 42 { print(sink) }
     }
 
     /// One property changed and committed in a 10,000-layer tree (100 groups of 100), then taken up by a

@@ -40,6 +40,42 @@ import Foundation
         }
     }
 
+    /// Every key each specialised layer class adds survives the copy (the table's typed copiers).
+    @Test(arguments: [CAShapeLayer.self, CAGradientLayer.self, CATextLayer.self, CAReplicatorLayer.self,
+                      CAEmitterLayer.self] as [CALayer.Type])
+    func everySubclassKeySurvivesTheCopy(_ cls: CALayer.Type) {
+        let source = cls.init(layer: CALayer()), fresh = cls.init(layer: CALayer())
+        let added = cls.propertyTable.ordered.filter { CALayer.layerProperties[$0.name] == nil }
+        #expect(!added.isEmpty)
+        for p in added {
+            #expect(p.write(source, subclassSample(for: p)), "sample for \(p.name) was refused")
+            #expect(String(describing: p.read(source)) != String(describing: p.read(fresh)), "sample for \(p.name) is the default")
+        }
+        let copy = cls.init(layer: source)
+        for p in added {
+            #expect(String(describing: p.read(copy)) == String(describing: p.read(source)), "\(p.name) was not copied")
+        }
+    }
+
+    private func subclassSample(for p: LayerProperty) -> Any? {
+        let discrete: [String: Any] = [
+            "fillRule": "even-odd", "lineCap": "round", "lineJoin": "round", "lineDashPattern": [1, 2],
+            "colors": [CGColor(red: 1, green: 0, blue: 0, alpha: 1)], "locations": [0.25], "type": "radial",
+            "string": "s", "font": "Serif", "alignmentMode": "center", "truncationMode": "end",
+            "emitterCells": [CAEmitterCell()], "emitterShape": "line", "emitterMode": "outline", "renderMode": "additive", "seed": 7,
+        ]
+        if let value = discrete[p.name] { return value }
+        switch p.kind {
+        case .number: return 0.625
+        case .point: return CGPoint(x: 0.25, y: 0.75)
+        case .size: return CGSize(width: 5, height: 6)
+        case .transform: return CATransform3DMakeScale(2, 3, 4)
+        case .color: return CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.8)
+        case .path: return CGPath(rect: CGRect(x: 1, y: 2, width: 3, height: 4), transform: nil)
+        default: return !(p.read(p.name == "preservesDepth" ? CAReplicatorLayer() : CATextLayer()) as? Bool ?? false)
+        }
+    }
+
     @Test func subclassKeysSurviveTheCopy() {
         let shape = CAShapeLayer()
         shape.lineWidth = 7; shape.strokeEnd = 0.4; shape.position = CGPoint(x: 9, y: 8)

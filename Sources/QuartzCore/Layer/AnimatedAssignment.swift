@@ -30,36 +30,34 @@ extension CGPath: AnimatedAssignable {
     static func fromAnimated(_ value: AnimatableValue) -> Self? { if case .path(let p) = value { return p as? Self }; return nil }
 }
 
-/// Builds a property's direct writer for animated values, when its type is one animation produces.
-func animatedAssigner<L: CALayer, T>(_ keyPath: ReferenceWritableKeyPath<L, T>) -> ((CALayer, AnimatableValue) -> Bool)? {
-    if let colorPath = keyPath as? ReferenceWritableKeyPath<L, CGColor?> { return colorAssigner(colorPath) }
-    if let pathPath = keyPath as? ReferenceWritableKeyPath<L, CGPath?> {
+/// Builds a property's direct writer for animated values, when its type is one animation produces: the value
+/// converted from `AnimatableValue` and handed to the property's setter, never boxed in `Any`.
+func animatedAssigner<L: CALayer, T>(_ keyPath: KeyPath<L, T>, _ set: @escaping (L, T) -> Void) -> ((CALayer, AnimatableValue) -> Bool)? {
+    if let get = keyPath as? KeyPath<L, CGColor?>, let setColor = set as? (L, CGColor?) -> Void {
+        return { layer, value in
+            guard case .color(let rgba) = value else { return false }
+            let target = unsafeDowncast(layer, to: L.self)
+            assignFrameColor(rgba, holding: target[keyPath: get]) { setColor(target, $0) }
+            return true
+        }
+    }
+    if let setPath = set as? (L, CGPath?) -> Void {
         return { layer, value in
             guard case .path(let p) = value else { return false }
-            unsafeDowncast(layer, to: L.self)[keyPath: pathPath] = p
+            setPath(unsafeDowncast(layer, to: L.self), p)
             return true
         }
     }
     guard let assignable = T.self as? any AnimatedAssignable.Type else { return nil }
     func typed<A: AnimatedAssignable>(_: A.Type) -> ((CALayer, AnimatableValue) -> Bool)? {
-        guard let path = keyPath as? ReferenceWritableKeyPath<L, A> else { return nil }
+        guard let setA = set as? (L, A) -> Void else { return nil }
         return { layer, value in
             guard let a = A.fromAnimated(value) else { return false }
-            unsafeDowncast(layer, to: L.self)[keyPath: path] = a
+            setA(unsafeDowncast(layer, to: L.self), a)
             return true
         }
     }
     return typed(assignable)
-}
-
-/// A colour property's writer through its key path (see `assignFrameColor`).
-private func colorAssigner<L: CALayer>(_ keyPath: ReferenceWritableKeyPath<L, CGColor?>) -> (CALayer, AnimatableValue) -> Bool {
-    { layer, value in
-        guard case .color(let rgba) = value else { return false }
-        let target = unsafeDowncast(layer, to: L.self)
-        assignFrameColor(rgba, holding: target[keyPath: keyPath]) { target[keyPath: keyPath] = $0 }
-        return true
-    }
 }
 
 /// Writes an animated colour into a frame layer's colour property: the colour it already holds is overwritten in

@@ -28,53 +28,34 @@ package struct LayerProperty: @unchecked Sendable {
     /// Converts and stores a value; false when the value does not fit the property's type.
     let write: (CALayer, Any?) -> Bool
     /// Copies the value from the first layer to the second, typed (no boxing through `Any`, no conversion):
-    /// what presentation and render-tree copies use.
+    /// what presentation and render-tree copies use. Both layers must be of the table's class or a subclass
+    /// (unchecked, for speed: `copyProperties` makes sure).
     var copyValue: ((CALayer, CALayer) -> Void)? = nil
     /// Writes an animated value straight into the property's Swift type (no boxing through `Any`): how a
     /// render-tree frame lays animated values over a layer. Nil for types animation cannot produce this way.
     var assignAnimated: ((CALayer, AnimatableValue) -> Bool)? = nil
 
-    /// A typed property: `convert` turns an API value into `T` (nil: refused).
+    /// A typed property: `keyPath` reads it, `set` writes it, `convert` turns an API value into `T` (nil:
+    /// refused). Everything else — KVC reads and writes, typed copies, writes of animated values — is derived
+    /// from these, so a property is declared once here beside its stored property.
     /// (A subclass's keys default to `.raster`: shape paths, gradient colours and text draw the layer's own pixels.)
-    static func make<L: CALayer, T>(_ name: String, _ keyPath: ReferenceWritableKeyPath<L, T>, _ kind: ValueKind,
-                                    role: PropertyRole = .raster, implicit: Bool = true, animatable: Bool = true,
-                                    _ convert: @escaping (Any?) -> T?) -> LayerProperty {
+    /// (`set` rather than a key-path write: writing a property with observers through a key path allocates a
+    /// buffer, and copies and frame layers are written often.)
+    @inline(__always)
+    static func make<L: CALayer, T>(_ name: String, _ keyPath: KeyPath<L, T>, _ set: @escaping (L, T) -> Void,
+                                    _ kind: ValueKind, role: PropertyRole = .raster, implicit: Bool = true,
+                                    animatable: Bool = true, _ convert: @escaping (Any?) -> T?) -> LayerProperty {
         LayerProperty(name: name, kind: kind, role: role, implicitlyAnimates: implicit && animatable, animatable: animatable,
                       read: { layer in (layer as? L).flatMap { unwrapOptional($0[keyPath: keyPath]) } },
                       write: { layer, value in
                           guard let l = layer as? L, let t = convert(unwrapOptional(value)) else { return false }
-                          l[keyPath: keyPath] = t
+                          set(l, t)
                           return true
                       },
                       copyValue: { source, copy in
-                          guard let s = source as? L, let c = copy as? L else { return }
-                          c[keyPath: keyPath] = s[keyPath: keyPath]
+                          set(unsafeDowncast(copy, to: L.self), unsafeDowncast(source, to: L.self)[keyPath: keyPath])
                       },
-                      assignAnimated: animatedAssigner(keyPath))
-    }
-
-    /// The same property writing animated values through `set` instead of its key path: a key-path write to a
-    /// property with observers allocates a buffer, and frame layers are written every frame.
-    func settingAnimated<L: CALayer, T: AnimatedAssignable>(_ set: @escaping (L, T) -> Void) -> LayerProperty {
-        var copy = self
-        copy.assignAnimated = { layer, value in
-            guard let t = T.fromAnimated(value) else { return false }
-            set(unsafeDowncast(layer, to: L.self), t)
-            return true
-        }
-        return copy
-    }
-
-    /// The same for a colour property (its frame layer's scratch colour reused, see `assignFrameColor`).
-    func settingAnimatedColor<L: CALayer>(get: @escaping (L) -> CGColor?, set: @escaping (L, CGColor?) -> Void) -> LayerProperty {
-        var copy = self
-        copy.assignAnimated = { layer, value in
-            guard case .color(let rgba) = value else { return false }
-            let target = unsafeDowncast(layer, to: L.self)
-            assignFrameColor(rgba, holding: get(target)) { set(target, $0) }
-            return true
-        }
-        return copy
+                      assignAnimated: animatedAssigner(keyPath, set))
     }
 
     /// The current value as an animatable value.
@@ -85,6 +66,9 @@ package struct LayerProperty: @unchecked Sendable {
 package struct PropertyTable: @unchecked Sendable {
     package private(set) var byName: [String: LayerProperty] = [:]
     package private(set) var ordered: [LayerProperty] = []
+    /// The typed copiers of the keys a subclass's table adds to CALayer's (kept apart so that copying a layer
+    /// does not copy, retain and release every property's other closures).
+    private(set) var addedCopiers: [(CALayer, CALayer) -> Void] = []
 
     init(_ properties: [LayerProperty]) { add(properties) }
 
@@ -92,6 +76,7 @@ package struct PropertyTable: @unchecked Sendable {
     func adding(_ properties: [LayerProperty]) -> PropertyTable {
         var copy = self
         copy.add(properties)
+        copy.addedCopiers += properties.map { p in p.copyValue ?? { source, copy in _ = p.write(copy, p.read(source)) } }
         return copy
     }
 
@@ -101,6 +86,7 @@ package struct PropertyTable: @unchecked Sendable {
             byName[p.name] = p
             ordered.append(p)
         }
+
     }
 
     package subscript(name: String) -> LayerProperty? { byName[name] }
@@ -171,58 +157,58 @@ extension CALayer {
     /// CALayer's own keys (semantics §9.1; implicit animations per CAPG table B-1 and the header's
     /// "Animatable" marks; discrete keys such as `hidden` switch but have no implicit animation).
     static let layerProperties = PropertyTable([
-        .make("bounds", \CALayer.bounds, .rect, Convert.rect).settingAnimated { (l: CALayer, v: CGRect) in l.bounds = v },
-        .make("position", \CALayer.position, .point, role: .placement, Convert.point).settingAnimated { (l: CALayer, v: CGPoint) in l.position = v },
-        .make("zPosition", \CALayer.zPosition, .number, role: .placement, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.zPosition = v },
-        .make("anchorPoint", \CALayer.anchorPoint, .point, role: .placement, Convert.point).settingAnimated { (l: CALayer, v: CGPoint) in l.anchorPoint = v },
-        .make("anchorPointZ", \CALayer.anchorPointZ, .number, role: .placement, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.anchorPointZ = v },
-        .make("transform", \CALayer.transform, .transform, role: .placement, Convert.transform).settingAnimated { (l: CALayer, v: CATransform3D) in l.transform = v },
-        .make("sublayerTransform", \CALayer.sublayerTransform, .transform, role: .compositing, Convert.transform).settingAnimated { (l: CALayer, v: CATransform3D) in l.sublayerTransform = v },
-        .make("geometryFlipped", \CALayer.isGeometryFlipped, .discrete, role: .compositing, implicit: false, Convert.bool),
-        .make("hidden", \CALayer.isHidden, .discrete, role: .compositing, implicit: false, Convert.bool),
-        .make("doubleSided", \CALayer.isDoubleSided, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
-        .make("masksToBounds", \CALayer.masksToBounds, .discrete, implicit: false, Convert.bool),
-        .make("opacity", \CALayer.opacity, .number, role: .placement, Convert.float).settingAnimated { (l: CALayer, v: Float) in l.opacity = v },
-        .make("allowsGroupOpacity", \CALayer.allowsGroupOpacity, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
-        .make("opaque", \CALayer.isOpaque, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
-        .make("shouldRasterize", \CALayer.shouldRasterize, .discrete, role: .compositing, implicit: false, Convert.bool),
-        .make("rasterizationScale", \CALayer.rasterizationScale, .number, role: .compositing, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.rasterizationScale = v },
-        .make("allowsEdgeAntialiasing", \CALayer.allowsEdgeAntialiasing, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
-        .make("compositingFilter", \CALayer.compositingFilter, .discrete, role: .compositing, implicit: false, Convert.any),
-        .make("filters", \CALayer.filters, .discrete, role: .compositing, implicit: false, Convert.optionalArray),
-        .make("backgroundFilters", \CALayer.backgroundFilters, .discrete, role: .compositing, implicit: false, Convert.optionalArray),
+        .make("bounds", \CALayer.bounds, { $0.bounds = $1 }, .rect, Convert.rect),
+        .make("position", \CALayer.position, { $0.position = $1 }, .point, role: .placement, Convert.point),
+        .make("zPosition", \CALayer.zPosition, { $0.zPosition = $1 }, .number, role: .placement, Convert.cgFloat),
+        .make("anchorPoint", \CALayer.anchorPoint, { $0.anchorPoint = $1 }, .point, role: .placement, Convert.point),
+        .make("anchorPointZ", \CALayer.anchorPointZ, { $0.anchorPointZ = $1 }, .number, role: .placement, Convert.cgFloat),
+        .make("transform", \CALayer.transform, { $0.transform = $1 }, .transform, role: .placement, Convert.transform),
+        .make("sublayerTransform", \CALayer.sublayerTransform, { $0.sublayerTransform = $1 }, .transform, role: .compositing, Convert.transform),
+        .make("geometryFlipped", \CALayer.isGeometryFlipped, { $0.isGeometryFlipped = $1 }, .discrete, role: .compositing, implicit: false, Convert.bool),
+        .make("hidden", \CALayer.isHidden, { $0.isHidden = $1 }, .discrete, role: .compositing, implicit: false, Convert.bool),
+        .make("doubleSided", \CALayer.isDoubleSided, { $0.isDoubleSided = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
+        .make("masksToBounds", \CALayer.masksToBounds, { $0.masksToBounds = $1 }, .discrete, implicit: false, Convert.bool),
+        .make("opacity", \CALayer.opacity, { $0.opacity = $1 }, .number, role: .placement, Convert.float),
+        .make("allowsGroupOpacity", \CALayer.allowsGroupOpacity, { $0.allowsGroupOpacity = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
+        .make("opaque", \CALayer.isOpaque, { $0.isOpaque = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
+        .make("shouldRasterize", \CALayer.shouldRasterize, { $0.shouldRasterize = $1 }, .discrete, role: .compositing, implicit: false, Convert.bool),
+        .make("rasterizationScale", \CALayer.rasterizationScale, { $0.rasterizationScale = $1 }, .number, role: .compositing, Convert.cgFloat),
+        .make("allowsEdgeAntialiasing", \CALayer.allowsEdgeAntialiasing, { $0.allowsEdgeAntialiasing = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
+        .make("compositingFilter", \CALayer.compositingFilter, { $0.compositingFilter = $1 }, .discrete, role: .compositing, implicit: false, Convert.any),
+        .make("filters", \CALayer.filters, { $0.filters = $1 }, .discrete, role: .compositing, implicit: false, Convert.optionalArray),
+        .make("backgroundFilters", \CALayer.backgroundFilters, { $0.backgroundFilters = $1 }, .discrete, role: .compositing, implicit: false, Convert.optionalArray),
         // Contents cross-dissolve: a discrete value the compositor blends (semantics §3.3).
-        .make("contents", \CALayer.contents, .discrete, Convert.any),
-        .make("contentsRect", \CALayer.contentsRect, .rect, Convert.rect).settingAnimated { (l: CALayer, v: CGRect) in l.contentsRect = v },
-        .make("contentsCenter", \CALayer.contentsCenter, .rect, Convert.rect).settingAnimated { (l: CALayer, v: CGRect) in l.contentsCenter = v },
-        .make("contentsGravity", \CALayer.contentsGravity, .discrete, implicit: false, animatable: false, Convert.string),
-        .make("contentsScale", \CALayer.contentsScale, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.contentsScale = v },
-        .make("contentsFormat", \CALayer.contentsFormat, .discrete, implicit: false, animatable: false, Convert.string),
-        .make("minificationFilter", \CALayer.minificationFilter, .discrete, implicit: false, animatable: false, Convert.string),
-        .make("magnificationFilter", \CALayer.magnificationFilter, .discrete, implicit: false, animatable: false, Convert.string),
-        .make("minificationFilterBias", \CALayer.minificationFilterBias, .number, Convert.float).settingAnimated { (l: CALayer, v: Float) in l.minificationFilterBias = v },
-        .make("backgroundColor", \CALayer.backgroundColor, .color, Convert.color).settingAnimatedColor(get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 }),
-        .make("cornerRadius", \CALayer.cornerRadius, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.cornerRadius = v },
-        .make("cornerCurve", \CALayer.cornerCurve, .discrete, implicit: false, animatable: false, Convert.string),
-        .make("maskedCorners", \CALayer.maskedCorners, .discrete, implicit: false, animatable: false, Convert.optionSet),
-        .make("edgeAntialiasingMask", \CALayer.edgeAntialiasingMask, .discrete, role: .compositing, implicit: false, animatable: false, Convert.optionSet),
-        .make("drawsAsynchronously", \CALayer.drawsAsynchronously, .discrete, role: .behaviour, implicit: false, animatable: false, Convert.bool),
-        .make("borderWidth", \CALayer.borderWidth, .number, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.borderWidth = v },
-        .make("borderColor", \CALayer.borderColor, .color, Convert.color).settingAnimatedColor(get: { $0.borderColor }, set: { $0.borderColor = $1 }),
-        .make("shadowColor", \CALayer.shadowColor, .color, role: .compositing, Convert.color).settingAnimatedColor(get: { $0.shadowColor }, set: { $0.shadowColor = $1 }),
-        .make("shadowOpacity", \CALayer.shadowOpacity, .number, role: .compositing, Convert.float).settingAnimated { (l: CALayer, v: Float) in l.shadowOpacity = v },
-        .make("shadowOffset", \CALayer.shadowOffset, .size, role: .compositing, Convert.size).settingAnimated { (l: CALayer, v: CGSize) in l.shadowOffset = v },
-        .make("shadowRadius", \CALayer.shadowRadius, .number, role: .compositing, Convert.cgFloat).settingAnimated { (l: CALayer, v: CGFloat) in l.shadowRadius = v },
-        .make("shadowPath", \CALayer.shadowPath, .path, role: .compositing, Convert.path),
-        .make("name", \CALayer.name, .discrete, role: .behaviour, implicit: false, animatable: false, Convert.optionalString),
-        .make("needsDisplayOnBoundsChange", \CALayer.needsDisplayOnBoundsChange, .discrete, role: .behaviour, implicit: false, animatable: false, Convert.bool),
-        .make("beginTime", \CALayer.beginTime, .number, role: .timing, implicit: false, animatable: false, Convert.double),
-        .make("duration", \CALayer.duration, .number, role: .timing, implicit: false, animatable: false, Convert.double),
-        .make("speed", \CALayer.speed, .number, role: .timing, implicit: false, animatable: false, Convert.float),
-        .make("timeOffset", \CALayer.timeOffset, .number, role: .timing, implicit: false, animatable: false, Convert.double),
-        .make("repeatCount", \CALayer.repeatCount, .number, role: .timing, implicit: false, animatable: false, Convert.float),
-        .make("repeatDuration", \CALayer.repeatDuration, .number, role: .timing, implicit: false, animatable: false, Convert.double),
-        .make("autoreverses", \CALayer.autoreverses, .discrete, role: .timing, implicit: false, animatable: false, Convert.bool),
-        .make("fillMode", \CALayer.fillMode, .discrete, role: .timing, implicit: false, animatable: false, Convert.string),
+        .make("contents", \CALayer.contents, { $0.contents = $1 }, .discrete, Convert.any),
+        .make("contentsRect", \CALayer.contentsRect, { $0.contentsRect = $1 }, .rect, Convert.rect),
+        .make("contentsCenter", \CALayer.contentsCenter, { $0.contentsCenter = $1 }, .rect, Convert.rect),
+        .make("contentsGravity", \CALayer.contentsGravity, { $0.contentsGravity = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("contentsScale", \CALayer.contentsScale, { $0.contentsScale = $1 }, .number, Convert.cgFloat),
+        .make("contentsFormat", \CALayer.contentsFormat, { $0.contentsFormat = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("minificationFilter", \CALayer.minificationFilter, { $0.minificationFilter = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("magnificationFilter", \CALayer.magnificationFilter, { $0.magnificationFilter = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("minificationFilterBias", \CALayer.minificationFilterBias, { $0.minificationFilterBias = $1 }, .number, Convert.float),
+        .make("backgroundColor", \CALayer.backgroundColor, { $0.backgroundColor = $1 }, .color, Convert.color),
+        .make("cornerRadius", \CALayer.cornerRadius, { $0.cornerRadius = $1 }, .number, Convert.cgFloat),
+        .make("cornerCurve", \CALayer.cornerCurve, { $0.cornerCurve = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("maskedCorners", \CALayer.maskedCorners, { $0.maskedCorners = $1 }, .discrete, implicit: false, animatable: false, Convert.optionSet),
+        .make("edgeAntialiasingMask", \CALayer.edgeAntialiasingMask, { $0.edgeAntialiasingMask = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.optionSet),
+        .make("drawsAsynchronously", \CALayer.drawsAsynchronously, { $0.drawsAsynchronously = $1 }, .discrete, role: .behaviour, implicit: false, animatable: false, Convert.bool),
+        .make("borderWidth", \CALayer.borderWidth, { $0.borderWidth = $1 }, .number, Convert.cgFloat),
+        .make("borderColor", \CALayer.borderColor, { $0.borderColor = $1 }, .color, Convert.color),
+        .make("shadowColor", \CALayer.shadowColor, { $0.shadowColor = $1 }, .color, role: .compositing, Convert.color),
+        .make("shadowOpacity", \CALayer.shadowOpacity, { $0.shadowOpacity = $1 }, .number, role: .compositing, Convert.float),
+        .make("shadowOffset", \CALayer.shadowOffset, { $0.shadowOffset = $1 }, .size, role: .compositing, Convert.size),
+        .make("shadowRadius", \CALayer.shadowRadius, { $0.shadowRadius = $1 }, .number, role: .compositing, Convert.cgFloat),
+        .make("shadowPath", \CALayer.shadowPath, { $0.shadowPath = $1 }, .path, role: .compositing, Convert.path),
+        .make("name", \CALayer.name, { $0.name = $1 }, .discrete, role: .behaviour, implicit: false, animatable: false, Convert.optionalString),
+        .make("needsDisplayOnBoundsChange", \CALayer.needsDisplayOnBoundsChange, { $0.needsDisplayOnBoundsChange = $1 }, .discrete, role: .behaviour, implicit: false, animatable: false, Convert.bool),
+        .make("beginTime", \CALayer.beginTime, { $0.beginTime = $1 }, .number, role: .timing, implicit: false, animatable: false, Convert.double),
+        .make("duration", \CALayer.duration, { $0.duration = $1 }, .number, role: .timing, implicit: false, animatable: false, Convert.double),
+        .make("speed", \CALayer.speed, { $0.speed = $1 }, .number, role: .timing, implicit: false, animatable: false, Convert.float),
+        .make("timeOffset", \CALayer.timeOffset, { $0.timeOffset = $1 }, .number, role: .timing, implicit: false, animatable: false, Convert.double),
+        .make("repeatCount", \CALayer.repeatCount, { $0.repeatCount = $1 }, .number, role: .timing, implicit: false, animatable: false, Convert.float),
+        .make("repeatDuration", \CALayer.repeatDuration, { $0.repeatDuration = $1 }, .number, role: .timing, implicit: false, animatable: false, Convert.double),
+        .make("autoreverses", \CALayer.autoreverses, { $0.autoreverses = $1 }, .discrete, role: .timing, implicit: false, animatable: false, Convert.bool),
+        .make("fillMode", \CALayer.fillMode, { $0.fillMode = $1 }, .discrete, role: .timing, implicit: false, animatable: false, Convert.string),
     ])
 }

@@ -51,21 +51,21 @@ open class CAEmitterLayer: CALayer, @unchecked Sendable {
 
     /// (Particles are drawn over the layer's own raster each frame: none of these keys changes that raster.)
     static let emitterProperties = CALayer.layerProperties.adding([
-        .make("emitterCells", \CAEmitterLayer.emitterCells, .discrete, role: .compositing, implicit: false, { v in v == nil ? .some(nil) : (v as? [CAEmitterCell]).map { .some($0) } }),
-        .make("birthRate", \CAEmitterLayer.birthRate, .number, role: .compositing, Convert.float),
-        .make("lifetime", \CAEmitterLayer.lifetime, .number, role: .compositing, Convert.float),
-        .make("emitterPosition", \CAEmitterLayer.emitterPosition, .point, role: .compositing, Convert.point),
-        .make("emitterZPosition", \CAEmitterLayer.emitterZPosition, .number, role: .compositing, Convert.cgFloat),
-        .make("emitterSize", \CAEmitterLayer.emitterSize, .size, role: .compositing, Convert.size),
-        .make("emitterDepth", \CAEmitterLayer.emitterDepth, .number, role: .compositing, Convert.cgFloat),
-        .make("emitterShape", \CAEmitterLayer.emitterShape, .discrete, role: .compositing, implicit: false, animatable: false, Convert.string),
-        .make("emitterMode", \CAEmitterLayer.emitterMode, .discrete, role: .compositing, implicit: false, animatable: false, Convert.string),
-        .make("renderMode", \CAEmitterLayer.renderMode, .discrete, role: .compositing, implicit: false, animatable: false, Convert.string),
-        .make("preservesDepth", \CAEmitterLayer.preservesDepth, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
-        .make("velocity", \CAEmitterLayer.velocity, .number, role: .compositing, Convert.float),
-        .make("scale", \CAEmitterLayer.scale, .number, role: .compositing, Convert.float),
-        .make("spin", \CAEmitterLayer.spin, .number, role: .compositing, Convert.float),
-        .make("seed", \CAEmitterLayer.seed, .number, role: .compositing, implicit: false, animatable: false, { anyToDouble($0).flatMap { UInt32(exactly: $0.rounded(.down)) } }),
+        .make("emitterCells", \CAEmitterLayer.emitterCells, { $0.emitterCells = $1 }, .discrete, role: .compositing, implicit: false, { v in v == nil ? .some(nil) : (v as? [CAEmitterCell]).map { .some($0) } }),
+        .make("birthRate", \CAEmitterLayer.birthRate, { $0.birthRate = $1 }, .number, role: .compositing, Convert.float),
+        .make("lifetime", \CAEmitterLayer.lifetime, { $0.lifetime = $1 }, .number, role: .compositing, Convert.float),
+        .make("emitterPosition", \CAEmitterLayer.emitterPosition, { $0.emitterPosition = $1 }, .point, role: .compositing, Convert.point),
+        .make("emitterZPosition", \CAEmitterLayer.emitterZPosition, { $0.emitterZPosition = $1 }, .number, role: .compositing, Convert.cgFloat),
+        .make("emitterSize", \CAEmitterLayer.emitterSize, { $0.emitterSize = $1 }, .size, role: .compositing, Convert.size),
+        .make("emitterDepth", \CAEmitterLayer.emitterDepth, { $0.emitterDepth = $1 }, .number, role: .compositing, Convert.cgFloat),
+        .make("emitterShape", \CAEmitterLayer.emitterShape, { $0.emitterShape = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.string),
+        .make("emitterMode", \CAEmitterLayer.emitterMode, { $0.emitterMode = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.string),
+        .make("renderMode", \CAEmitterLayer.renderMode, { $0.renderMode = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.string),
+        .make("preservesDepth", \CAEmitterLayer.preservesDepth, { $0.preservesDepth = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
+        .make("velocity", \CAEmitterLayer.velocity, { $0.velocity = $1 }, .number, role: .compositing, Convert.float),
+        .make("scale", \CAEmitterLayer.scale, { $0.scale = $1 }, .number, role: .compositing, Convert.float),
+        .make("spin", \CAEmitterLayer.spin, { $0.spin = $1 }, .number, role: .compositing, Convert.float),
+        .make("seed", \CAEmitterLayer.seed, { $0.seed = $1 }, .number, role: .compositing, implicit: false, animatable: false, { anyToDouble($0).flatMap { UInt32(exactly: $0.rounded(.down)) } }),
     ])
     package override class var propertyTable: PropertyTable { emitterProperties }
 }

@@ -21,15 +21,15 @@ open class CAReplicatorLayer: CALayer, @unchecked Sendable {
 
     /// (Instances are placed and tinted by the compositor: none of these keys changes the replicator's own raster.)
     static let replicatorProperties = CALayer.layerProperties.adding([
-        .make("instanceCount", \CAReplicatorLayer.instanceCount, .number, role: .compositing, Convert.int),
-        .make("preservesDepth", \CAReplicatorLayer.preservesDepth, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
-        .make("instanceDelay", \CAReplicatorLayer.instanceDelay, .number, role: .compositing, Convert.double),
-        .make("instanceTransform", \CAReplicatorLayer.instanceTransform, .transform, role: .compositing, Convert.transform),
-        .make("instanceColor", \CAReplicatorLayer.instanceColor, .color, role: .compositing, Convert.color),
-        .make("instanceRedOffset", \CAReplicatorLayer.instanceRedOffset, .number, role: .compositing, Convert.float),
-        .make("instanceGreenOffset", \CAReplicatorLayer.instanceGreenOffset, .number, role: .compositing, Convert.float),
-        .make("instanceBlueOffset", \CAReplicatorLayer.instanceBlueOffset, .number, role: .compositing, Convert.float),
-        .make("instanceAlphaOffset", \CAReplicatorLayer.instanceAlphaOffset, .number, role: .compositing, Convert.float),
+        .make("instanceCount", \CAReplicatorLayer.instanceCount, { $0.instanceCount = $1 }, .number, role: .compositing, Convert.int),
+        .make("preservesDepth", \CAReplicatorLayer.preservesDepth, { $0.preservesDepth = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
+        .make("instanceDelay", \CAReplicatorLayer.instanceDelay, { $0.instanceDelay = $1 }, .number, role: .compositing, Convert.double),
+        .make("instanceTransform", \CAReplicatorLayer.instanceTransform, { $0.instanceTransform = $1 }, .transform, role: .compositing, Convert.transform),
+        .make("instanceColor", \CAReplicatorLayer.instanceColor, { $0.instanceColor = $1 }, .color, role: .compositing, Convert.color),
+        .make("instanceRedOffset", \CAReplicatorLayer.instanceRedOffset, { $0.instanceRedOffset = $1 }, .number, role: .compositing, Convert.float),
+        .make("instanceGreenOffset", \CAReplicatorLayer.instanceGreenOffset, { $0.instanceGreenOffset = $1 }, .number, role: .compositing, Convert.float),
+        .make("instanceBlueOffset", \CAReplicatorLayer.instanceBlueOffset, { $0.instanceBlueOffset = $1 }, .number, role: .compositing, Convert.float),
+        .make("instanceAlphaOffset", \CAReplicatorLayer.instanceAlphaOffset, { $0.instanceAlphaOffset = $1 }, .number, role: .compositing, Convert.float),
     ])
     package override class var propertyTable: PropertyTable { replicatorProperties }
 }

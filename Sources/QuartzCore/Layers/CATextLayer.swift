@@ -35,12 +35,12 @@ open class CATextLayer: CALayer, @unchecked Sendable {
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     static let textProperties = CALayer.layerProperties.adding([
-        .make("string", \CATextLayer.string, .discrete, implicit: false, Convert.any),
-        .make("fontSize", \CATextLayer.fontSize, .number, Convert.cgFloat),
-        .make("foregroundColor", \CATextLayer.foregroundColor, .color, Convert.color),
-        .make("wrapped", \CATextLayer.isWrapped, .discrete, implicit: false, animatable: false, Convert.bool),
-        .make("truncationMode", \CATextLayer.truncationMode, .discrete, implicit: false, animatable: false, Convert.string),
-        .make("alignmentMode", \CATextLayer.alignmentMode, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("string", \CATextLayer.string, { $0.string = $1 }, .discrete, implicit: false, Convert.any),
+        .make("fontSize", \CATextLayer.fontSize, { $0.fontSize = $1 }, .number, Convert.cgFloat),
+        .make("foregroundColor", \CATextLayer.foregroundColor, { $0.foregroundColor = $1 }, .color, Convert.color),
+        .make("wrapped", \CATextLayer.isWrapped, { $0.isWrapped = $1 }, .discrete, implicit: false, animatable: false, Convert.bool),
+        .make("truncationMode", \CATextLayer.truncationMode, { $0.truncationMode = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
+        .make("alignmentMode", \CATextLayer.alignmentMode, { $0.alignmentMode = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
     ])
     package override class var propertyTable: PropertyTable { textProperties }
 }
