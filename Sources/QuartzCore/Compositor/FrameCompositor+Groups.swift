@@ -91,12 +91,12 @@ extension FrameCompositor {
 
     /// Whether anything in the subtree casts a shadow.
     static func castsShadow(_ layer: CALayer) -> Bool {
-        LayerDrawingPlan(layer).castsShadow || layer.sublayerStorage.contains(where: castsShadow)
+        LayerDrawingPlan.castsShadow(layer) || layer.sublayerStorage.contains(where: castsShadow)
     }
 
     /// The same over the render tree's snapshots (for a subtree that is not animating).
     static func castsShadow(_ node: RenderTree.Node) -> Bool {
-        LayerDrawingPlan(node.snapshot).castsShadow || node.children.contains(where: castsShadow)
+        LayerDrawingPlan.castsShadow(node.snapshot) || node.children.contains(where: castsShadow)
     }
 
     /// Keys that place or fade a group's image without changing it: those whose role is `.placement`.

@@ -41,7 +41,6 @@ package struct LayerProperty: @unchecked Sendable {
     /// (A subclass's keys default to `.raster`: shape paths, gradient colours and text draw the layer's own pixels.)
     /// (`set` rather than a key-path write: writing a property with observers through a key path allocates a
     /// buffer, and copies and frame layers are written often.)
-    @inline(__always)
     static func make<L: CALayer, T>(_ name: String, _ keyPath: KeyPath<L, T>, _ set: @escaping (L, T) -> Void,
                                     _ kind: ValueKind, role: PropertyRole = .raster, implicit: Bool = true,
                                     animatable: Bool = true, _ convert: @escaping (Any?) -> T?) -> LayerProperty {

@@ -83,7 +83,7 @@ struct LayerPainter {
         } else {
             paintSublayers(of: layer, alpha: alpha, clips: plan.clipsToBounds)
         }
-        if plan.drawsBorder { LayerBorder(of: layer)?.stroke(in: ctx, alpha: alpha) }
+        LayerBorder(of: layer)?.stroke(in: ctx, alpha: alpha)
         if grouped { ctx.endTransparencyLayer() }
     }
 

@@ -40,7 +40,7 @@ struct LayerDrawingPlan {
         let opacity = layer.opacity
         isVisible = !layer.isHidden && opacity > 0 && opacity.isFinite
         drawsOwnContent = ownContent
-        castsShadow = ownContent && layer.shadowOpacity > 0 && layer.shadowColor != nil
+        castsShadow = Self.castsShadow(layer)
         fadesAsGroup = ownContent && opacity < 1 && (layer.allowsGroupOpacity || layer.shouldRasterize)
             && !layer.sublayerStorage.isEmpty
         clipsToBounds = ownContent && layer.masksToBounds
@@ -49,6 +49,11 @@ struct LayerDrawingPlan {
         contentBlurRadius = ownContent ? BackdropRecipe.contentBlurRadius(of: layer) : 0
         rasterizes = ownContent && layer.shouldRasterize
         filtersBackdrop = ownContent && layer.backgroundFilters != nil
+    }
+
+    /// Whether `layer` casts a shadow (the one decision asked of whole subtrees, so it stands alone too).
+    static func castsShadow(_ layer: CALayer) -> Bool {
+        layer.shadowOpacity > 0 && layer.shadowColor != nil && !(layer is CATransformLayer)
     }
 
     /// Whether the subtree must be drawn into one picture before it is laid over what is behind it: for a
