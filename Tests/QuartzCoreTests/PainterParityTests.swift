@@ -18,19 +18,27 @@ import CalyxTestSupport
         }
     }
 
-    /// Two overlapping opaque red squares in a half-opaque parent that does not allow group opacity but
-    /// rasterizes: the rasterized image fades as one, so the overlap is 50 % red over white (255, 128, 128),
-    /// not 75 % (each square fading on its own would give 255, 64, 64).
-    @Test func rasterizedLayersFadeAsOneImage() {
+    /// A white 60-point root holding `parent` (filling it), which holds two opaque red 20-point squares at
+    /// x = 10 and x = 20, y = 10: they overlap from x = 20 to 30.
+    func overlappingRedSquares(in parent: CALayer) -> CALayer {
         let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 60, height: 60); root.backgroundColor = CGColor.white
-        let parent = CALayer(); parent.frame = root.bounds
-        parent.opacity = 0.5; parent.allowsGroupOpacity = false; parent.shouldRasterize = true
+        parent.frame = root.bounds
         for x in [10.0, 20.0] {
             let square = CALayer(); square.frame = CGRect(x: x, y: 10, width: 20, height: 20)
             square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
             parent.addSublayer(square)
         }
         root.addSublayer(parent)
+        return root
+    }
+
+    /// Two overlapping opaque red squares in a half-opaque parent that does not allow group opacity but
+    /// rasterizes: the rasterized image fades as one, so the overlap is 50 % red over white (255, 128, 128),
+    /// not 75 % (each square fading on its own would give 255, 64, 64).
+    @Test func rasterizedLayersFadeAsOneImage() {
+        let parent = CALayer()
+        parent.opacity = 0.5; parent.allowsGroupOpacity = false; parent.shouldRasterize = true
+        let root = overlappingRedSquares(in: parent)
         bothRenderers(root) { canvas, renderer in
             let overlap = canvas.pixel(topDown: 25, 20)
             #expect(abs(overlap.g - 128) <= 3 && abs(overlap.b - 128) <= 3 && overlap.r == 255, "\(renderer): \(overlap)")
@@ -75,14 +83,8 @@ import CalyxTestSupport
     /// opaque red squares under a half-opaque transform layer are each 50 % red over white, (255, 128, 128), and
     /// their overlap 75 %, (255, 64, 64). Faded as one group the overlap would be (255, 128, 128).
     @Test func transformLayerOpacityFadesEachSublayer() {
-        let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 60, height: 60); root.backgroundColor = CGColor.white
-        let holder = CATransformLayer(); holder.frame = root.bounds; holder.opacity = 0.5
-        for x in [10.0, 20.0] {
-            let square = CALayer(); square.frame = CGRect(x: x, y: 10, width: 20, height: 20)
-            square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-            holder.addSublayer(square)
-        }
-        root.addSublayer(holder)
+        let holder = CATransformLayer(); holder.opacity = 0.5
+        let root = overlappingRedSquares(in: holder)
         bothRenderers(root) { canvas, renderer in
             let single = canvas.pixel(topDown: 15, 20), overlap = canvas.pixel(topDown: 25, 20)
             #expect(single.r == 255 && abs(single.g - 128) <= 3 && abs(single.b - 128) <= 3, "\(renderer) single: \(single)")
