@@ -7,7 +7,7 @@ extension CALayer {
     /// layer's retain takes the slow path because weak references point at it. Every commit copies each changed
     /// layer.) A test checks that every key of every layer class is copied.
     func copyProperties(into copy: CALayer) {
-        copyLayerKeys(into: copy)
+        copy.propertyValues = propertyValues
         let table = type(of: self).propertyTable
         if !table.addedCopiers.isEmpty {
             if type(of: copy) == type(of: self) {
@@ -27,64 +27,7 @@ extension CALayer {
         copy.animationEntries = animationEntries
         copy.modelSource = (self.isPresentationCopy ? self.modelSource : self)
         copy.hasBeenCommitted = hasBeenCommitted
-        copy.autoresizingMask = autoresizingMask
-        copy.drawsAsynchronously = drawsAsynchronously
-        copy.edgeAntialiasingMask = edgeAntialiasingMask
-        copy.maskedCorners = maskedCorners
         copy.contentVersion = contentVersion
         copy.ancestorsFlipGeometry = ancestorsFlipGeometry
-    }
-
-    /// The keys of ``layerProperties``, assigned directly.
-    private func copyLayerKeys(into copy: CALayer) {
-        copy.bounds = bounds
-        copy.position = position
-        copy.zPosition = zPosition
-        copy.anchorPoint = anchorPoint
-        copy.anchorPointZ = anchorPointZ
-        copy.transform = transform
-        copy.sublayerTransform = sublayerTransform
-        copy.isGeometryFlipped = isGeometryFlipped
-        copy.isHidden = isHidden
-        copy.isDoubleSided = isDoubleSided
-        copy.masksToBounds = masksToBounds
-        copy.opacity = opacity
-        copy.allowsGroupOpacity = allowsGroupOpacity
-        copy.isOpaque = isOpaque
-        copy.shouldRasterize = shouldRasterize
-        copy.rasterizationScale = rasterizationScale
-        copy.allowsEdgeAntialiasing = allowsEdgeAntialiasing
-        copy.compositingFilter = compositingFilter
-        copy.filters = filters
-        copy.backgroundFilters = backgroundFilters
-        copy.contents = contents
-        copy.contentsRect = contentsRect
-        copy.contentsCenter = contentsCenter
-        copy.contentsGravity = contentsGravity
-        copy.contentsScale = contentsScale
-        copy.contentsFormat = contentsFormat
-        copy.minificationFilter = minificationFilter
-        copy.magnificationFilter = magnificationFilter
-        copy.minificationFilterBias = minificationFilterBias
-        copy.backgroundColor = backgroundColor
-        copy.cornerRadius = cornerRadius
-        copy.cornerCurve = cornerCurve
-        copy.borderWidth = borderWidth
-        copy.borderColor = borderColor
-        copy.shadowColor = shadowColor
-        copy.shadowOpacity = shadowOpacity
-        copy.shadowOffset = shadowOffset
-        copy.shadowRadius = shadowRadius
-        copy.shadowPath = shadowPath
-        copy.name = name
-        copy.needsDisplayOnBoundsChange = needsDisplayOnBoundsChange
-        copy.beginTime = beginTime
-        copy.duration = duration
-        copy.speed = speed
-        copy.timeOffset = timeOffset
-        copy.repeatCount = repeatCount
-        copy.repeatDuration = repeatDuration
-        copy.autoreverses = autoreverses
-        copy.fillMode = fillMode
     }
 }

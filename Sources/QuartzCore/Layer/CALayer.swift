@@ -6,81 +6,102 @@ import Synchronization
 /// `CATransaction.setDisableActions(true)` looks up an action and, by default, adds an implicit animation.
 /// Coordinates are the layer's own: `bounds` is in its space, `position` in its superlayer's.
 open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
+    /// Every property below is stored here, as one value: a copy of the layer (a presentation copy, a commit's
+    /// copy) copies this value (LayerValues.swift).
+    package var propertyValues = LayerValues()
+
     // MARK: Geometry
-    open var bounds: CGRect = .zero { didSet { guard admits("bounds", bounds) else { bounds = oldValue; return }; bounds = bounds.standardized; didChange("bounds", oldValue, bounds) } }
-    open var position: CGPoint = .zero { didSet { guard admits("position", position) else { position = oldValue; return }; didChange("position", oldValue, position) } }
-    open var zPosition: CGFloat = 0 { didSet { guard admits("zPosition", zPosition) else { zPosition = oldValue; return }; didChange("zPosition", oldValue, zPosition) } }
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { guard admits("anchorPoint", anchorPoint) else { anchorPoint = oldValue; return }; didChange("anchorPoint", oldValue, anchorPoint) } }
-    open var anchorPointZ: CGFloat = 0 { didSet { guard admits("anchorPointZ", anchorPointZ) else { anchorPointZ = oldValue; return }; didChange("anchorPointZ", oldValue, anchorPointZ) } }
-    open var transform = CATransform3DIdentity { didSet { guard admits("transform", transform) else { transform = oldValue; return }; didChange("transform", oldValue, transform) } }
-    open var sublayerTransform = CATransform3DIdentity { didSet { guard admits("sublayerTransform", sublayerTransform) else { sublayerTransform = oldValue; return }; didChange("sublayerTransform", oldValue, sublayerTransform) } }
-    open var isGeometryFlipped = false { didSet { didChange("geometryFlipped", oldValue, isGeometryFlipped) } }
+    open var bounds: CGRect { get { propertyValues.bounds } set { guard admits("bounds", newValue) else { return }; let old = propertyValues.bounds; propertyValues.bounds = newValue.standardized; didChange("bounds", old, propertyValues.bounds) } }
+    open var position: CGPoint { get { propertyValues.position } set { guard admits("position", newValue) else { return }; let old = propertyValues.position; propertyValues.position = newValue; didChange("position", old, propertyValues.position) } }
+    open var zPosition: CGFloat { get { propertyValues.zPosition } set { guard admits("zPosition", newValue) else { return }; let old = propertyValues.zPosition; propertyValues.zPosition = newValue; didChange("zPosition", old, propertyValues.zPosition) } }
+    open var anchorPoint: CGPoint { get { propertyValues.anchorPoint } set { guard admits("anchorPoint", newValue) else { return }; let old = propertyValues.anchorPoint; propertyValues.anchorPoint = newValue; didChange("anchorPoint", old, propertyValues.anchorPoint) } }
+    open var anchorPointZ: CGFloat { get { propertyValues.anchorPointZ } set { guard admits("anchorPointZ", newValue) else { return }; let old = propertyValues.anchorPointZ; propertyValues.anchorPointZ = newValue; didChange("anchorPointZ", old, propertyValues.anchorPointZ) } }
+    open var transform: CATransform3D { get { propertyValues.transform } set { guard admits("transform", newValue) else { return }; let old = propertyValues.transform; propertyValues.transform = newValue; didChange("transform", old, propertyValues.transform) } }
+    open var sublayerTransform: CATransform3D { get { propertyValues.sublayerTransform } set { guard admits("sublayerTransform", newValue) else { return }; let old = propertyValues.sublayerTransform; propertyValues.sublayerTransform = newValue; didChange("sublayerTransform", old, propertyValues.sublayerTransform) } }
+    open var isGeometryFlipped: Bool { get { propertyValues.isGeometryFlipped } set { let old = propertyValues.isGeometryFlipped; propertyValues.isGeometryFlipped = newValue; didChange("geometryFlipped", old, newValue) } }
 
     // MARK: Visibility and compositing
-    open var isHidden = false { didSet { didChange("hidden", oldValue, isHidden) } }
-    open var isDoubleSided = true { didSet { didChange("doubleSided", oldValue, isDoubleSided) } }
-    open var masksToBounds = false { didSet { didChange("masksToBounds", oldValue, masksToBounds) } }
-    open var opacity: Float = 1 { didSet { guard admits("opacity", opacity) else { opacity = oldValue; return }; didChange("opacity", oldValue, opacity) } }
-    open var allowsGroupOpacity = true { didSet { didChange("allowsGroupOpacity", oldValue, allowsGroupOpacity) } }
-    open var isOpaque = false { didSet { didChange("opaque", oldValue, isOpaque) } }
-    open var shouldRasterize = false { didSet { didChange("shouldRasterize", oldValue, shouldRasterize) } }
-    open var rasterizationScale: CGFloat = 1 { didSet { guard admits("rasterizationScale", rasterizationScale) else { rasterizationScale = oldValue; return }; didChange("rasterizationScale", oldValue, rasterizationScale) } }
-    open var allowsEdgeAntialiasing = false { didSet { didChange("allowsEdgeAntialiasing", oldValue, allowsEdgeAntialiasing) } }
-    open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge] {
-        didSet { didChange("edgeAntialiasingMask", oldValue, edgeAntialiasingMask) }
+    open var isHidden: Bool { get { propertyValues.isHidden } set { let old = propertyValues.isHidden; propertyValues.isHidden = newValue; didChange("hidden", old, newValue) } }
+    open var isDoubleSided: Bool { get { propertyValues.isDoubleSided } set { let old = propertyValues.isDoubleSided; propertyValues.isDoubleSided = newValue; didChange("doubleSided", old, newValue) } }
+    open var masksToBounds: Bool { get { propertyValues.masksToBounds } set { let old = propertyValues.masksToBounds; propertyValues.masksToBounds = newValue; didChange("masksToBounds", old, newValue) } }
+    open var opacity: Float { get { propertyValues.opacity } set { guard admits("opacity", newValue) else { return }; let old = propertyValues.opacity; propertyValues.opacity = newValue; didChange("opacity", old, propertyValues.opacity) } }
+    open var allowsGroupOpacity: Bool { get { propertyValues.allowsGroupOpacity } set { let old = propertyValues.allowsGroupOpacity; propertyValues.allowsGroupOpacity = newValue; didChange("allowsGroupOpacity", old, newValue) } }
+    open var isOpaque: Bool { get { propertyValues.isOpaque } set { let old = propertyValues.isOpaque; propertyValues.isOpaque = newValue; didChange("opaque", old, newValue) } }
+    open var shouldRasterize: Bool { get { propertyValues.shouldRasterize } set { let old = propertyValues.shouldRasterize; propertyValues.shouldRasterize = newValue; didChange("shouldRasterize", old, newValue) } }
+    open var rasterizationScale: CGFloat { get { propertyValues.rasterizationScale } set { guard admits("rasterizationScale", newValue) else { return }; let old = propertyValues.rasterizationScale; propertyValues.rasterizationScale = newValue; didChange("rasterizationScale", old, propertyValues.rasterizationScale) } }
+    open var allowsEdgeAntialiasing: Bool { get { propertyValues.allowsEdgeAntialiasing } set { let old = propertyValues.allowsEdgeAntialiasing; propertyValues.allowsEdgeAntialiasing = newValue; didChange("allowsEdgeAntialiasing", old, newValue) } }
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { propertyValues.edgeAntialiasingMask }
+        set { let old = propertyValues.edgeAntialiasingMask; propertyValues.edgeAntialiasingMask = newValue; didChange("edgeAntialiasingMask", old, newValue) }
     }
-    open var compositingFilter: Any? { didSet { didChangeUncompared("compositingFilter", oldValue) } }
-    open var filters: [Any]? { didSet { filters = CALayer.copiedFilters(filters); didChangeUncompared("filters", oldValue) } }
+    open var compositingFilter: Any? { get { propertyValues.compositingFilter } set { let old = propertyValues.compositingFilter; propertyValues.compositingFilter = newValue; didChangeUncompared("compositingFilter", old) } }
+    open var filters: [Any]? {
+        get { propertyValues.filters }
+        set { let old = propertyValues.filters; propertyValues.filters = CALayer.copiedFilters(newValue); didChangeUncompared("filters", old) }
+    }
     /// Filters applied to what lies behind the layer, inside its rounded bounds, before its own content draws: a
     /// `CIGaussianBlur` (its `inputRadius` the blur's standard deviation in points) and `CIColorControls`. The
     /// compositor applies them (`CARenderer`, `CARenderServer`); `render(in:)` does not, as on Apple.
     open var backgroundFilters: [Any]? {
-        didSet { backgroundFilters = CALayer.copiedFilters(backgroundFilters); didChangeUncompared("backgroundFilters", oldValue) }
+        get { propertyValues.backgroundFilters }
+        set { let old = propertyValues.backgroundFilters; propertyValues.backgroundFilters = CALayer.copiedFilters(newValue); didChangeUncompared("backgroundFilters", old) }
     }
 
     // MARK: Content
-    open var contents: Any? { didSet { didChangeUncompared("contents", oldValue) } }
-    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { guard admits("contentsRect", contentsRect) else { contentsRect = oldValue; return }; didChange("contentsRect", oldValue, contentsRect) } }
-    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { guard admits("contentsCenter", contentsCenter) else { contentsCenter = oldValue; return }; didChange("contentsCenter", oldValue, contentsCenter) } }
-    open var contentsGravity = CALayerContentsGravity.resize { didSet { didChange("contentsGravity", oldValue, contentsGravity) } }
-    open var contentsScale: CGFloat = 1 { didSet { guard admits("contentsScale", contentsScale) else { contentsScale = oldValue; return }; didChange("contentsScale", oldValue, contentsScale) } }
+    open var contents: Any? { get { propertyValues.contents } set { let old = propertyValues.contents; propertyValues.contents = newValue; didChangeUncompared("contents", old) } }
+    open var contentsRect: CGRect { get { propertyValues.contentsRect } set { guard admits("contentsRect", newValue) else { return }; let old = propertyValues.contentsRect; propertyValues.contentsRect = newValue; didChange("contentsRect", old, propertyValues.contentsRect) } }
+    open var contentsCenter: CGRect { get { propertyValues.contentsCenter } set { guard admits("contentsCenter", newValue) else { return }; let old = propertyValues.contentsCenter; propertyValues.contentsCenter = newValue; didChange("contentsCenter", old, propertyValues.contentsCenter) } }
+    open var contentsGravity: CALayerContentsGravity { get { propertyValues.contentsGravity } set { let old = propertyValues.contentsGravity; propertyValues.contentsGravity = newValue; didChange("contentsGravity", old, newValue) } }
+    open var contentsScale: CGFloat { get { propertyValues.contentsScale } set { guard admits("contentsScale", newValue) else { return }; let old = propertyValues.contentsScale; propertyValues.contentsScale = newValue; didChange("contentsScale", old, propertyValues.contentsScale) } }
     /// Unknown formats read back as `RGBA8Uint`, as on Apple's.
-    open var contentsFormat = CALayerContentsFormat.RGBA8Uint {
-        didSet {
-            if ![.RGBA8Uint, .RGBA16Float, .gray8Uint].contains(contentsFormat) { contentsFormat = .RGBA8Uint }
-            didChange("contentsFormat", oldValue, contentsFormat)
+    open var contentsFormat: CALayerContentsFormat {
+        get { propertyValues.contentsFormat }
+        set {
+            let old = propertyValues.contentsFormat
+            propertyValues.contentsFormat = [.RGBA8Uint, .RGBA16Float, .gray8Uint].contains(newValue) ? newValue : .RGBA8Uint
+            didChange("contentsFormat", old, propertyValues.contentsFormat)
         }
     }
-    open var minificationFilter = CALayerContentsFilter.linear { didSet { didChange("minificationFilter", oldValue, minificationFilter) } }
-    open var magnificationFilter = CALayerContentsFilter.linear { didSet { didChange("magnificationFilter", oldValue, magnificationFilter) } }
-    open var minificationFilterBias: Float = 0 { didSet { guard admits("minificationFilterBias", minificationFilterBias) else { minificationFilterBias = oldValue; return }; didChange("minificationFilterBias", oldValue, minificationFilterBias) } }
-    open var needsDisplayOnBoundsChange = false
-    open var drawsAsynchronously = false
+    open var minificationFilter: CALayerContentsFilter { get { propertyValues.minificationFilter } set { let old = propertyValues.minificationFilter; propertyValues.minificationFilter = newValue; didChange("minificationFilter", old, newValue) } }
+    open var magnificationFilter: CALayerContentsFilter { get { propertyValues.magnificationFilter } set { let old = propertyValues.magnificationFilter; propertyValues.magnificationFilter = newValue; didChange("magnificationFilter", old, newValue) } }
+    open var minificationFilterBias: Float { get { propertyValues.minificationFilterBias } set { guard admits("minificationFilterBias", newValue) else { return }; let old = propertyValues.minificationFilterBias; propertyValues.minificationFilterBias = newValue; didChange("minificationFilterBias", old, propertyValues.minificationFilterBias) } }
+    open var needsDisplayOnBoundsChange: Bool {
+        get { propertyValues.needsDisplayOnBoundsChange }
+        set { propertyValues.needsDisplayOnBoundsChange = newValue }
+    }
+    open var drawsAsynchronously: Bool {
+        get { propertyValues.drawsAsynchronously }
+        set { propertyValues.drawsAsynchronously = newValue }
+    }
 
     // MARK: Appearance
-    open var backgroundColor: CGColor? { didSet { didChange("backgroundColor", oldValue, backgroundColor) } }
-    open var cornerRadius: CGFloat = 0 { didSet { guard admits("cornerRadius", cornerRadius) else { cornerRadius = oldValue; return }; didChange("cornerRadius", oldValue, cornerRadius) } }
-    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
-        didSet {
+    open var backgroundColor: CGColor? { get { propertyValues.backgroundColor } set { let old = propertyValues.backgroundColor; propertyValues.backgroundColor = newValue; didChange("backgroundColor", old, newValue) } }
+    open var cornerRadius: CGFloat { get { propertyValues.cornerRadius } set { guard admits("cornerRadius", newValue) else { return }; let old = propertyValues.cornerRadius; propertyValues.cornerRadius = newValue; didChange("cornerRadius", old, propertyValues.cornerRadius) } }
+    open var maskedCorners: CACornerMask {
+        get { propertyValues.maskedCorners }
+        set {
+            let old = propertyValues.maskedCorners
             // Only the four corner bits mean anything (Apple keeps just those).
-            maskedCorners = maskedCorners.intersection(CACornerMask(rawValue: 15))
-            didChange("maskedCorners", oldValue, maskedCorners)
+            propertyValues.maskedCorners = newValue.intersection(CACornerMask(rawValue: 15))
+            didChange("maskedCorners", old, propertyValues.maskedCorners)
         }
     }
     /// Unknown values read back as `.circular` (semantics §9.1).
-    open var cornerCurve = CALayerCornerCurve.circular {
-        didSet {
-            if cornerCurve != .circular && cornerCurve != .continuous { cornerCurve = .circular }
-            didChange("cornerCurve", oldValue, cornerCurve)
+    open var cornerCurve: CALayerCornerCurve {
+        get { propertyValues.cornerCurve }
+        set {
+            let old = propertyValues.cornerCurve
+            propertyValues.cornerCurve = newValue == .continuous ? .continuous : .circular
+            didChange("cornerCurve", old, propertyValues.cornerCurve)
         }
     }
-    open var borderWidth: CGFloat = 0 { didSet { guard admits("borderWidth", borderWidth) else { borderWidth = oldValue; return }; didChange("borderWidth", oldValue, borderWidth) } }
-    open var borderColor: CGColor? = .black { didSet { didChange("borderColor", oldValue, borderColor) } }
-    open var shadowColor: CGColor? = .black { didSet { didChange("shadowColor", oldValue, shadowColor) } }
-    open var shadowOpacity: Float = 0 { didSet { guard admits("shadowOpacity", shadowOpacity) else { shadowOpacity = oldValue; return }; didChange("shadowOpacity", oldValue, shadowOpacity) } }
-    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { guard admits("shadowOffset", shadowOffset) else { shadowOffset = oldValue; return }; didChange("shadowOffset", oldValue, shadowOffset) } }
-    open var shadowRadius: CGFloat = 3 { didSet { guard admits("shadowRadius", shadowRadius) else { shadowRadius = oldValue; return }; didChange("shadowRadius", oldValue, shadowRadius) } }
-    open var shadowPath: CGPath? { didSet { didChange("shadowPath", oldValue, shadowPath) } }
+    open var borderWidth: CGFloat { get { propertyValues.borderWidth } set { guard admits("borderWidth", newValue) else { return }; let old = propertyValues.borderWidth; propertyValues.borderWidth = newValue; didChange("borderWidth", old, propertyValues.borderWidth) } }
+    open var borderColor: CGColor? { get { propertyValues.borderColor } set { let old = propertyValues.borderColor; propertyValues.borderColor = newValue; didChange("borderColor", old, newValue) } }
+    open var shadowColor: CGColor? { get { propertyValues.shadowColor } set { let old = propertyValues.shadowColor; propertyValues.shadowColor = newValue; didChange("shadowColor", old, newValue) } }
+    open var shadowOpacity: Float { get { propertyValues.shadowOpacity } set { guard admits("shadowOpacity", newValue) else { return }; let old = propertyValues.shadowOpacity; propertyValues.shadowOpacity = newValue; didChange("shadowOpacity", old, propertyValues.shadowOpacity) } }
+    open var shadowOffset: CGSize { get { propertyValues.shadowOffset } set { guard admits("shadowOffset", newValue) else { return }; let old = propertyValues.shadowOffset; propertyValues.shadowOffset = newValue; didChange("shadowOffset", old, propertyValues.shadowOffset) } }
+    open var shadowRadius: CGFloat { get { propertyValues.shadowRadius } set { guard admits("shadowRadius", newValue) else { return }; let old = propertyValues.shadowRadius; propertyValues.shadowRadius = newValue; didChange("shadowRadius", old, propertyValues.shadowRadius) } }
+    open var shadowPath: CGPath? { get { propertyValues.shadowPath } set { let old = propertyValues.shadowPath; propertyValues.shadowPath = newValue; didChange("shadowPath", old, newValue) } }
 
     // MARK: Tree (see CALayer+Tree.swift)
     /// The superlayer (weak: the superlayer owns its sublayers). A mask's superlayer is the layer it masks, as on
@@ -106,23 +127,29 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     weak var maskedLayer: CALayer?
 
     // MARK: Identity and behaviour
-    open var name: String?
+    open var name: String? {
+        get { propertyValues.name }
+        set { propertyValues.name = newValue }
+    }
     open weak var delegate: CALayerDelegate?
     /// Actions by key; `NSNull()` blocks the search (semantics §6.2).
     open var actions: [String: CAAction]?
     open var style: [AnyHashable: Any]?
-    open var autoresizingMask: CAAutoresizingMask = []
+    open var autoresizingMask: CAAutoresizingMask {
+        get { propertyValues.autoresizingMask }
+        set { propertyValues.autoresizingMask = newValue }
+    }
     open var layoutManager: AnyObject?
 
     // MARK: Timing (CAMediaTiming; a layer's duration is infinite)
-    open var beginTime: CFTimeInterval = 0 { didSet { guard admitsTiming("beginTime", beginTime) else { beginTime = oldValue; return }; didChange("beginTime", oldValue, beginTime) } }
-    open var duration: CFTimeInterval = .infinity { didSet { guard admitsTiming("duration", duration) else { duration = oldValue; return }; didChange("duration", oldValue, duration) } }
-    open var speed: Float = 1 { didSet { guard admits("speed", speed) else { speed = oldValue; return }; didChange("speed", oldValue, speed) } }
-    open var timeOffset: CFTimeInterval = 0 { didSet { guard admitsTiming("timeOffset", timeOffset) else { timeOffset = oldValue; return }; didChange("timeOffset", oldValue, timeOffset) } }
-    open var repeatCount: Float = 0 { didSet { guard admitsTiming("repeatCount", repeatCount) else { repeatCount = oldValue; return }; didChange("repeatCount", oldValue, repeatCount) } }
-    open var repeatDuration: CFTimeInterval = 0 { didSet { guard admitsTiming("repeatDuration", repeatDuration) else { repeatDuration = oldValue; return }; didChange("repeatDuration", oldValue, repeatDuration) } }
-    open var autoreverses = false { didSet { didChange("autoreverses", oldValue, autoreverses) } }
-    open var fillMode = CAMediaTimingFillMode.removed { didSet { didChange("fillMode", oldValue, fillMode) } }
+    open var beginTime: CFTimeInterval { get { propertyValues.beginTime } set { guard admitsTiming("beginTime", newValue) else { return }; let old = propertyValues.beginTime; propertyValues.beginTime = newValue; didChange("beginTime", old, propertyValues.beginTime) } }
+    open var duration: CFTimeInterval { get { propertyValues.duration } set { guard admitsTiming("duration", newValue) else { return }; let old = propertyValues.duration; propertyValues.duration = newValue; didChange("duration", old, propertyValues.duration) } }
+    open var speed: Float { get { propertyValues.speed } set { guard admits("speed", newValue) else { return }; let old = propertyValues.speed; propertyValues.speed = newValue; didChange("speed", old, propertyValues.speed) } }
+    open var timeOffset: CFTimeInterval { get { propertyValues.timeOffset } set { guard admitsTiming("timeOffset", newValue) else { return }; let old = propertyValues.timeOffset; propertyValues.timeOffset = newValue; didChange("timeOffset", old, propertyValues.timeOffset) } }
+    open var repeatCount: Float { get { propertyValues.repeatCount } set { guard admitsTiming("repeatCount", newValue) else { return }; let old = propertyValues.repeatCount; propertyValues.repeatCount = newValue; didChange("repeatCount", old, propertyValues.repeatCount) } }
+    open var repeatDuration: CFTimeInterval { get { propertyValues.repeatDuration } set { guard admitsTiming("repeatDuration", newValue) else { return }; let old = propertyValues.repeatDuration; propertyValues.repeatDuration = newValue; didChange("repeatDuration", old, propertyValues.repeatDuration) } }
+    open var autoreverses: Bool { get { propertyValues.autoreverses } set { let old = propertyValues.autoreverses; propertyValues.autoreverses = newValue; didChange("autoreverses", old, newValue) } }
+    open var fillMode: CAMediaTimingFillMode { get { propertyValues.fillMode } set { let old = propertyValues.fillMode; propertyValues.fillMode = newValue; didChange("fillMode", old, newValue) } }
 
     // MARK: Engine state
     /// Values set for keys that are not declared properties (KVC on layers accepts any key), and the storage
