@@ -29,7 +29,7 @@ extension CALayer {
         let compiled = CompiledAnimation(copy, for: self)?.slowed(by: CAMediaClock.current.slowAnimationsFactor)
         animationEntries.append(AnimationEntry(key: entryKey, animation: copy, compiled: compiled, pendingBegin: copy.beginTime == 0))
         forwardToNamedSublayer(copy, key: entryKey)
-        markChanged("animations")
+        markChanged()
         CATransaction.noteAnimationAdded(copy)
         CAMediaClock.current.events.track(self)
     }
@@ -50,7 +50,7 @@ extension CALayer {
         guard let i = animationEntries.firstIndex(where: { $0.key == key }) else { return }
         let entry = animationEntries.remove(at: i)
         removeForwarded(entry)
-        markChanged("animations")
+        markChanged()
         CAMediaClock.current.events.animationEnded(entry.animation, finished: false)
     }
 
@@ -59,7 +59,7 @@ extension CALayer {
         let removed = animationEntries
         animationEntries.removeAll()
         removed.forEach(removeForwarded)
-        if !removed.isEmpty { markChanged("animations") }
+        if !removed.isEmpty { markChanged() }
         for entry in removed { CAMediaClock.current.events.animationEnded(entry.animation, finished: false) }
     }
 
@@ -91,12 +91,6 @@ extension CALayer {
             animationEntries[i].compiled = animationEntries[i].compiled?.withBeginTime(local)
             animationEntries[i].pendingBegin = false
         }
-    }
-
-    /// Clears the change set after a commit.
-    func markSubtreeCommitted() {
-        changedKeys.removeAll()
-        subtreeNeedsCommit = false
     }
 }
 

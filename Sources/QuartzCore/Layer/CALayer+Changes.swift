@@ -17,7 +17,7 @@ extension CALayer {
     /// redraw if the class asks, and — unless actions are disabled — look up and run the key's action.
     func propertyDidChange(_ key: String, oldValue: Any?) {
         guard !suppressesChangeTracking, !isPresentationCopy else { return }
-        markChanged(key)
+        markChanged()
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         if key == "bounds" && needsDisplayOnBoundsChange { setNeedsDisplay() }
         if key == "bounds" { setNeedsLayout() }
@@ -25,16 +25,12 @@ extension CALayer {
         runAction(forKey: key, oldValue: oldValue)
     }
 
-    /// Marks `key` for the next commit and flags the path to the root.
-    package func markChanged(_ key: String) {
-        changedKeys.insert(key)
+    /// Records a change for the next commit: the layer joins the current transaction, whose list of layers is
+    /// the change set a commit pushes to the renderers (RenderTree+Push.swift). Which properties changed is not
+    /// tracked: a commit copies the layer's values whole, in one assignment (LayerValues.swift).
+    package func markChanged() {
         revision &+= 1
         CATransaction.current.register(self)
-        var layer: CALayer? = self
-        while let l = layer, !l.subtreeNeedsCommit {
-            l.subtreeNeedsCommit = true
-            layer = l.superlayer
-        }
     }
 
     /// Takes the copy renderers will draw (at commit, and when finished animations are removed).

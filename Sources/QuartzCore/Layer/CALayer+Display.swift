@@ -7,14 +7,14 @@ extension CALayer {
     func setNeedsDisplayImplementation() {
         needsDisplayFlag = true
         dirtyRect = nil
-        markChanged("contents")
+        markChanged()
     }
 
     /// The work of `setNeedsDisplay` (declared in the class, so subclasses can override it).
     func setNeedsDisplayImplementation(_ r: CGRect) {
         if !needsDisplayFlag { dirtyRect = r } else if let d = dirtyRect { dirtyRect = d.union(r) }
         needsDisplayFlag = true
-        markChanged("contents")
+        markChanged()
     }
 
     /// The work of `needsDisplay` (declared in the class, so subclasses can override it).

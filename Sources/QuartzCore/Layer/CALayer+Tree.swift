@@ -138,7 +138,7 @@ extension CALayer {
     }
 
     private func sublayersDidChange() {
-        markChanged("sublayers")
+        markChanged()
         setNeedsLayout()
     }
 }

@@ -157,10 +157,6 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     var dynamicValues: [String: Any] = [:]
     /// Animations in the order they apply, each with its key (nil keys get a unique internal one).
     var animationEntries: [AnimationEntry] = []
-    /// Keys changed since the last commit (the render tree's change set).
-    package var changedKeys: Set<String> = []
-    /// Whether this layer or a descendant changed since the last commit.
-    package var subtreeNeedsCommit = false
     /// Whether this is a presentation copy (copies never run actions or record changes).
     @exclusivity(unchecked) package private(set) var isPresentationCopy = false
     /// The model a presentation copy was made from.

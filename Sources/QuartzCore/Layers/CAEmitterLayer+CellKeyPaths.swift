@@ -38,7 +38,7 @@ extension CAEmitterLayer {
     public func setEmitterCellValue(_ value: Any?, forKeyPath keyPath: String) {
         guard let (cell, key) = emitterCell(at: keyPath) else { return }
         cell.setValue(value, forKey: key)
-        markChanged("emitterCells")
+        markChanged()
     }
 
     /// The animatable property `keyPath` stands for, when it names an animatable cell key.

@@ -49,13 +49,13 @@ open class CATiledLayer: CALayer, @unchecked Sendable {
     /// All tiles are drawn again when next shown.
     open override func setNeedsDisplay() {
         tiles.invalidate(nil)
-        markChanged("contents")
+        markChanged()
     }
 
     /// The tiles meeting `r` (in the layer's coordinates) are drawn again when next shown.
     open override func setNeedsDisplay(_ r: CGRect) {
         tiles.invalidate(r)
-        markChanged("contents")
+        markChanged()
     }
 
     /// Tiles are drawn on demand, never as one backing store.

@@ -108,7 +108,6 @@ public final class CATransaction: @unchecked Sendable {
         for layer in scope.layers.entries {
             layer.commitPendingAnimations(mediaTime: now)
             layer.hasBeenCommitted = true
-            layer.markSubtreeCommitted()
             layer.recordCommittedState()
         }
         CommitLog.publish(scope.layers.entries)
