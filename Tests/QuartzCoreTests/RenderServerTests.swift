@@ -180,6 +180,42 @@ import CalyxTestSupport
         sharedServer.stop()
         #expect(sharedServer.framesDrawn > 0)
     }
+
+    @Test func objectsTheModelEditsInPlaceAreNotSharedWithTheRenderThread() throws {
+        // A path, an attributed string and an emitter cell that the owning thread goes on editing in place after
+        // they were committed: the server draws its own copies (ThreadSanitizer finds no race here).
+        let (root, _) = scene()
+        let path = CGMutablePath()
+        path.addRect(CGRect(x: 60, y: 10, width: 10, height: 10))
+        let shape = CAShapeLayer()
+        shape.path = path
+        shape.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let string = NSMutableAttributedString(string: "a")
+        let text = CATextLayer()
+        text.frame = CGRect(x: 100, y: 0, width: 60, height: 40)
+        text.string = string
+        text.fontSize = 12
+        let cell = CAEmitterCell()
+        cell.birthRate = 50; cell.lifetime = 1; cell.velocity = 20
+        cell.contents = testBitmap(width: 2, height: 2) { $0.setFillColor(CGColor(red: 0, green: 0.5, blue: 0, alpha: 1)); $0.fill(CGRect(x: 0, y: 0, width: 2, height: 2)) }
+        let emitter = CAEmitterLayer()
+        emitter.emitterPosition = CGPoint(x: 170, y: 20)
+        emitter.emitterCells = [cell]
+        for layer in [shape, text, emitter] { root.addSublayer(layer) }
+        CATransaction.flush()
+        let server = try #require(CARenderServer(layer: root, pixelWidth: 200, pixelHeight: 40,
+                                                 display: CAVirtualDisplay(framesPerSecond: 240)))
+        server.start()
+        for i in 0..<200 {
+            path.addRect(CGRect(x: 60 + i % 100, y: 25, width: 1, height: 1))
+            string.append(NSAttributedString(string: "b"))
+            cell.velocity = CGFloat(i)
+            cell.color = CGColor(red: 0, green: CGFloat(i % 2), blue: 0, alpha: 1)
+            if i % 50 == 0 { usleep(1000) }
+        }
+        server.stop()
+        #expect(server.framesDrawn > 0)
+    }
 }
 
 /// A value shared between a test and a render thread.

@@ -94,3 +94,62 @@ import Testing
         #expect(leaves.allSatisfy { leaf in node(of: leaf, in: tree)?.snapshot.zPosition == 10 })
     }
 }
+
+/// What a commit hands the renderers is theirs alone: nothing the model goes on changing is shared with it.
+@Suite struct CommittedStateOwnershipTests {
+    @Test func anEmitterCellChangedAfterItsCommitIsNotDrawnUntilTheNextOne() throws {
+        let emitter = CAEmitterLayer()
+        let cell = CAEmitterCell()
+        cell.name = "spark"
+        cell.birthRate = 10
+        emitter.emitterCells = [cell]
+        CATransaction.flush()
+        let tree = RenderTree()
+        tree.sync(with: emitter)
+        let snapshot = try #require(tree.root?.snapshot as? CAEmitterLayer)
+        let committedCell = try #require(snapshot.emitterCells?.first)
+        #expect(committedCell !== cell, "the render tree's cell is a copy (a render thread reads it while the model changes)")
+
+        // Changed in place, uncommitted: the renderer still has the committed value (and no data race).
+        cell.birthRate = 99
+        #expect(committedCell.birthRate == 10)
+
+        // Changed through the layer, committed: the renderer takes it up.
+        emitter.setValue(42, forKeyPath: "emitterCells.spark.birthRate")
+        CATransaction.flush()
+        tree.sync(with: emitter)
+        let recommitted = try #require((tree.root?.snapshot as? CAEmitterLayer)?.emitterCells?.first)
+        #expect(recommitted.birthRate == 42)
+        #expect(recommitted !== cell)
+    }
+}
+
+extension CommittedStateOwnershipTests {
+    @Test func pathsAndStringsEditedAfterTheirCommitAreNotDrawnUntilTheNextOne() throws {
+        let root = CALayer()
+        let shape = CAShapeLayer(), text = CATextLayer()
+        let path = CGMutablePath(), shadow = CGMutablePath()
+        path.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
+        shadow.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
+        shape.path = path
+        shape.shadowPath = shadow
+        let string = NSMutableAttributedString(string: "before")
+        text.string = string
+        root.addSublayer(shape); root.addSublayer(text)
+        CATransaction.flush()
+        let tree = RenderTree()
+        tree.sync(with: root)
+
+        path.addRect(CGRect(x: 20, y: 20, width: 10, height: 10))
+        shadow.addRect(CGRect(x: 20, y: 20, width: 10, height: 10))
+        string.append(NSAttributedString(string: " and after"))
+        let shapeSnapshot = try #require(tree.root?.children.first?.snapshot as? CAShapeLayer)
+        let textSnapshot = try #require(tree.root?.children.last?.snapshot as? CATextLayer)
+        #expect(shapeSnapshot.path?.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(shapeSnapshot.shadowPath?.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect((textSnapshot.string as? NSAttributedString)?.string == "before")
+        // The model still holds the caller's objects.
+        #expect(shape.path === path)
+        #expect(text.string as? NSMutableAttributedString === string)
+    }
+}

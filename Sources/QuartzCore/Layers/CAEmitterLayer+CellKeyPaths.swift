@@ -48,12 +48,9 @@ extension CAEmitterLayer {
         return LayerProperty(name: keyPath, kind: kind, role: .compositing, implicitlyAnimates: false, animatable: true,
                              read: { layer in (layer as? CAEmitterLayer)?.emitterCellValue(forKeyPath: keyPath) },
                              write: { layer, value in
-                                 guard let emitter = layer as? CAEmitterLayer else { return false }
-                                 if !emitter.ownsCellCopies {
-                                     emitter.emitterCells = emitter.emitterCells?.map { $0.deepCopy() }
-                                     emitter.ownsCellCopies = true
-                                 }
-                                 guard let (cell, key) = emitter.emitterCell(at: keyPath) else { return false }
+                                 // (Only copies are written here, and a copy's cells are its own: see init(layer:).)
+                                 guard let emitter = layer as? CAEmitterLayer,
+                                       let (cell, key) = emitter.emitterCell(at: keyPath) else { return false }
                                  cell.setValue(value, forKey: key)
                                  return true
                              })

@@ -27,9 +27,6 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// layer's birthRate, lifetime, velocity, scale and spin multiply every cell's.
 open class CAEmitterLayer: CALayer, @unchecked Sendable {
     open var emitterCells: [CAEmitterCell]? { didSet { didChangeUncompared("emitterCells", oldValue) } }
-    /// Whether `emitterCells` are this copy's own (made when an animation first writes a cell value into a
-    /// presentation copy, whose cells are otherwise the model's objects).
-    var ownsCellCopies = false
     open var birthRate: Float = 1 { didSet { guard admits("birthRate", birthRate) else { birthRate = oldValue; return }; didChange("birthRate", oldValue, birthRate) } }
     open var lifetime: Float = 1 { didSet { guard admits("lifetime", lifetime) else { lifetime = oldValue; return }; didChange("lifetime", oldValue, lifetime) } }
     open var emitterPosition = CGPoint.zero { didSet { guard admits("emitterPosition", emitterPosition) else { emitterPosition = oldValue; return }; didChange("emitterPosition", oldValue, emitterPosition) } }
@@ -46,7 +43,12 @@ open class CAEmitterLayer: CALayer, @unchecked Sendable {
     open var seed: UInt32 = 0 { didSet { didChange("seed", oldValue, seed) } }
 
     public override init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
+    /// A copy's cells are copies too: the copy a commit hands the renderers must not change when the model's
+    /// cells do (a render thread may be drawing it), and animations write into a presentation copy's own cells.
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        emitterCells = emitterCells?.map { $0.deepCopy() }
+    }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// (Particles are drawn over the layer's own raster each frame: none of these keys changes that raster.)

@@ -37,7 +37,11 @@ open class CAShapeLayer: CALayer, @unchecked Sendable {
     open var lineDashPattern: [NSNumber]? { didSet { didChange("lineDashPattern", oldValue, lineDashPattern) } }
 
     public override init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
+    /// A copy takes a mutable path as it is now (a render thread may draw the copy while its owner edits it).
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let editable = path as? CGMutablePath { path = editable.copy() }
+    }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     static let shapeProperties = CALayer.layerProperties.adding([

@@ -31,6 +31,9 @@ open class CATextLayer: CALayer, @unchecked Sendable {
     public required init(layer: Any) {
         super.init(layer: layer)
         if let source = layer as? CATextLayer { font = source.font; allowsFontSubpixelQuantization = source.allowsFontSubpixelQuantization }
+        // A copy takes a mutable string as it is now (a render thread may draw the copy while its owner edits it).
+        if let editable = string as? NSMutableAttributedString { string = NSAttributedString(attributedString: editable) }
+        else if let editable = string as? NSMutableString { string = String(editable) }
     }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
