@@ -59,7 +59,7 @@ package final class CompiledAnimation: @unchecked Sendable {
         let named = paths(animation)
         guard layer is CAEmitterLayer || named.contains(where: CALayer.isFilterKeyPath) else { return table }
         let extra = named.compactMap { CALayer.filterProperty(for: $0) ?? CAEmitterLayer.cellProperty(for: $0) }
-        return extra.isEmpty ? table : table.adding(extra)
+        return extra.isEmpty ? table : table.addingVirtualKeys(extra)
     }
 
     init?(_ animation: CAAnimation, table: PropertyTable, layer: CALayer?, groupDuration: Double?) {

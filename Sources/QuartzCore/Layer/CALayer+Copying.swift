@@ -2,8 +2,8 @@ extension CALayer {
     /// Copies every property, dynamic value and the animation list into `copy` (for `init(layer:)`).
     ///
     /// CALayer's own keys are one value, `LayerValues`, copied in one assignment (every commit copies each
-    /// changed layer); a subclass's keys go through its property table's typed copiers. A test checks that every
-    /// key of every layer class is copied.
+    /// changed layer); a subclass's keys are one value too (`ShapeValues`, …), copied by its table's copier. A
+    /// test checks that every key of every layer class is copied.
     func copyProperties(into copy: CALayer) {
         copy.propertyValues = propertyValues
         // (A path still being edited by its owner is taken as it is now: a render thread may draw the copy.)

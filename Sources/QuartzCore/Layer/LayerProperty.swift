@@ -27,16 +27,12 @@ package struct LayerProperty: @unchecked Sendable {
     let read: (CALayer) -> Any?
     /// Converts and stores a value; false when the value does not fit the property's type.
     let write: (CALayer, Any?) -> Bool
-    /// Copies the value from the first layer to the second, typed (no boxing through `Any`, no conversion):
-    /// what presentation and render-tree copies use. Both layers must be of the table's class or a subclass
-    /// (unchecked, for speed: `copyProperties` makes sure).
-    var copyValue: ((CALayer, CALayer) -> Void)? = nil
     /// Writes an animated value straight into the property's Swift type (no boxing through `Any`): how a
     /// render-tree frame lays animated values over a layer. Nil for types animation cannot produce this way.
     var assignAnimated: ((CALayer, AnimatableValue) -> Bool)? = nil
 
     /// A typed property: `keyPath` reads it, `set` writes it, `convert` turns an API value into `T` (nil:
-    /// refused). Everything else — KVC reads and writes, typed copies, writes of animated values — is derived
+    /// refused). Everything else — KVC reads and writes, writes of animated values — is derived
     /// from these, so a property is declared once here beside its stored property.
     /// (A subclass's keys default to `.raster`: shape paths, gradient colours and text draw the layer's own pixels.)
     /// (`set` rather than a key-path write: writing a property with observers through a key path allocates a
@@ -51,9 +47,6 @@ package struct LayerProperty: @unchecked Sendable {
                           set(l, t)
                           return true
                       },
-                      copyValue: { source, copy in
-                          set(unsafeDowncast(copy, to: L.self), unsafeDowncast(source, to: L.self)[keyPath: keyPath])
-                      },
                       assignAnimated: animatedAssigner(keyPath, set))
     }
 
@@ -65,17 +58,27 @@ package struct LayerProperty: @unchecked Sendable {
 package struct PropertyTable: @unchecked Sendable {
     package private(set) var byName: [String: LayerProperty] = [:]
     package private(set) var ordered: [LayerProperty] = []
-    /// The typed copiers of the keys a subclass's table adds to CALayer's (kept apart so that copying a layer
-    /// does not copy, retain and release every property's other closures).
+    /// One copier per subclass level whose table adds keys to CALayer's: each copies that class's value of its
+    /// own properties (both layers are of the class: `copyProperties` makes sure).
     private(set) var addedCopiers: [(CALayer, CALayer) -> Void] = []
 
     init(_ properties: [LayerProperty]) { add(properties) }
 
-    /// This table plus `properties` (a subclass's own keys; later entries replace earlier ones).
-    func adding(_ properties: [LayerProperty]) -> PropertyTable {
+    /// This table plus `properties` (a subclass's own keys; later entries replace earlier ones), whose values
+    /// `copier` copies from one layer of the subclass to another in one go (the subclass keeps them in one
+    /// value, as CALayer keeps its own in `LayerValues`).
+    func adding(_ properties: [LayerProperty], copier: @escaping (_ source: CALayer, _ copy: CALayer) -> Void) -> PropertyTable {
         var copy = self
         copy.add(properties)
-        copy.addedCopiers += properties.map { p in p.copyValue ?? { source, copy in _ = p.write(copy, p.read(source)) } }
+        copy.addedCopiers.append(copier)
+        return copy
+    }
+
+    /// This table plus virtual keys an animation names (filter inputs, emitter-cell paths), for lookup only: their
+    /// values live inside properties the table already copies.
+    func addingVirtualKeys(_ properties: [LayerProperty]) -> PropertyTable {
+        var copy = self
+        copy.add(properties)
         return copy
     }
 

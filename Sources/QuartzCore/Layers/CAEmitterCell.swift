@@ -98,10 +98,19 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
 }
 
 extension CAEmitterCell {
-    /// A copy with the same values and copies of its child cells: presentation copies of an emitter layer
-    /// animate their own cells, never the model's.
-    func deepCopy() -> CAEmitterCell {
+    /// Copies of `cells` and everything under them, with the same values (a layer's copies take their own cells:
+    /// a commit's copy must not change as the model's cells do, and animations write into a presentation copy's
+    /// cells). A cell reached twice is copied once, and cells nested in a cycle (hostile input) are copied as the
+    /// same cycle, not followed forever.
+    static func deepCopies(of cells: [CAEmitterCell]?) -> [CAEmitterCell]? {
+        var copies: [ObjectIdentifier: CAEmitterCell] = [:]
+        return cells?.map { $0.deepCopy(&copies) }
+    }
+
+    private func deepCopy(_ copies: inout [ObjectIdentifier: CAEmitterCell]) -> CAEmitterCell {
+        if let copy = copies[ObjectIdentifier(self)] { return copy }
         let c = CAEmitterCell()
+        copies[ObjectIdentifier(self)] = c
         c.name = name; c.isEnabled = isEnabled; c.birthRate = birthRate; c.lifetime = lifetime; c.lifetimeRange = lifetimeRange
         c.emissionLatitude = emissionLatitude; c.emissionLongitude = emissionLongitude; c.emissionRange = emissionRange
         c.velocity = velocity; c.velocityRange = velocityRange
@@ -113,7 +122,7 @@ extension CAEmitterCell {
         c.contents = contents; c.contentsRect = contentsRect; c.contentsScale = contentsScale
         c.minificationFilter = minificationFilter; c.magnificationFilter = magnificationFilter
         c.minificationFilterBias = minificationFilterBias
-        c.emitterCells = emitterCells?.map { $0.deepCopy() }
+        c.emitterCells = emitterCells?.map { $0.deepCopy(&copies) }
         c.style = style
         c.beginTime = beginTime; c.duration = duration; c.speed = speed; c.timeOffset = timeOffset
         c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses; c.fillMode = fillMode

@@ -26,28 +26,30 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// A particle system: cells emitted from a shape, affected by the layer's timing (semantics §9.6). The
 /// layer's birthRate, lifetime, velocity, scale and spin multiply every cell's.
 open class CAEmitterLayer: CALayer, @unchecked Sendable {
-    open var emitterCells: [CAEmitterCell]? { didSet { didChangeUncompared("emitterCells", oldValue) } }
-    open var birthRate: Float = 1 { didSet { guard admits("birthRate", birthRate) else { birthRate = oldValue; return }; didChange("birthRate", oldValue, birthRate) } }
-    open var lifetime: Float = 1 { didSet { guard admits("lifetime", lifetime) else { lifetime = oldValue; return }; didChange("lifetime", oldValue, lifetime) } }
-    open var emitterPosition = CGPoint.zero { didSet { guard admits("emitterPosition", emitterPosition) else { emitterPosition = oldValue; return }; didChange("emitterPosition", oldValue, emitterPosition) } }
-    open var emitterZPosition: CGFloat = 0 { didSet { guard admits("emitterZPosition", emitterZPosition) else { emitterZPosition = oldValue; return }; didChange("emitterZPosition", oldValue, emitterZPosition) } }
-    open var emitterSize = CGSize.zero { didSet { guard admits("emitterSize", emitterSize) else { emitterSize = oldValue; return }; didChange("emitterSize", oldValue, emitterSize) } }
-    open var emitterDepth: CGFloat = 0 { didSet { guard admits("emitterDepth", emitterDepth) else { emitterDepth = oldValue; return }; didChange("emitterDepth", oldValue, emitterDepth) } }
-    open var emitterShape = CAEmitterLayerEmitterShape.point { didSet { didChange("emitterShape", oldValue, emitterShape) } }
-    open var emitterMode = CAEmitterLayerEmitterMode.volume { didSet { didChange("emitterMode", oldValue, emitterMode) } }
-    open var renderMode = CAEmitterLayerRenderMode.unordered { didSet { didChange("renderMode", oldValue, renderMode) } }
-    open var preservesDepth = false { didSet { didChange("preservesDepth", oldValue, preservesDepth) } }
-    open var velocity: Float = 1 { didSet { guard admits("velocity", velocity) else { velocity = oldValue; return }; didChange("velocity", oldValue, velocity) } }
-    open var scale: Float = 1 { didSet { guard admits("scale", scale) else { scale = oldValue; return }; didChange("scale", oldValue, scale) } }
-    open var spin: Float = 1 { didSet { guard admits("spin", spin) else { spin = oldValue; return }; didChange("spin", oldValue, spin) } }
-    open var seed: UInt32 = 0 { didSet { didChange("seed", oldValue, seed) } }
+    /// The properties below, as one value (copied whole when the layer is copied).
+    package var emitterValues = EmitterValues()
+    open var emitterCells: [CAEmitterCell]? { get { emitterValues.emitterCells } set { let old = emitterValues.emitterCells; emitterValues.emitterCells = newValue; didChangeUncompared("emitterCells", old) } }
+    open var birthRate: Float { get { emitterValues.birthRate } set { guard admits("birthRate", newValue) else { return }; let old = emitterValues.birthRate; emitterValues.birthRate = newValue; didChange("birthRate", old, newValue) } }
+    open var lifetime: Float { get { emitterValues.lifetime } set { guard admits("lifetime", newValue) else { return }; let old = emitterValues.lifetime; emitterValues.lifetime = newValue; didChange("lifetime", old, newValue) } }
+    open var emitterPosition: CGPoint { get { emitterValues.emitterPosition } set { guard admits("emitterPosition", newValue) else { return }; let old = emitterValues.emitterPosition; emitterValues.emitterPosition = newValue; didChange("emitterPosition", old, newValue) } }
+    open var emitterZPosition: CGFloat { get { emitterValues.emitterZPosition } set { guard admits("emitterZPosition", newValue) else { return }; let old = emitterValues.emitterZPosition; emitterValues.emitterZPosition = newValue; didChange("emitterZPosition", old, newValue) } }
+    open var emitterSize: CGSize { get { emitterValues.emitterSize } set { guard admits("emitterSize", newValue) else { return }; let old = emitterValues.emitterSize; emitterValues.emitterSize = newValue; didChange("emitterSize", old, newValue) } }
+    open var emitterDepth: CGFloat { get { emitterValues.emitterDepth } set { guard admits("emitterDepth", newValue) else { return }; let old = emitterValues.emitterDepth; emitterValues.emitterDepth = newValue; didChange("emitterDepth", old, newValue) } }
+    open var emitterShape: CAEmitterLayerEmitterShape { get { emitterValues.emitterShape } set { let old = emitterValues.emitterShape; emitterValues.emitterShape = newValue; didChange("emitterShape", old, newValue) } }
+    open var emitterMode: CAEmitterLayerEmitterMode { get { emitterValues.emitterMode } set { let old = emitterValues.emitterMode; emitterValues.emitterMode = newValue; didChange("emitterMode", old, newValue) } }
+    open var renderMode: CAEmitterLayerRenderMode { get { emitterValues.renderMode } set { let old = emitterValues.renderMode; emitterValues.renderMode = newValue; didChange("renderMode", old, newValue) } }
+    open var preservesDepth: Bool { get { emitterValues.preservesDepth } set { let old = emitterValues.preservesDepth; emitterValues.preservesDepth = newValue; didChange("preservesDepth", old, newValue) } }
+    open var velocity: Float { get { emitterValues.velocity } set { guard admits("velocity", newValue) else { return }; let old = emitterValues.velocity; emitterValues.velocity = newValue; didChange("velocity", old, newValue) } }
+    open var scale: Float { get { emitterValues.scale } set { guard admits("scale", newValue) else { return }; let old = emitterValues.scale; emitterValues.scale = newValue; didChange("scale", old, newValue) } }
+    open var spin: Float { get { emitterValues.spin } set { guard admits("spin", newValue) else { return }; let old = emitterValues.spin; emitterValues.spin = newValue; didChange("spin", old, newValue) } }
+    open var seed: UInt32 { get { emitterValues.seed } set { let old = emitterValues.seed; emitterValues.seed = newValue; didChange("seed", old, newValue) } }
 
     public override init() { super.init() }
     /// A copy's cells are copies too: the copy a commit hands the renderers must not change when the model's
     /// cells do (a render thread may be drawing it), and animations write into a presentation copy's own cells.
     public required init(layer: Any) {
         super.init(layer: layer)
-        emitterCells = emitterCells?.map { $0.deepCopy() }
+        emitterCells = CAEmitterCell.deepCopies(of: emitterCells)
     }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
@@ -68,6 +70,25 @@ open class CAEmitterLayer: CALayer, @unchecked Sendable {
         .make("scale", \CAEmitterLayer.scale, { $0.scale = $1 }, .number, role: .compositing, Convert.float),
         .make("spin", \CAEmitterLayer.spin, { $0.spin = $1 }, .number, role: .compositing, Convert.float),
         .make("seed", \CAEmitterLayer.seed, { $0.seed = $1 }, .number, role: .compositing, implicit: false, animatable: false, { anyToDouble($0).flatMap { UInt32(exactly: $0.rounded(.down)) } }),
-    ])
+    ], copier: { unsafeDowncast($1, to: CAEmitterLayer.self).emitterValues = unsafeDowncast($0, to: CAEmitterLayer.self).emitterValues })
     package override class var propertyTable: PropertyTable { emitterProperties }
+}
+
+/// `CAEmitterLayer`'s own properties, as one value, with Apple's defaults (see `LayerValues`).
+package struct EmitterValues: @unchecked Sendable {
+    var emitterCells: [CAEmitterCell]?
+    var birthRate: Float = 1
+    var lifetime: Float = 1
+    var emitterPosition: CGPoint = CGPoint.zero
+    var emitterZPosition: CGFloat = 0
+    var emitterSize: CGSize = CGSize.zero
+    var emitterDepth: CGFloat = 0
+    var emitterShape: CAEmitterLayerEmitterShape = CAEmitterLayerEmitterShape.point
+    var emitterMode: CAEmitterLayerEmitterMode = CAEmitterLayerEmitterMode.volume
+    var renderMode: CAEmitterLayerRenderMode = CAEmitterLayerRenderMode.unordered
+    var preservesDepth: Bool = false
+    var velocity: Float = 1
+    var scale: Float = 1
+    var spin: Float = 1
+    var seed: UInt32 = 0
 }

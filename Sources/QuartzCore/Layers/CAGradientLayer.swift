@@ -8,13 +8,15 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// A layer that draws a gradient over its background colour (semantics §9.4). Points are in the unit square
 /// of the bounds.
 open class CAGradientLayer: CALayer, @unchecked Sendable {
+    /// The properties below, as one value (copied whole when the layer is copied).
+    package var gradientValues = GradientValues()
     /// `CGColor`s.
-    open var colors: [Any]? { didSet { didChangeUncompared("colors", oldValue) } }
+    open var colors: [Any]? { get { gradientValues.colors } set { let old = gradientValues.colors; gradientValues.colors = newValue; didChangeUncompared("colors", old) } }
     /// Stop locations in [0, 1]; nil spreads the colours evenly.
-    open var locations: [NSNumber]? { didSet { didChange("locations", oldValue, locations) } }
-    open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { guard admits("startPoint", startPoint) else { startPoint = oldValue; return }; didChange("startPoint", oldValue, startPoint) } }
-    open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { guard admits("endPoint", endPoint) else { endPoint = oldValue; return }; didChange("endPoint", oldValue, endPoint) } }
-    open var type = CAGradientLayerType.axial { didSet { didChange("type", oldValue, type) } }
+    open var locations: [NSNumber]? { get { gradientValues.locations } set { let old = gradientValues.locations; gradientValues.locations = newValue; didChange("locations", old, newValue) } }
+    open var startPoint: CGPoint { get { gradientValues.startPoint } set { guard admits("startPoint", newValue) else { return }; let old = gradientValues.startPoint; gradientValues.startPoint = newValue; didChange("startPoint", old, newValue) } }
+    open var endPoint: CGPoint { get { gradientValues.endPoint } set { guard admits("endPoint", newValue) else { return }; let old = gradientValues.endPoint; gradientValues.endPoint = newValue; didChange("endPoint", old, newValue) } }
+    open var type: CAGradientLayerType { get { gradientValues.type } set { let old = gradientValues.type; gradientValues.type = newValue; didChange("type", old, newValue) } }
 
     public override init() { super.init() }
     public required init(layer: Any) { super.init(layer: layer) }
@@ -26,6 +28,15 @@ open class CAGradientLayer: CALayer, @unchecked Sendable {
         .make("startPoint", \CAGradientLayer.startPoint, { $0.startPoint = $1 }, .point, Convert.point),
         .make("endPoint", \CAGradientLayer.endPoint, { $0.endPoint = $1 }, .point, Convert.point),
         .make("type", \CAGradientLayer.type, { $0.type = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
-    ])
+    ], copier: { unsafeDowncast($1, to: CAGradientLayer.self).gradientValues = unsafeDowncast($0, to: CAGradientLayer.self).gradientValues })
     package override class var propertyTable: PropertyTable { gradientProperties }
+}
+
+/// `CAGradientLayer`'s own properties, as one value, with Apple's defaults (see `LayerValues`).
+package struct GradientValues: @unchecked Sendable {
+    var colors: [Any]?
+    var locations: [NSNumber]?
+    var startPoint: CGPoint = CGPoint(x: 0.5, y: 0)
+    var endPoint: CGPoint = CGPoint(x: 0.5, y: 1)
+    var type: CAGradientLayerType = CAGradientLayerType.axial
 }

@@ -1,19 +1,21 @@
 /// A layer that draws `instanceCount` copies of its sublayers, each transformed, coloured and delayed a step
 /// further than the last (semantics §9.5).
 open class CAReplicatorLayer: CALayer, @unchecked Sendable {
+    /// The properties below, as one value (copied whole when the layer is copied).
+    package var replicatorValues = ReplicatorValues()
     /// Copies including the original; default 1.
-    open var instanceCount = 1 { didSet { didChange("instanceCount", oldValue, instanceCount) } }
-    open var preservesDepth = false { didSet { didChange("preservesDepth", oldValue, preservesDepth) } }
+    open var instanceCount: Int { get { replicatorValues.instanceCount } set { let old = replicatorValues.instanceCount; replicatorValues.instanceCount = newValue; didChange("instanceCount", old, newValue) } }
+    open var preservesDepth: Bool { get { replicatorValues.preservesDepth } set { let old = replicatorValues.preservesDepth; replicatorValues.preservesDepth = newValue; didChange("preservesDepth", old, newValue) } }
     /// Copy k's time shifts by k × this (negative values allowed).
-    open var instanceDelay: CFTimeInterval = 0 { didSet { guard admitsTiming("instanceDelay", instanceDelay) else { instanceDelay = oldValue; return }; didChange("instanceDelay", oldValue, instanceDelay) } }
+    open var instanceDelay: CFTimeInterval { get { replicatorValues.instanceDelay } set { guard admitsTiming("instanceDelay", newValue) else { return }; let old = replicatorValues.instanceDelay; replicatorValues.instanceDelay = newValue; didChange("instanceDelay", old, newValue) } }
     /// Applied k times to copy k, about the replicator's centre.
-    open var instanceTransform = CATransform3DIdentity { didSet { guard admits("instanceTransform", instanceTransform) else { instanceTransform = oldValue; return }; didChange("instanceTransform", oldValue, instanceTransform) } }
+    open var instanceTransform: CATransform3D { get { replicatorValues.instanceTransform } set { guard admits("instanceTransform", newValue) else { return }; let old = replicatorValues.instanceTransform; replicatorValues.instanceTransform = newValue; didChange("instanceTransform", old, newValue) } }
     /// Multiplies the first copy's colour; the offsets are added per step.
-    open var instanceColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) { didSet { didChange("instanceColor", oldValue, instanceColor) } }
-    open var instanceRedOffset: Float = 0 { didSet { guard admits("instanceRedOffset", instanceRedOffset) else { instanceRedOffset = oldValue; return }; didChange("instanceRedOffset", oldValue, instanceRedOffset) } }
-    open var instanceGreenOffset: Float = 0 { didSet { guard admits("instanceGreenOffset", instanceGreenOffset) else { instanceGreenOffset = oldValue; return }; didChange("instanceGreenOffset", oldValue, instanceGreenOffset) } }
-    open var instanceBlueOffset: Float = 0 { didSet { guard admits("instanceBlueOffset", instanceBlueOffset) else { instanceBlueOffset = oldValue; return }; didChange("instanceBlueOffset", oldValue, instanceBlueOffset) } }
-    open var instanceAlphaOffset: Float = 0 { didSet { guard admits("instanceAlphaOffset", instanceAlphaOffset) else { instanceAlphaOffset = oldValue; return }; didChange("instanceAlphaOffset", oldValue, instanceAlphaOffset) } }
+    open var instanceColor: CGColor? { get { replicatorValues.instanceColor } set { let old = replicatorValues.instanceColor; replicatorValues.instanceColor = newValue; didChange("instanceColor", old, newValue) } }
+    open var instanceRedOffset: Float { get { replicatorValues.instanceRedOffset } set { guard admits("instanceRedOffset", newValue) else { return }; let old = replicatorValues.instanceRedOffset; replicatorValues.instanceRedOffset = newValue; didChange("instanceRedOffset", old, newValue) } }
+    open var instanceGreenOffset: Float { get { replicatorValues.instanceGreenOffset } set { guard admits("instanceGreenOffset", newValue) else { return }; let old = replicatorValues.instanceGreenOffset; replicatorValues.instanceGreenOffset = newValue; didChange("instanceGreenOffset", old, newValue) } }
+    open var instanceBlueOffset: Float { get { replicatorValues.instanceBlueOffset } set { guard admits("instanceBlueOffset", newValue) else { return }; let old = replicatorValues.instanceBlueOffset; replicatorValues.instanceBlueOffset = newValue; didChange("instanceBlueOffset", old, newValue) } }
+    open var instanceAlphaOffset: Float { get { replicatorValues.instanceAlphaOffset } set { guard admits("instanceAlphaOffset", newValue) else { return }; let old = replicatorValues.instanceAlphaOffset; replicatorValues.instanceAlphaOffset = newValue; didChange("instanceAlphaOffset", old, newValue) } }
 
     public override init() { super.init() }
     public required init(layer: Any) { super.init(layer: layer) }
@@ -30,7 +32,7 @@ open class CAReplicatorLayer: CALayer, @unchecked Sendable {
         .make("instanceGreenOffset", \CAReplicatorLayer.instanceGreenOffset, { $0.instanceGreenOffset = $1 }, .number, role: .compositing, Convert.float),
         .make("instanceBlueOffset", \CAReplicatorLayer.instanceBlueOffset, { $0.instanceBlueOffset = $1 }, .number, role: .compositing, Convert.float),
         .make("instanceAlphaOffset", \CAReplicatorLayer.instanceAlphaOffset, { $0.instanceAlphaOffset = $1 }, .number, role: .compositing, Convert.float),
-    ])
+    ], copier: { unsafeDowncast($1, to: CAReplicatorLayer.self).replicatorValues = unsafeDowncast($0, to: CAReplicatorLayer.self).replicatorValues })
     package override class var propertyTable: PropertyTable { replicatorProperties }
 }
 
@@ -45,4 +47,17 @@ open class CATransformLayer: CALayer, @unchecked Sendable {
         let hit = super.hitTest(p)
         return hit === self ? nil : hit
     }
+}
+
+/// `CAReplicatorLayer`'s own properties, as one value, with Apple's defaults (see `LayerValues`).
+package struct ReplicatorValues: @unchecked Sendable {
+    var instanceCount: Int = 1
+    var preservesDepth: Bool = false
+    var instanceDelay: CFTimeInterval = 0
+    var instanceTransform: CATransform3D = CATransform3DIdentity
+    var instanceColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+    var instanceRedOffset: Float = 0
+    var instanceGreenOffset: Float = 0
+    var instanceBlueOffset: Float = 0
+    var instanceAlphaOffset: Float = 0
 }

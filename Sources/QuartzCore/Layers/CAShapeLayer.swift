@@ -23,18 +23,20 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// §9.2). `strokeStart`/`strokeEnd` trim the stroke by fractions of the path's length. The path animates but
 /// has no implicit animation.
 open class CAShapeLayer: CALayer, @unchecked Sendable {
-    open var path: CGPath? { didSet { didChange("path", oldValue, path) } }
-    open var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { didChange("fillColor", oldValue, fillColor) } }
-    open var fillRule = CAShapeLayerFillRule.nonZero { didSet { didChange("fillRule", oldValue, fillRule) } }
-    open var strokeColor: CGColor? { didSet { didChange("strokeColor", oldValue, strokeColor) } }
-    open var strokeStart: CGFloat = 0 { didSet { guard admits("strokeStart", strokeStart) else { strokeStart = oldValue; return }; didChange("strokeStart", oldValue, strokeStart) } }
-    open var strokeEnd: CGFloat = 1 { didSet { guard admits("strokeEnd", strokeEnd) else { strokeEnd = oldValue; return }; didChange("strokeEnd", oldValue, strokeEnd) } }
-    open var lineWidth: CGFloat = 1 { didSet { guard admits("lineWidth", lineWidth) else { lineWidth = oldValue; return }; didChange("lineWidth", oldValue, lineWidth) } }
-    open var miterLimit: CGFloat = 10 { didSet { guard admits("miterLimit", miterLimit) else { miterLimit = oldValue; return }; didChange("miterLimit", oldValue, miterLimit) } }
-    open var lineCap = CAShapeLayerLineCap.butt { didSet { didChange("lineCap", oldValue, lineCap) } }
-    open var lineJoin = CAShapeLayerLineJoin.miter { didSet { didChange("lineJoin", oldValue, lineJoin) } }
-    open var lineDashPhase: CGFloat = 0 { didSet { guard admits("lineDashPhase", lineDashPhase) else { lineDashPhase = oldValue; return }; didChange("lineDashPhase", oldValue, lineDashPhase) } }
-    open var lineDashPattern: [NSNumber]? { didSet { didChange("lineDashPattern", oldValue, lineDashPattern) } }
+    /// The properties below, as one value (copied whole when the layer is copied).
+    package var shapeValues = ShapeValues()
+    open var path: CGPath? { get { shapeValues.path } set { let old = shapeValues.path; shapeValues.path = newValue; didChange("path", old, newValue) } }
+    open var fillColor: CGColor? { get { shapeValues.fillColor } set { let old = shapeValues.fillColor; shapeValues.fillColor = newValue; didChange("fillColor", old, newValue) } }
+    open var fillRule: CAShapeLayerFillRule { get { shapeValues.fillRule } set { let old = shapeValues.fillRule; shapeValues.fillRule = newValue; didChange("fillRule", old, newValue) } }
+    open var strokeColor: CGColor? { get { shapeValues.strokeColor } set { let old = shapeValues.strokeColor; shapeValues.strokeColor = newValue; didChange("strokeColor", old, newValue) } }
+    open var strokeStart: CGFloat { get { shapeValues.strokeStart } set { guard admits("strokeStart", newValue) else { return }; let old = shapeValues.strokeStart; shapeValues.strokeStart = newValue; didChange("strokeStart", old, newValue) } }
+    open var strokeEnd: CGFloat { get { shapeValues.strokeEnd } set { guard admits("strokeEnd", newValue) else { return }; let old = shapeValues.strokeEnd; shapeValues.strokeEnd = newValue; didChange("strokeEnd", old, newValue) } }
+    open var lineWidth: CGFloat { get { shapeValues.lineWidth } set { guard admits("lineWidth", newValue) else { return }; let old = shapeValues.lineWidth; shapeValues.lineWidth = newValue; didChange("lineWidth", old, newValue) } }
+    open var miterLimit: CGFloat { get { shapeValues.miterLimit } set { guard admits("miterLimit", newValue) else { return }; let old = shapeValues.miterLimit; shapeValues.miterLimit = newValue; didChange("miterLimit", old, newValue) } }
+    open var lineCap: CAShapeLayerLineCap { get { shapeValues.lineCap } set { let old = shapeValues.lineCap; shapeValues.lineCap = newValue; didChange("lineCap", old, newValue) } }
+    open var lineJoin: CAShapeLayerLineJoin { get { shapeValues.lineJoin } set { let old = shapeValues.lineJoin; shapeValues.lineJoin = newValue; didChange("lineJoin", old, newValue) } }
+    open var lineDashPhase: CGFloat { get { shapeValues.lineDashPhase } set { guard admits("lineDashPhase", newValue) else { return }; let old = shapeValues.lineDashPhase; shapeValues.lineDashPhase = newValue; didChange("lineDashPhase", old, newValue) } }
+    open var lineDashPattern: [NSNumber]? { get { shapeValues.lineDashPattern } set { let old = shapeValues.lineDashPattern; shapeValues.lineDashPattern = newValue; didChange("lineDashPattern", old, newValue) } }
 
     public override init() { super.init() }
     /// A copy takes a mutable path as it is now (a render thread may draw the copy while its owner edits it).
@@ -57,6 +59,22 @@ open class CAShapeLayer: CALayer, @unchecked Sendable {
         .make("lineJoin", \CAShapeLayer.lineJoin, { $0.lineJoin = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
         .make("lineDashPhase", \CAShapeLayer.lineDashPhase, { $0.lineDashPhase = $1 }, .number, Convert.cgFloat),
         .make("lineDashPattern", \CAShapeLayer.lineDashPattern, { $0.lineDashPattern = $1 }, .numbers, implicit: false, Convert.numberArray),
-    ])
+    ], copier: { unsafeDowncast($1, to: CAShapeLayer.self).shapeValues = unsafeDowncast($0, to: CAShapeLayer.self).shapeValues })
     package override class var propertyTable: PropertyTable { shapeProperties }
+}
+
+/// `CAShapeLayer`'s own properties, as one value, with Apple's defaults (see `LayerValues`).
+package struct ShapeValues: @unchecked Sendable {
+    var path: CGPath?
+    var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    var fillRule: CAShapeLayerFillRule = CAShapeLayerFillRule.nonZero
+    var strokeColor: CGColor?
+    var strokeStart: CGFloat = 0
+    var strokeEnd: CGFloat = 1
+    var lineWidth: CGFloat = 1
+    var miterLimit: CGFloat = 10
+    var lineCap: CAShapeLayerLineCap = CAShapeLayerLineCap.butt
+    var lineJoin: CAShapeLayerLineJoin = CAShapeLayerLineJoin.miter
+    var lineDashPhase: CGFloat = 0
+    var lineDashPattern: [NSNumber]?
 }

@@ -16,21 +16,25 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 
 /// A layer that draws a plain or attributed string, its first line aligned to the top (semantics §9.3).
 open class CATextLayer: CALayer, @unchecked Sendable {
+    /// The properties below, as one value (copied whole when the layer is copied).
+    package var textValues = TextValues()
     /// A `String` or an `NSAttributedString`.
-    open var string: Any? { didSet { didChangeUncompared("string", oldValue) } }
+    open var string: Any? { get { textValues.string } set { let old = textValues.string; textValues.string = newValue; didChangeUncompared("string", old) } }
     /// A `CTFont`, or a font name as a `String` (read back as given). Default Helvetica.
-    open var font: AnyObject? = "Helvetica" as NSString { didSet { didChangeUncompared("font", oldValue) } }
-    open var fontSize: CGFloat = 36 { didSet { guard admits("fontSize", fontSize) else { fontSize = oldValue; return }; didChange("fontSize", oldValue, fontSize) } }
-    open var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) { didSet { didChange("foregroundColor", oldValue, foregroundColor) } }
-    open var isWrapped = false { didSet { didChange("wrapped", oldValue, isWrapped) } }
-    open var truncationMode = CATextLayerTruncationMode.none { didSet { didChange("truncationMode", oldValue, truncationMode) } }
-    open var alignmentMode = CATextLayerAlignmentMode.natural { didSet { didChange("alignmentMode", oldValue, alignmentMode) } }
-    open var allowsFontSubpixelQuantization = false
+    open var font: AnyObject? { get { textValues.font } set { let old = textValues.font; textValues.font = newValue; didChangeUncompared("font", old) } }
+    open var fontSize: CGFloat { get { textValues.fontSize } set { guard admits("fontSize", newValue) else { return }; let old = textValues.fontSize; textValues.fontSize = newValue; didChange("fontSize", old, newValue) } }
+    open var foregroundColor: CGColor? { get { textValues.foregroundColor } set { let old = textValues.foregroundColor; textValues.foregroundColor = newValue; didChange("foregroundColor", old, newValue) } }
+    open var isWrapped: Bool { get { textValues.isWrapped } set { let old = textValues.isWrapped; textValues.isWrapped = newValue; didChange("wrapped", old, newValue) } }
+    open var truncationMode: CATextLayerTruncationMode { get { textValues.truncationMode } set { let old = textValues.truncationMode; textValues.truncationMode = newValue; didChange("truncationMode", old, newValue) } }
+    open var alignmentMode: CATextLayerAlignmentMode { get { textValues.alignmentMode } set { let old = textValues.alignmentMode; textValues.alignmentMode = newValue; didChange("alignmentMode", old, newValue) } }
+    open var allowsFontSubpixelQuantization: Bool {
+        get { textValues.allowsFontSubpixelQuantization }
+        set { textValues.allowsFontSubpixelQuantization = newValue }
+    }
 
     public override init() { super.init() }
     public required init(layer: Any) {
         super.init(layer: layer)
-        if let source = layer as? CATextLayer { font = source.font; allowsFontSubpixelQuantization = source.allowsFontSubpixelQuantization }
         // A copy takes a mutable string as it is now (a render thread may draw the copy while its owner edits it).
         if let editable = string as? NSMutableAttributedString { string = NSAttributedString(attributedString: editable) }
         else if let editable = string as? NSMutableString { string = String(editable) }
@@ -44,6 +48,18 @@ open class CATextLayer: CALayer, @unchecked Sendable {
         .make("wrapped", \CATextLayer.isWrapped, { $0.isWrapped = $1 }, .discrete, implicit: false, animatable: false, Convert.bool),
         .make("truncationMode", \CATextLayer.truncationMode, { $0.truncationMode = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
         .make("alignmentMode", \CATextLayer.alignmentMode, { $0.alignmentMode = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
-    ])
+    ], copier: { unsafeDowncast($1, to: CATextLayer.self).textValues = unsafeDowncast($0, to: CATextLayer.self).textValues })
     package override class var propertyTable: PropertyTable { textProperties }
+}
+
+/// `CATextLayer`'s own properties, as one value, with Apple's defaults (see `LayerValues`).
+package struct TextValues: @unchecked Sendable {
+    var string: Any?
+    var font: AnyObject? = "Helvetica" as NSString
+    var fontSize: CGFloat = 36
+    var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+    var isWrapped: Bool = false
+    var truncationMode: CATextLayerTruncationMode = CATextLayerTruncationMode.none
+    var alignmentMode: CATextLayerAlignmentMode = CATextLayerAlignmentMode.natural
+    var allowsFontSubpixelQuantization = false
 }
