@@ -40,7 +40,7 @@ import Foundation
         }
     }
 
-    /// Every key each specialised layer class adds survives the copy (the table's typed copiers).
+    /// Every key each specialised layer class adds survives the copy (each class's values, copied whole).
     @Test(arguments: [CAShapeLayer.self, CAGradientLayer.self, CATextLayer.self, CAReplicatorLayer.self,
                       CAEmitterLayer.self] as [CALayer.Type])
     func everySubclassKeySurvivesTheCopy(_ cls: CALayer.Type) {

@@ -13,7 +13,7 @@ extension CALayer {
             if type(of: copy) == type(of: self) {
                 for copyValue in table.addedCopiers { copyValue(self, copy) }
             } else {
-                // (The typed copiers assume both layers are of this class; a copy of another class, which
+                // (The class copiers assume both layers are of this class; a copy of another class, which
                 // `init(layer:)` allows, takes the keys both have through key-value coding.)
                 for p in table.ordered where CALayer.layerProperties[p.name] == nil { _ = p.write(copy, p.read(self)) }
             }
