@@ -4,7 +4,7 @@ driven by Playwright): every scene's GIF and video load, play (more than one fra
 and show the colours each scene declares for its first frame (figure data-probes, in points; files are at 2x).
 
 The browser decodes the files itself: the GIF's first frame through WebCodecs' ImageDecoder, the video's first
-frame by seeking to 0 and drawing it to a canvas. Usage: check-gallery.py out/ (the folder holding index.html).
+frame by loading it into a new, never-played video element and drawing that to a canvas. Usage: check-gallery.py out/ (the folder holding index.html).
 """
 import http.server
 import json
@@ -48,8 +48,22 @@ async ([name, probes]) => {
       video.load();
     });
     out.videoSource = video.currentSrc.split('/').pop();
+    // The page's own video has been playing; after a seek back to 0, Chromium may still hand drawImage the frame
+    // it showed last (the 'seeked' event can come before the new frame is ready). A fresh element that has never
+    // played holds exactly one decoded frame, the first, once it has loaded its data.
+    const fresh = document.createElement('video');
+    fresh.muted = true;
+    fresh.preload = 'auto';
+    await new Promise((ok, fail) => {
+      fresh.addEventListener('loadeddata', ok, {once: true});
+      fresh.addEventListener('error', () => fail(fresh.error && fresh.error.message), {once: true});
+      fresh.src = video.currentSrc;
+    });
+    if (fresh.currentTime !== 0) throw new Error('a fresh video starts at ' + fresh.currentTime);
+    out.video = sample(fresh, fresh.videoWidth, fresh.videoHeight);
+    fresh.removeAttribute('src');
+    fresh.load();
     await new Promise(ok => { video.addEventListener('seeked', ok, {once: true}); video.currentTime = 0; });
-    out.video = sample(video, video.videoWidth, video.videoHeight);
     const start = video.currentTime;
     await video.play();
     await new Promise(ok => setTimeout(ok, 600));
@@ -94,7 +108,8 @@ def main():
                 for probe, got in zip(probes, result[kind] or []):
                     want = (probe["r"], probe["g"], probe["b"])
                     if max(abs(a - b) for a, b in zip(got, want)) > tolerance:
-                        failures.append(f"{name}: {kind} first frame at ({probe['x']}, {probe['y']}) is {tuple(got)}, "
+                        source = result["videoSource"] if kind == "video" else f"{name}.gif"
+                        failures.append(f"{name}: {kind} ({source}) first frame at ({probe['x']}, {probe['y']}) is {tuple(got)}, "
                                         f"expected {want} ± {tolerance}")
         browser.close()
     server.shutdown()
