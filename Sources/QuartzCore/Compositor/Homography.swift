@@ -63,12 +63,12 @@ package struct Homography: Hashable, Sendable {
 
     /// The images of a rectangle's corners, in order, or nil if any lies behind the eye.
     package func quad(_ r: CGRect) -> [CGPoint]? {
-        var out: [CGPoint] = []
-        for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] {
-            let p = map(Double(x), Double(y))
-            guard p.w > 1e-9, p.x.isFinite, p.y.isFinite else { return nil }
-            out.append(CGPoint(x: p.x, y: p.y))
-        }
-        return out
+        // (Checked before the array is made: this runs for every blit of every frame, and the array is one
+        // allocation only when made whole.)
+        let a = map(Double(r.minX), Double(r.minY)), b = map(Double(r.maxX), Double(r.minY))
+        let c = map(Double(r.maxX), Double(r.maxY)), d = map(Double(r.minX), Double(r.maxY))
+        func inFront(_ p: (x: Double, y: Double, w: Double)) -> Bool { p.w > 1e-9 && p.x.isFinite && p.y.isFinite }
+        guard inFront(a), inFront(b), inFront(c), inFront(d) else { return nil }
+        return [CGPoint(x: a.x, y: a.y), CGPoint(x: b.x, y: b.y), CGPoint(x: c.x, y: c.y), CGPoint(x: d.x, y: d.y)]
     }
 }

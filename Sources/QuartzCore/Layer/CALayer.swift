@@ -8,7 +8,7 @@ import Synchronization
 open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// Every property below is stored here, as one value: a copy of the layer (a presentation copy, a commit's
     /// copy) copies this value (LayerValues.swift).
-    package var propertyValues = LayerValues()
+    @exclusivity(unchecked) package var propertyValues = LayerValues()
 
     // MARK: Geometry
     open var bounds: CGRect { get { propertyValues.bounds } set { guard admits("bounds", newValue) else { return }; let old = propertyValues.bounds; propertyValues.bounds = newValue.standardized; didChange("bounds", old, propertyValues.bounds) } }

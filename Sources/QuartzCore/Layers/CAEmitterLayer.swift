@@ -27,7 +27,7 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// layer's birthRate, lifetime, velocity, scale and spin multiply every cell's.
 open class CAEmitterLayer: CALayer, @unchecked Sendable {
     /// The properties below, as one value (copied whole when the layer is copied).
-    package var emitterValues = EmitterValues()
+    @exclusivity(unchecked) package var emitterValues = EmitterValues()
     open var emitterCells: [CAEmitterCell]? { get { emitterValues.emitterCells } set { let old = emitterValues.emitterCells; emitterValues.emitterCells = newValue; didChangeUncompared("emitterCells", old) } }
     open var birthRate: Float { get { emitterValues.birthRate } set { guard admits("birthRate", newValue) else { return }; let old = emitterValues.birthRate; emitterValues.birthRate = newValue; didChange("birthRate", old, newValue) } }
     open var lifetime: Float { get { emitterValues.lifetime } set { guard admits("lifetime", newValue) else { return }; let old = emitterValues.lifetime; emitterValues.lifetime = newValue; didChange("lifetime", old, newValue) } }

@@ -9,7 +9,7 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// of the bounds.
 open class CAGradientLayer: CALayer, @unchecked Sendable {
     /// The properties below, as one value (copied whole when the layer is copied).
-    package var gradientValues = GradientValues()
+    @exclusivity(unchecked) package var gradientValues = GradientValues()
     /// `CGColor`s.
     open var colors: [Any]? { get { gradientValues.colors } set { let old = gradientValues.colors; gradientValues.colors = newValue; didChangeUncompared("colors", old) } }
     /// Stop locations in [0, 1]; nil spreads the colours evenly.

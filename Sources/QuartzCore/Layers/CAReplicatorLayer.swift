@@ -2,7 +2,7 @@
 /// further than the last (semantics §9.5).
 open class CAReplicatorLayer: CALayer, @unchecked Sendable {
     /// The properties below, as one value (copied whole when the layer is copied).
-    package var replicatorValues = ReplicatorValues()
+    @exclusivity(unchecked) package var replicatorValues = ReplicatorValues()
     /// Copies including the original; default 1.
     open var instanceCount: Int { get { replicatorValues.instanceCount } set { let old = replicatorValues.instanceCount; replicatorValues.instanceCount = newValue; didChange("instanceCount", old, newValue) } }
     open var preservesDepth: Bool { get { replicatorValues.preservesDepth } set { let old = replicatorValues.preservesDepth; replicatorValues.preservesDepth = newValue; didChange("preservesDepth", old, newValue) } }

@@ -24,7 +24,7 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// has no implicit animation.
 open class CAShapeLayer: CALayer, @unchecked Sendable {
     /// The properties below, as one value (copied whole when the layer is copied).
-    package var shapeValues = ShapeValues()
+    @exclusivity(unchecked) package var shapeValues = ShapeValues()
     open var path: CGPath? { get { shapeValues.path } set { let old = shapeValues.path; shapeValues.path = newValue; didChange("path", old, newValue) } }
     open var fillColor: CGColor? { get { shapeValues.fillColor } set { let old = shapeValues.fillColor; shapeValues.fillColor = newValue; didChange("fillColor", old, newValue) } }
     open var fillRule: CAShapeLayerFillRule { get { shapeValues.fillRule } set { let old = shapeValues.fillRule; shapeValues.fillRule = newValue; didChange("fillRule", old, newValue) } }

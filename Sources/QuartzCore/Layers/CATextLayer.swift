@@ -17,7 +17,7 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 /// A layer that draws a plain or attributed string, its first line aligned to the top (semantics §9.3).
 open class CATextLayer: CALayer, @unchecked Sendable {
     /// The properties below, as one value (copied whole when the layer is copied).
-    package var textValues = TextValues()
+    @exclusivity(unchecked) package var textValues = TextValues()
     /// A `String` or an `NSAttributedString`.
     open var string: Any? { get { textValues.string } set { let old = textValues.string; textValues.string = newValue; didChangeUncompared("string", old) } }
     /// A `CTFont`, or a font name as a `String` (read back as given). Default Helvetica.
