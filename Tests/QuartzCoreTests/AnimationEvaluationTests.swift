@@ -55,6 +55,40 @@ import PropertyBased
         #expect(abs(all[3] - 1) < 1e-6)
     }
 
+    /// The same rows of the table where the value underneath supplies an endpoint, on the per-frame fast path
+    /// (a transform field read from the decomposed base, a point, a colour), with cumulative repeats adding one
+    /// cycle's change per iteration: expectations worked by hand from the model values.
+    @Test func endpointsFromTheValueUnderneathOnTheFastPath() throws {
+        let spun = CALayer(); spun.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+        CATransaction.flush()
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z"); spin.byValue = 1.0; spin.duration = 2
+        spin.repeatCount = 3; spin.isCumulative = true
+        let angles = sample(spun, spin, at: [0, 1, 3]) { layer in
+            Double(atan2(layer.transform.m12, layer.transform.m11))
+        }
+        // 0.3 + 0, 0.3 + 0.5, and in the second iteration 0.3 + 1 (one cycle) + 0.5.
+        #expect(abs(angles[0] - 0.3) < 1e-9 && abs(angles[1] - 0.8) < 1e-9 && abs(angles[2] - 1.8) < 1e-9)
+
+        let moved = CALayer(); moved.position = CGPoint(x: 10, y: 20)
+        CATransaction.flush()
+        let slide = CABasicAnimation(keyPath: "position"); slide.fromValue = CGPoint(x: 50, y: 0); slide.duration = 1
+        let xs = sample(moved, slide, at: [0, 0.5]) { Double($0.position.x) }
+        #expect(abs(xs[0] - 50) < 1e-9 && abs(xs[1] - 30) < 1e-9)   // from 50 to the model's 10
+
+        let tinted = CALayer(); tinted.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        CATransaction.flush()
+        let tint = CABasicAnimation(keyPath: "backgroundColor"); tint.toValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        tint.duration = 1
+        let reds = sample(tinted, tint, at: [0.25]) { Double($0.backgroundColor?.components?[0] ?? -1) }
+        #expect(abs(reds[0] - 0.25) < 1e-9)   // from the model's blue toward red
+
+        for layer in [spun, moved, tinted] {
+            for entry in layer.animationEntries {
+                #expect(entry.compiled?.kernel != nil, "\(entry.animation) should evaluate on the fast path")
+            }
+        }
+    }
+
     @Test func removalRestoresTheModelAndFillHolds() {
         let l = CALayer(); CATransaction.flush()
         let a = CABasicAnimation(keyPath: "position.x"); a.fromValue = 0; a.toValue = 100; a.duration = 1

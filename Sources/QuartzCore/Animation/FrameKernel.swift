@@ -6,7 +6,8 @@
 /// Kernels cover animations whose values are known at compile time: numbers, points, sizes, rects and colours
 /// (whole or one field), basic, spring or linear/paced keyframes; and one number field of a transform
 /// (`transform.rotation.z`, `transform.scale`…). Anything else (paths, whole transforms, cubic keyframes,
-/// value functions, endpoints that depend on the value underneath) takes ``PropertyEffect``'s general path.
+/// value functions) takes ``PropertyEffect``'s general path. Endpoints that depend on the value underneath (a
+/// `byValue` alone, a `fromValue` or `toValue` alone) are read from that value at each frame.
 struct FrameKernel {
     let timing: TimingSpec
     /// The animation's timing function; nil when it has none or it is linear.
@@ -39,6 +40,11 @@ struct EffectKernel {
     let field: KeyPathBinding.Field
     let additive: Bool
     let cumulative: Bool
+    /// Which endpoint the value underneath supplies (semantics §3.1's table, the rows missing `fromValue` or
+    /// `toValue`): `fromCurrent` animates from it to `b`, `toCurrent` from `a` to it, `byFromCurrent` from it
+    /// by `b`.
+    enum Endpoints: UInt8 { case fixed, fromCurrent, toCurrent, byFromCurrent }
+    let endpoints: Endpoints
     /// Endpoints (first and last keyframe for keyframes); one cycle's change is `b − a`.
     let a: SIMD4<Double>, b: SIMD4<Double>
     /// Storage owned by the ``KernelStorage`` that built the kernel.
@@ -55,37 +61,70 @@ struct EffectKernel {
 
     @inline(__always)
     func apply(fraction q: Double, state: TimingState, to value: inout AnimatableValue) -> Bool {
-        var v = vector(fraction: q, state: state)
-        if cumulative && state.iteration > 0 { v += (b - a) * state.iteration }
         switch target {
         case .vector:
+            var (a, b) = (a, b)
+            if endpoints != .fixed {
+                guard let current = KeyPathBinding.read(field, of: value), current.kind == kind, let c = current.vector else { return false }
+                (a, b) = relativeEndpoints(current: c)
+            }
+            let v = vector(fraction: q, state: state, a: a, b: b)
             return KeyPathBinding.compose(v, field: field, kind: kind, into: &value, additive: additive)
         case .transformField:
-            guard case .transform(let base) = value, let cache = transformCache else { return false }
+            guard case .transform(let base) = value else { return false }
+            var fields: TransformFields?
+            var (a, b) = (a, b)
+            if endpoints != .fixed {
+                let decomposed = transformFields(of: base)
+                guard case .number(let c)? = decomposed.read(field) else { return false }
+                (a, b) = relativeEndpoints(current: SIMD4(c, 0, 0, 0))
+                fields = decomposed
+            }
+            let v = vector(fraction: q, state: state, a: a, b: b)
             if additive {
                 value = .transform(TransformFields.delta(field, .number(v.x)).concatenating(base))
-                return true
+            } else {
+                value = .transform((fields ?? transformFields(of: base)).recomposed(setting: field, to: v.x))
             }
-            let field = field
-            let recomposed = transformCacheGuard?._withUnsafeGuaranteedRef { cacheGuard in
-                cacheGuard.ifAvailable { () -> CATransform3D in
-                    if base != cache.pointee.base { cache.pointee = TransformFieldCache(base: base, fields: TransformFields(base)) }
-                    return cache.pointee.fields.recomposed(setting: field, to: v.x)
-                }
-            } ?? TransformFields(base).recomposed(setting: field, to: v.x)
-            value = .transform(recomposed)
             return true
         }
     }
 
-    /// The animated components at eased fraction `q` (springs run on real seconds instead).
+    /// The endpoints when the value underneath is `current`.
     @inline(__always)
-    private func vector(fraction q: Double, state: TimingState) -> SIMD4<Double> {
-        switch progress {
-        case .lerp: return a + (b - a) * q
-        case .spring: return a + (b - a) * (spring?.pointee.progress(at: state.time) ?? q)
-        case .keyframes: return keyframe(at: q)
+    private func relativeEndpoints(current c: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>) {
+        switch endpoints {
+        case .fixed: return (a, b)
+        case .fromCurrent: return (c, b)
+        case .toCurrent: return (a, c)
+        case .byFromCurrent: return (c, c + b)
         }
+    }
+
+    /// The decomposition of a transform base, from the cache while the base stays the same.
+    @inline(__always)
+    private func transformFields(of base: CATransform3D) -> TransformFields {
+        guard let cache = transformCache else { return TransformFields(base) }
+        return transformCacheGuard?._withUnsafeGuaranteedRef { cacheGuard in
+            cacheGuard.ifAvailable { () -> TransformFields in
+                if base != cache.pointee.base { cache.pointee = TransformFieldCache(base: base, fields: TransformFields(base)) }
+                return cache.pointee.fields
+            }
+        } ?? TransformFields(base)
+    }
+
+    /// The animated components at eased fraction `q` (springs run on real seconds instead).
+    /// (With cumulative repeats added: each whole iteration adds one cycle's change, `b − a`.)
+    @inline(__always)
+    private func vector(fraction q: Double, state: TimingState, a: SIMD4<Double>, b: SIMD4<Double>) -> SIMD4<Double> {
+        var v: SIMD4<Double>
+        switch progress {
+        case .lerp: v = a + (b - a) * q
+        case .spring: v = a + (b - a) * (spring?.pointee.progress(at: state.time) ?? q)
+        case .keyframes: v = keyframe(at: q)
+        }
+        if cumulative && state.iteration > 0 { v += (b - a) * state.iteration }
+        return v
     }
 
     private func keyframe(at q: Double) -> SIMD4<Double> {
@@ -128,13 +167,27 @@ final class KernelStorage {
             return
         }
         var progress = EffectKernel.Progress.lerp
+        var endpoints = EffectKernel.Endpoints.fixed
         var a = SIMD4<Double>(), b = SIMD4<Double>()
         var spring: UnsafePointer<SpringSolver>?
         var times: [Double] = [], values: [SIMD4<Double>] = [], easings: [BezierCurve?] = []
         switch source {
-        case .basic, .spring:
-            guard let (from, to) = fixed, let va = from.vector, let vb = to.vector else { return }
-            (a, b) = (va, vb)
+        case .basic(let from, let to, let by), .spring(let from, let to, let by, _):
+            if let (from, to) = fixed {
+                guard let va = from.vector, let vb = to.vector else { return }
+                (a, b) = (va, vb)
+            } else {
+                // One endpoint, or only the change, is given: the other comes from the value underneath.
+                let given: AnimatableValue
+                switch (from, to, by) {
+                case (nil, let to?, nil): (endpoints, given) = (.fromCurrent, to)
+                case (let from?, nil, nil): (endpoints, given) = (.toCurrent, from)
+                case (nil, nil, let by?): (endpoints, given) = (.byFromCurrent, by)
+                default: return
+                }
+                guard given.kind == kind, let v = given.vector else { return }
+                (a, b) = (v, v)
+            }
             if case .spring(_, _, _, let solver) = source {
                 progress = .spring
                 spring = UnsafePointer(store([solver]).baseAddress!)
@@ -151,7 +204,7 @@ final class KernelStorage {
             ? store([TransformFieldCache(base: CATransform3DIdentity, fields: TransformFields(CATransform3DIdentity))]).baseAddress
             : nil
         kernel = EffectKernel(target: target, progress: progress, kind: kind, field: binding.field, additive: additive,
-                              cumulative: cumulative, a: a, b: b, spring: spring,
+                              cumulative: cumulative, endpoints: endpoints, a: a, b: b, spring: spring,
                               keyTimes: UnsafeBufferPointer(store(times)), keyValues: UnsafeBufferPointer(store(values)),
                               keyEasings: UnsafeBufferPointer(store(easings)), transformCache: cache,
                               transformCacheGuard: Unmanaged.passUnretained(cacheGuard))

@@ -76,7 +76,11 @@ package struct KeyPathBinding: Sendable {
     }
 
     /// The field's value inside `value`.
-    package func read(_ value: AnimatableValue) -> AnimatableValue? {
+    package func read(_ value: AnimatableValue) -> AnimatableValue? { Self.read(field, of: value) }
+
+    /// `field`'s value inside `value`.
+    @inline(__always)
+    static func read(_ field: Field, of value: AnimatableValue) -> AnimatableValue? {
         switch (field, value) {
         case (.whole, _): return value
         case (.pointX, .point(let p)): return .number(p.x)

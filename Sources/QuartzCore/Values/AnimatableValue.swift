@@ -27,6 +27,24 @@ package enum ValueKind: Sendable {
 }
 
 extension AnimatableValue {
+    /// The kind this value is.
+    package var kind: ValueKind {
+        switch self {
+        case .number: return .number
+        case .point: return .point
+        case .size: return .size
+        case .rect: return .rect
+        case .color: return .color
+        case .transform: return .transform
+        case .path: return .path
+        case .numbers: return .numbers
+        case .colors: return .colors
+        case .discrete: return .discrete
+        }
+    }
+}
+
+extension AnimatableValue {
     /// Converts an API value (`Any`) to this kind; nil when it cannot stand for one (semantics Q6: such a value
     /// makes no contribution). Numbers may come as any numeric type or `NSNumber`; points, sizes, rects and
     /// colours may also come as arrays of numbers, as Apple accepts.
