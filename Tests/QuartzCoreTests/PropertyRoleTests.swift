@@ -9,19 +9,22 @@ import CalyxTestSupport
     @Test func placementKeysAreTheSix() {
         #expect(Set(CALayer.layerProperties.names(withRole: .placement))
                 == ["position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "opacity"])
-        #expect(FrameCompositor.placementKeys == Set(CALayer.layerProperties.names(withRole: .placement)))
+        #expect(AnimatedRoles(keys: ["position", "transform", "opacity"], of: CALayer()).onlyPlaces)
+        #expect(!AnimatedRoles(keys: ["position", "bounds"], of: CALayer()).onlyPlaces)
+        #expect(AnimatedRoles(keys: ["filters.blur.inputRadius", "myCustomKey"], of: CALayer()) == .undeclared)
     }
 
     /// Every key a drawing of the layer reads is a raster key (a key missing here would leave a stale raster
     /// when it animates).
     @Test func contentKeysAreRasterKeys() {
-        let keys = ContentSignature.contentKeys(of: CALayer())
+        func contentKeys(of layer: CALayer) -> Set<String> { Set(ContentSignature.rasterProperties(of: layer).map(\.name)) }
+        let keys = contentKeys(of: CALayer())
         for key in ["bounds", "backgroundColor", "cornerRadius", "contents", "contentsRect", "contentsCenter",
                     "contentsGravity", "contentsScale", "borderWidth", "borderColor", "magnificationFilter",
                     "minificationFilter", "masksToBounds", "maskedCorners", "cornerCurve"] {
             #expect(keys.contains(key), "\(key)")
         }
-        #expect(ContentSignature.contentKeys(of: CAShapeLayer()).isSuperset(of: ["path", "strokeEnd", "fillColor", "lineWidth"]))
+        #expect(contentKeys(of: CAShapeLayer()).isSuperset(of: ["path", "strokeEnd", "fillColor", "lineWidth"]))
         #expect(!keys.contains("opacity") && !keys.contains("shadowOpacity") && !keys.contains("beginTime"))
     }
 

@@ -2,23 +2,19 @@
 /// (bounds, colours, contents and their placement, corners, border, and every key a subclass adds for its
 /// drawing). Position, transform, opacity and the rest are applied by the compositor.
 enum ContentSignature {
-    /// The keys whose animation changes a layer's content.
-    static func contentKeys(of layer: CALayer) -> Set<String> { rasterKeys(of: layer).names }
-
     /// The raster properties of the layer's class, in declaration order.
-    static func rasterProperties(of layer: CALayer) -> [LayerProperty] { rasterKeys(of: layer).properties }
+    static func rasterProperties(of layer: CALayer) -> [LayerProperty] { rasterKeys(of: layer) }
 
     /// Worked out once per class.
-    private static func rasterKeys(of layer: CALayer) -> (properties: [LayerProperty], names: Set<String>) {
+    private static func rasterKeys(of layer: CALayer) -> [LayerProperty] {
         let cls = ObjectIdentifier(type(of: layer))
         lock.lock(); defer { lock.unlock() }
         if let known = keysByClass[cls] { return known }
         let properties = type(of: layer).propertyTable.ordered.filter { $0.role == .raster }
-        let known = (properties, Set(properties.map(\.name)))
-        keysByClass[cls] = known
-        return known
+        keysByClass[cls] = properties
+        return properties
     }
-    nonisolated(unsafe) private static var keysByClass: [ObjectIdentifier: (properties: [LayerProperty], names: Set<String>)] = [:]
+    nonisolated(unsafe) private static var keysByClass: [ObjectIdentifier: [LayerProperty]] = [:]
     private static let lock = NSLock()
 
     static func combine(_ layer: CALayer, into hasher: inout Hasher) {

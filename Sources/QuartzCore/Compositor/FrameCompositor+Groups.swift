@@ -10,7 +10,7 @@ extension FrameCompositor {
     func recordGroup(_ node: RenderTree.Node, frame: RenderTree.Node.Frame, layerToPixel m: Homography, alpha: Double) -> Bool {
         let layer = frame.layer
         // The layer's own animations of where it is and how opaque move the image, not what is in it.
-        let redrawn = !frame.animated.isSubset(of: Self.placementKeys) || node.snapshot is CAEmitterLayer
+        let redrawn = !frame.animated.onlyPlaces || node.snapshot is CAEmitterLayer
             || node.children.contains(where: Self.changesOverTime) || (node.mask.map(Self.changesOverTime) ?? false)
         // The subtree at this time is built only when it must be drawn: a cached group needs none of it.
         let tree: CALayer? = redrawn ? node.frameTree(frame) : nil
@@ -98,9 +98,6 @@ extension FrameCompositor {
     static func castsShadow(_ node: RenderTree.Node) -> Bool {
         LayerDrawingPlan.castsShadow(node.snapshot) || node.children.contains(where: castsShadow)
     }
-
-    /// Keys that place or fade a group's image without changing it: those whose role is `.placement`.
-    static let placementKeys = Set(CALayer.layerProperties.names(withRole: .placement))
 
     /// Whether the subtree looks different from frame to frame with no new revision: running animations or
     /// particles.

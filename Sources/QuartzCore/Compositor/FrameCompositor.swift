@@ -316,7 +316,7 @@ package final class FrameCompositor {
             let copy = type(of: layer).init(layer: layer)
             copy.suppressesChangeTracking = true
             copy.contents = timed.timedContents(atMediaTime: frameTime)
-            (layer, animated) = (copy, animated.union(["contents"]))
+            (layer, animated) = (copy, animated.union(.raster))
         }
         if let transition = activeTransition(of: node, layer: layer, localTime: localTime) {
             // (Before the visibility check: a transition may fade a layer in or out of view.)
@@ -350,7 +350,7 @@ package final class FrameCompositor {
         // A geometry-flipped layer's own content and sublayers lie in its bounds space mirrored within the bounds.
         let own = layer.geometryFlip.map { Homography($0).concatenating(m) } ?? m
         let hasSublayers = !node.children.isEmpty
-        if let content = content(of: layer, node: node, animatedKeys: animated, includeBorder: !hasSublayers, layerToPixel: own) {
+        if let content = content(of: layer, node: node, animated: animated, includeBorder: !hasSublayers, layerToPixel: own) {
             let toPixel = Homography(CGAffineTransform(scaleX: 1 / content.scale, y: 1 / content.scale)
                 .concatenating(CGAffineTransform(translationX: content.origin.x, y: content.origin.y)))
                 .concatenating(own)
@@ -465,12 +465,12 @@ package final class FrameCompositor {
 
     /// The layer's rasterized content at the scale it appears at, from the cache or drawn now. Unless an
     /// animation changes a content key this frame, the node's revision identifies the content.
-    private func content(of layer: CALayer, node: RenderTree.Node, animatedKeys: Set<String>, includeBorder: Bool,
+    private func content(of layer: CALayer, node: RenderTree.Node, animated: AnimatedRoles, includeBorder: Bool,
                          layerToPixel m: Homography) -> CachedContent? {
         let key = node.id
         // A layer whose animations only place or fade it has the snapshot's content: what follows from that
         // content alone is worked out once per revision.
-        let placementOnly = animatedKeys.isEmpty || (node.animationPlan??.placementOnly ?? false)
+        let placementOnly = animated.onlyPlaces
         let facts: ContentFacts
         if placementOnly, let known = node.contentFacts, known.includeBorder == includeBorder {
             facts = known
@@ -512,7 +512,7 @@ package final class FrameCompositor {
         hasher.combine(scale)
         hasher.combine(includeBorder)
         hasher.combine(facts.contentsFlipped)   // images and text are drawn the other way up
-        if placementOnly || animatedKeys.isDisjoint(with: ContentSignature.contentKeys(of: layer)) {
+        if !animated.contains(.raster) {
             hasher.combine(ObjectIdentifier(type(of: layer)))
             hasher.combine(node.revision)
         } else {

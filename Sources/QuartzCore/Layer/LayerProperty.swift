@@ -214,3 +214,38 @@ extension CALayer {
         .make("fillMode", \CALayer.fillMode, { $0.fillMode = $1 }, .discrete, role: .timing, implicit: false, animatable: false, Convert.string),
     ])
 }
+
+/// What a frame's animations change, as the roles of the animated properties: all the renderers decide from
+/// (whether a layer's raster, or a group's picture, can be kept), without comparing key names each frame.
+package struct AnimatedRoles: OptionSet, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    package static let placement = AnimatedRoles(rawValue: 1 << 0)
+    package static let raster = AnimatedRoles(rawValue: 1 << 1)
+    package static let compositing = AnimatedRoles(rawValue: 1 << 2)
+    package static let timing = AnimatedRoles(rawValue: 1 << 3)
+    package static let behaviour = AnimatedRoles(rawValue: 1 << 4)
+    /// A key the layer's class does not declare: a custom key, or a virtual one (a filter's input, an emitter
+    /// cell's value), which changes neither the layer's own raster nor only its placement.
+    package static let undeclared = AnimatedRoles(rawValue: 1 << 5)
+
+    init(_ role: PropertyRole) {
+        switch role {
+        case .placement: self = .placement
+        case .raster: self = .raster
+        case .compositing: self = .compositing
+        case .timing: self = .timing
+        case .behaviour: self = .behaviour
+        }
+    }
+
+    /// The roles of `keys` in `layer`'s class (looked up once, when an animation plan is made).
+    init(keys: some Sequence<String>, of layer: CALayer) {
+        let table = type(of: layer).propertyTable
+        self = keys.reduce(into: []) { roles, key in roles.insert(table[key].map { AnimatedRoles($0.role) } ?? .undeclared) }
+    }
+
+    /// Whether the animations only move or fade the layer's finished picture.
+    var onlyPlaces: Bool { isSubset(of: .placement) }
+}

@@ -10,10 +10,8 @@ final class NodeAnimationPlan {
     let properties: [String]
     /// Slot i's direct writer (nil: a dynamic key, written through key-value storage).
     private let writers: [((CALayer, AnimatableValue) -> Bool)?]
-    /// The same names as a set (what a frame reports as animated).
-    let animatedKeys: Set<String>
-    /// Whether every animated key only places or fades the layer (its own pixels stay the snapshot's).
-    let placementOnly: Bool
+    /// Their roles (what a frame reports as animated).
+    let animatedRoles: AnimatedRoles
     private let bases: [AnimatableValue]
     private let batch: AnimationBatch
     /// The values of the last evaluation (reused each frame).
@@ -44,8 +42,7 @@ final class NodeAnimationPlan {
         }
         self.properties = properties
         writers = properties.map { snapshot.animatableProperty(named: $0)?.assignAnimated }
-        animatedKeys = Set(properties)
-        placementOnly = animatedKeys.isSubset(of: FrameCompositor.placementKeys)
+        animatedRoles = AnimatedRoles(keys: properties, of: snapshot)
         self.bases = bases
         values = bases
         batch = AnimationBatch(items)

@@ -173,7 +173,7 @@ package final class RenderTree {
 extension RenderTree.Node {
     /// A layer as it appears at one time: the (possibly animated) copy, its local time for its children, and the
     /// keys animations changed.
-    package typealias Frame = (layer: CALayer, localTime: CFTimeInterval, animated: Set<String>)
+    package typealias Frame = (layer: CALayer, localTime: CFTimeInterval, animated: AnimatedRoles)
 
     /// Keeps the current (old) subtree for every transition `layer` carries that the old snapshot does not, and
     /// forgets sources of transitions that are gone. Runs before the children are refreshed, so they are old too.
@@ -210,7 +210,7 @@ extension RenderTree.Node {
             guard plan.evaluate(localTime: local) > 0 else { return (snapshot, local, []) }
             let layer = nextFrameLayer()
             plan.assign(to: layer)
-            return (layer, local, plan.animatedKeys)
+            return (layer, local, plan.animatedRoles)
         }
         var running = RunningValues(model: snapshot)
         for entry in snapshot.animationEntries where !entry.pendingBegin {
@@ -221,7 +221,7 @@ extension RenderTree.Node {
         // (A fresh copy: the general path may animate keys a reused copy would keep from an earlier frame.)
         let copy = type(of: snapshot).init(layer: snapshot)
         copy.apply(values)
-        return (copy, local, Set(values.keys))
+        return (copy, local, AnimatedRoles(keys: values.keys, of: snapshot))
     }
 
     /// A presentation-like layer tree of this subtree at a time (for the snapshot painter's fallback).
