@@ -153,3 +153,40 @@ extension CommittedStateOwnershipTests {
         #expect(text.string as? NSMutableAttributedString === string)
     }
 }
+
+extension CommittedStateOwnershipTests {
+    /// A render tree keeps no model layer: its snapshots hold no sublayers or mask (the nodes hold the
+    /// children, by identity), so nothing a render thread reads leads back to the layers the model's thread edits.
+    /// The tree's structure and its group decisions still follow the committed children.
+    @Test func renderTreeSnapshotsHoldNoModelLayers() throws {
+        let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let group = CALayer(); group.frame = root.bounds; group.opacity = 0.5
+        let child = CALayer(); child.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        let mask = CALayer(); mask.frame = group.bounds
+        group.addSublayer(child); group.mask = mask; root.addSublayer(group)
+        CATransaction.flush()
+        let tree = RenderTree()
+        tree.sync(with: root)
+        let model: [CALayer] = [root, group, child, mask]
+        func visit(_ node: RenderTree.Node) {
+            #expect(node.snapshot.sublayerStorage.isEmpty && node.snapshot.maskStorage == nil)
+            #expect(!model.contains { $0 === node.snapshot })
+            node.children.forEach(visit)
+            node.mask.map(visit)
+        }
+        let top = try #require(tree.root)
+        visit(top)
+        let groupNode = try #require(top.children.first)
+        #expect(groupNode.children.map(\.id) == [ObjectIdentifier(child)] && groupNode.mask?.id == ObjectIdentifier(mask))
+        let plan = LayerDrawingPlan(groupNode.snapshot, hasSublayers: !groupNode.children.isEmpty, hasMask: groupNode.mask != nil)
+        #expect(plan.fadesAsGroup && plan.appliesMask)
+
+        // Sublayers added and not yet committed do not reach the tree; committed, they do.
+        group.addSublayer(CALayer())
+        tree.sync(with: root)
+        #expect(tree.root?.children.first?.children.count == 1)
+        CATransaction.flush()
+        tree.sync(with: root)
+        #expect(tree.root?.children.first?.children.count == 2)
+    }
+}

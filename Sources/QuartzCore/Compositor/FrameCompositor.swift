@@ -324,7 +324,7 @@ package final class FrameCompositor {
             seen.insert(node.id)
             return
         }
-        let plan = LayerDrawingPlan(layer)
+        let plan = LayerDrawingPlan(layer, hasSublayers: !node.children.isEmpty, hasMask: node.mask != nil)
         guard plan.isVisible else { return }
         let alpha = alpha * Double(layer.opacity)
         // A single-sided layer turned away from the viewer (its corners wound backwards on screen) is hidden.

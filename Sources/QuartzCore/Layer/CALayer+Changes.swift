@@ -35,7 +35,10 @@ extension CALayer {
 
     /// Takes the copy renderers will draw (at commit, and when finished animations are removed).
     func recordCommittedState() {
-        committedState = type(of: self).init(layer: self)
+        let state = type(of: self).init(layer: self)
+        (committedSublayers, committedMask) = (state.sublayerStorage, state.maskStorage)
+        (state.sublayerStorage, state.maskStorage) = ([], nil)
+        committedState = state
         committedRevision = revision
         // Layers joining the tree unchanged since they were made are committed with it.
         for child in sublayerStorage where child.committedState == nil { child.recordCommittedState() }

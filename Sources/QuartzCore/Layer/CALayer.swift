@@ -165,6 +165,11 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// `ancestorsFlipGeometry`): what renderers draw, so changes inside a transaction that is still open stay
     /// invisible, as on Apple's render server. Nil until first committed.
     package internal(set) var committedState: CALayer?
+    /// The sublayers and mask as of that commit. The commit's copy holds none: a renderer finds a layer's
+    /// committed children here, by identity (on the committing thread), and draws each from its own copy, so
+    /// nothing a renderer keeps leads back to a model layer.
+    package internal(set) var committedSublayers: [CALayer] = []
+    package internal(set) var committedMask: CALayer?
     /// `revision` at that commit.
     package internal(set) var committedRevision = 0 { didSet { CALayer.generationCounter.wrappingAdd(1, ordering: .relaxed) } }
     /// For render-tree snapshots (which have no superlayer): whether an odd number of the model's ancestors are

@@ -108,9 +108,10 @@ package final class RenderTree {
             let revision = Self.committedRevision(of: model)
             guard revision != node.revision else { continue }
             let (state, newRevision) = Self.committed(model)
-            let sameChildren = state.sublayerStorage.count == node.children.count
-                && zip(state.sublayerStorage, node.children).allSatisfy { ObjectIdentifier($0) == $1.id }
-            guard sameChildren, state.maskStorage.map(ObjectIdentifier.init) == node.mask?.id,
+            let (sublayers, mask) = Self.committedChildren(of: model)
+            let sameChildren = sublayers.count == node.children.count
+                && zip(sublayers, node.children).allSatisfy { ObjectIdentifier($0) == $1.id }
+            guard sameChildren, mask.map(ObjectIdentifier.init) == node.mask?.id,
                   state.isGeometryFlipped == node.snapshot.isGeometryFlipped else { return false }
             let flips = node.snapshot.ancestorsFlipGeometry
             node.captureTransitionSources(changingTo: state)
@@ -124,9 +125,17 @@ package final class RenderTree {
 
     /// What a renderer draws of `layer`, and its revision: the copy taken at its last commit, or (never
     /// committed: a layer at its defaults, or set up entirely inside `render(in:)`-style code) a copy now.
+    /// Either holds no sublayers or mask (``committedChildren(of:)`` names them).
     static func committed(_ layer: CALayer) -> (state: CALayer, revision: Int) {
         if let state = layer.committedState { return (state, layer.committedRevision) }
-        return (type(of: layer).init(layer: layer), layer.revision)
+        let state = type(of: layer).init(layer: layer)
+        (state.sublayerStorage, state.maskStorage) = ([], nil)
+        return (state, layer.revision)
+    }
+
+    /// The model layers `layer`'s committed state has as sublayers and mask (read on the committing thread).
+    static func committedChildren(of layer: CALayer) -> (sublayers: [CALayer], mask: CALayer?) {
+        layer.committedState != nil ? (layer.committedSublayers, layer.committedMask) : (layer.sublayerStorage, layer.maskStorage)
     }
 
     /// The revision `committed(_:)` would answer, without making a copy.
@@ -156,14 +165,15 @@ package final class RenderTree {
         // Snapshots have no superlayer, so each carries whether its ancestors flip its contents.
         node.snapshot.ancestorsFlipGeometry = ancestorsFlipped
         let flipped = ancestorsFlipped != node.snapshot.isGeometryFlipped
-        // The tree as committed: the snapshot's sublayers and mask (live layers, each drawn as it was committed).
-        // Lists committed at different times can together name a layer twice, or a layer inside itself (each
-        // list was cycle-free when committed, the layers moved since): each layer is taken once, where the walk
-        // in model order first meets it.
-        node.children = node.snapshot.sublayerStorage.compactMap { child in
+        // The tree as committed: the layer's committed sublayers and mask (model layers, each drawn from its own
+        // committed copy). Lists committed at different times can together name a layer twice, or a layer inside
+        // itself (each list was cycle-free when committed, the layers moved since): each layer is taken once,
+        // where the walk in model order first meets it.
+        let (sublayers, mask) = Self.committedChildren(of: layer)
+        node.children = sublayers.compactMap { child in
             live.contains(ObjectIdentifier(child)) ? nil : self.node(for: child, ancestorsFlipped: flipped, live: &live)
         }
-        node.mask = node.snapshot.maskStorage.flatMap { mask in
+        node.mask = mask.flatMap { mask in
             live.contains(ObjectIdentifier(mask)) ? nil : self.node(for: mask, ancestorsFlipped: flipped, live: &live)
         }
         return node

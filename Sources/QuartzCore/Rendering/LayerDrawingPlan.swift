@@ -35,16 +35,22 @@ struct LayerDrawingPlan {
     /// does not, as on Apple).
     let filtersBackdrop: Bool
 
+    /// The plan of a layer in a layer tree (a model layer, or a copy whose sublayers and mask are set).
     init(_ layer: CALayer) {
+        self.init(layer, hasSublayers: !layer.sublayerStorage.isEmpty, hasMask: layer.maskStorage != nil)
+    }
+
+    /// The plan of a layer whose sublayers and mask are held elsewhere (a render-tree node's children).
+    init(_ layer: CALayer, hasSublayers: Bool, hasMask: Bool) {
         let ownContent = !(layer is CATransformLayer)
         let opacity = layer.opacity
         isVisible = !layer.isHidden && opacity > 0 && opacity.isFinite
         drawsOwnContent = ownContent
         castsShadow = Self.castsShadow(layer)
         fadesAsGroup = ownContent && opacity < 1 && (layer.allowsGroupOpacity || layer.shouldRasterize)
-            && !layer.sublayerStorage.isEmpty
+            && hasSublayers
         clipsToBounds = ownContent && layer.masksToBounds
-        appliesMask = ownContent && layer.maskStorage != nil
+        appliesMask = ownContent && hasMask
         drawsBorder = ownContent && layer.borderWidth > 0 && layer.borderColor != nil
         contentBlurRadius = ownContent ? BackdropRecipe.contentBlurRadius(of: layer) : 0
         rasterizes = ownContent && layer.shouldRasterize
