@@ -415,7 +415,7 @@ package final class FrameCompositor {
         let sublayerTransform = instance.concatenating(LayerGeometry.pivotedSublayerTransform(of: layer))
         // Children in zPosition order (stable), each placed from this layer's space.
         let frames = node.children.map { $0.frameLayer(parentTime: localTime) }
-        for i in Self.zOrder(frames) {
+        for i in LayerGeometry.drawingOrder(of: frames.map { $0.layer.zPosition }) {
             let child = frames[i].layer
             let chain = LayerGeometry.placement(of: child).concatenating(sublayerTransform)
             if child is CATransformLayer {
@@ -427,14 +427,6 @@ package final class FrameCompositor {
                        depthPlacement: DepthPlacement(placement: chain, parentPlane: m), seen: &seen)
             }
         }
-    }
-
-    /// The indices of sibling frames in drawing order: by zPosition, model order among equals. Siblings are
-    /// usually in order already (all at zPosition 0), which one pass finds without sorting.
-    static func zOrder(_ frames: [RenderTree.Node.Frame]) -> [Int] {
-        let z = frames.map { $0.layer.zPosition }
-        if zip(z, z.dropFirst()).allSatisfy({ $0 <= $1 }) { return Array(z.indices) }
-        return z.indices.sorted { (z[$0], $0) < (z[$1], $1) }
     }
 
     /// Records a subtree drawn by the snapshot painter (conservatively: damaged every frame, over the pixels its

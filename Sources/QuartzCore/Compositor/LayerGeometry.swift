@@ -1,5 +1,13 @@
 /// Measurements of projected layers.
 enum LayerGeometry {
+    /// Sibling indices in drawing order, back to front: by zPosition, model order among equals. Siblings are
+    /// usually in order already (all at zPosition 0), which one pass finds without sorting.
+    static func drawingOrder(of zPositions: [CGFloat]) -> [Int] {
+        let z = zPositions
+        if zip(z, z.dropFirst()).allSatisfy({ $0 <= $1 }) { return Array(z.indices) }
+        return z.indices.sorted { (z[$0], $0) < (z[$1], $1) }
+    }
+
     /// The shoelace area of a quad (positive when wound as the layer's own corners are, y down).
     static func signedArea(_ q: [CGPoint]) -> CGFloat {
         (0..<q.count).reduce(0) { acc, i in let a = q[i], b = q[(i + 1) % q.count]; return acc + a.x * b.y - b.x * a.y } / 2

@@ -150,9 +150,11 @@ extension CALayer {
         guard let local = superlayer == nil ? pointFromSuperlayerOrSelf(p) : pointFromSuperlayer(p) else { return nil }
         let inside = contains(local)
         if masksToBounds && !inside { return nil }
-        let ordered = sublayerStorage.enumerated().sorted { ($0.element.zPosition, $0.offset) > ($1.element.zPosition, $1.offset) }
-        for (_, child) in ordered {
-            if let hit = child.hitTest(local) { return hit }
+        // Front to back: the reverse of drawing order. (Over a copy of the list: an overridden hitTest(_:) may
+        // change the sublayers.)
+        let sublayers = sublayerStorage
+        for i in LayerGeometry.drawingOrder(of: sublayers.map(\.zPosition)).reversed() {
+            if let hit = sublayers[i].hitTest(local) { return hit }
         }
         return inside ? self : nil
     }

@@ -126,12 +126,13 @@ struct LayerPainter {
             ctx.concatenate(layer.sublayerTransform.twoDimensionalPart)
             ctx.translateBy(x: -pivot.x, y: -pivot.y)
         }
-        let ordered = layer.sublayerStorage.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+        let sublayers = layer.sublayerStorage
+        let ordered = LayerGeometry.drawingOrder(of: sublayers.map(\.zPosition)).map { sublayers[$0] }
         guard let replicator = layer as? CAReplicatorLayer else {
-            for (_, child) in ordered { paint(child, inheritedAlpha: alpha, isRoot: false) }
+            for child in ordered { paint(child, inheritedAlpha: alpha, isRoot: false) }
             return
         }
-        paintInstances(of: replicator, sublayers: ordered.map(\.element), alpha: alpha)
+        paintInstances(of: replicator, sublayers: ordered, alpha: alpha)
     }
 
     /// `contents` as an image (a `CGImage`, or anything else Calyx does not draw).
