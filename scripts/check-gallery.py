@@ -4,7 +4,10 @@ driven by Playwright): every scene's GIF and video load, play (more than one fra
 and show the colours each scene declares for its first frame (figure data-probes, in points; files are at 2x).
 
 The browser decodes the files itself: the GIF's first frame through WebCodecs' ImageDecoder, the video's first
-frame by loading it into a new, never-played video element and drawing that to a canvas. Usage: check-gallery.py out/ (the folder holding index.html).
+frame by loading it into a new, never-played video element, waiting until Chromium presents a frame and says
+(requestVideoFrameCallback) that it is the one at time 0, and drawing that to a canvas (again until the canvas is
+opaque: headless Chromium once drew nothing at all just after 'loadeddata').
+Usage: check-gallery.py out/ (the folder holding index.html).
 """
 import http.server
 import json
@@ -28,7 +31,19 @@ async ([name, probes]) => {
     canvas.width = w; canvas.height = h;
     ctx.clearRect(0, 0, w, h);
     ctx.drawImage(source, 0, 0, w, h);
-    return probes.map(p => Array.from(ctx.getImageData(p.x * 2 + 1, p.y * 2 + 1, 1, 1).data.slice(0, 3)));
+    return probes.map(p => Array.from(ctx.getImageData(p.x * 2 + 1, p.y * 2 + 1, 1, 1).data));
+  };
+  const opaque = pixels => pixels.every(p => p[3] === 255);
+  const colours = pixels => pixels.map(p => p.slice(0, 3));
+  // 'loadeddata' says the first frame is decoded, but headless Chromium can still hand drawImage nothing for a
+  // moment (the canvas stays transparent). Every frame the files hold is opaque, so draw again until it is.
+  const sampleWhenDrawn = async (video) => {
+    for (let attempt = 0; attempt < 60; attempt++) {
+      const pixels = sample(video, video.videoWidth, video.videoHeight);
+      if (opaque(pixels)) return colours(pixels);
+      await new Promise(ok => setTimeout(ok, 50));
+    }
+    throw new Error('the first frame never drew (canvas stayed transparent for 3 s)');
   };
   try {
     const data = await (await fetch(name + '.gif')).arrayBuffer();
@@ -36,7 +51,7 @@ async ([name, probes]) => {
     await decoder.tracks.ready;
     out.gifFrames = decoder.tracks.selectedTrack.frameCount;
     const first = await decoder.decode({frameIndex: 0});
-    out.gif = sample(first.image, first.image.displayWidth, first.image.displayHeight);
+    out.gif = colours(sample(first.image, first.image.displayWidth, first.image.displayHeight));
     first.image.close();
   } catch (e) { out.errors.push('gif: ' + e); }
   try {
@@ -49,18 +64,23 @@ async ([name, probes]) => {
     });
     out.videoSource = video.currentSrc.split('/').pop();
     // The page's own video has been playing; after a seek back to 0, Chromium may still hand drawImage the frame
-    // it showed last (the 'seeked' event can come before the new frame is ready). A fresh element that has never
-    // played holds exactly one decoded frame, the first, once it has loaded its data.
+    // it showed last (the 'seeked' event can come before the new frame is ready). So the first frame is read from
+    // a fresh element that has never played.
     const fresh = document.createElement('video');
     fresh.muted = true;
     fresh.preload = 'auto';
-    await new Promise((ok, fail) => {
-      fresh.addEventListener('loadeddata', ok, {once: true});
+    // In the document, so Chromium presents its first frame; requestVideoFrameCallback says which frame that is.
+    fresh.style.cssText = 'position: fixed; left: 0; top: 0; width: 8px; height: 8px';
+    document.body.appendChild(fresh);
+    const presented = await new Promise((ok, fail) => {
+      fresh.requestVideoFrameCallback((now, frame) => ok(frame.mediaTime));
       fresh.addEventListener('error', () => fail(fresh.error && fresh.error.message), {once: true});
+      setTimeout(() => fail('no frame presented within 5 s'), 5000);
       fresh.src = video.currentSrc;
     });
-    if (fresh.currentTime !== 0) throw new Error('a fresh video starts at ' + fresh.currentTime);
-    out.video = sample(fresh, fresh.videoWidth, fresh.videoHeight);
+    if (presented !== 0) throw new Error('a fresh video presented the frame at ' + presented + ' s first');
+    out.video = await sampleWhenDrawn(fresh);
+    fresh.remove();
     fresh.removeAttribute('src');
     fresh.load();
     await new Promise(ok => { video.addEventListener('seeked', ok, {once: true}); video.currentTime = 0; });
