@@ -216,6 +216,41 @@ import CalyxTestSupport
         server.stop()
         #expect(server.framesDrawn > 0)
     }
+
+    @Test func twoServersDrawingOneTreeShareOnlyWhatNeitherWrites() throws {
+        // Both servers hold the same commit copies: a flipped superlayer's children (whose flip each tree records
+        // in its own copy) and an emitter cell cut from its image by contentsRect (a cache both render threads
+        // reach). Sublayer changes make each commit walk both trees. ThreadSanitizer finds no race here.
+        let (root, _) = scene()
+        let flipped = CALayer()
+        flipped.frame = CGRect(x: 100, y: 0, width: 100, height: 40)
+        flipped.isGeometryFlipped = true
+        let cell = CAEmitterCell()
+        cell.birthRate = 200; cell.lifetime = 1; cell.velocity = 20
+        cell.contents = testBitmap(width: 4, height: 4) { $0.setFillColor(CGColor(red: 0, green: 0.5, blue: 0, alpha: 1)); $0.fill(CGRect(x: 0, y: 0, width: 4, height: 4)) }
+        cell.contentsRect = CGRect(x: 0, y: 0, width: 0.5, height: 0.5)
+        let emitter = CAEmitterLayer()
+        emitter.emitterPosition = CGPoint(x: 50, y: 20)
+        emitter.emitterCells = [cell]
+        flipped.addSublayer(emitter)
+        root.addSublayer(flipped)
+        CATransaction.flush()
+        let servers = try (0..<2).map { _ in
+            try #require(CARenderServer(layer: root, pixelWidth: 200, pixelHeight: 40, display: CAVirtualDisplay(framesPerSecond: 240)))
+        }
+        servers.forEach { $0.start() }
+        for i in 0..<80 {
+            CATransaction.begin(); CATransaction.setDisableActions(true)
+            let extra = CALayer()
+            extra.frame = CGRect(x: i % 50, y: 0, width: 5, height: 5)
+            flipped.addSublayer(extra)
+            if i % 2 == 1 { extra.removeFromSuperlayer() }
+            CATransaction.commit()
+            usleep(1000)
+        }
+        servers.forEach { $0.stop() }
+        #expect(servers.allSatisfy { $0.framesDrawn > 0 })
+    }
 }
 
 /// A value shared between a test and a render thread.

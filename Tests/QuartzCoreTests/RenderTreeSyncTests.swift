@@ -190,3 +190,33 @@ extension CommittedStateOwnershipTests {
         #expect(tree.root?.children.first?.children.count == 2)
     }
 }
+
+extension CommittedStateOwnershipTests {
+    /// A commit's copy is shared by the model and by every render tree holding the layer, each drawing on its own
+    /// thread, so none may write to it. What one tree alone knows — here, that the layer's ancestors flip its
+    /// geometry — lives in that tree's own copy.
+    @Test func renderTreesDoNotWriteToTheCommitsCopy() throws {
+        let root = CALayer(), child = CALayer()
+        root.isGeometryFlipped = true
+        root.addSublayer(child)
+        CATransaction.flush()
+        let before = try #require(tree(syncedWith: root).root?.children.first)
+        #expect(before.snapshot.contentsAreFlipped(), "under a flipped superlayer")
+        #expect(child.committedState?.ancestorsFlipGeometry == nil, "the commit's copy is not written")
+
+        // Another tree, synced after the superlayer stopped flipping, leaves the first tree's view alone.
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        root.isGeometryFlipped = false
+        CATransaction.commit()
+        let after = try #require(tree(syncedWith: root).root?.children.first)
+        #expect(!after.snapshot.contentsAreFlipped())
+        #expect(before.snapshot.contentsAreFlipped(), "the first tree still draws what it last synced")
+        #expect(after.snapshot === child.committedState, "unflipped, a tree draws the commit's copy itself")
+    }
+
+    private func tree(syncedWith root: CALayer) -> RenderTree {
+        let tree = RenderTree()
+        tree.sync(with: root)
+        return tree
+    }
+}

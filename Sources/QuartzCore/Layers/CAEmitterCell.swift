@@ -41,7 +41,10 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     open var fillMode = CAMediaTimingFillMode.removed
     var taggedValues: [String: Any] = [:]
     /// The part of `contents` that `contentsRect` selects, kept for the source image and rect it was cut for.
-    var particleImageCache: (source: CGImage, rect: CGRect, image: CGImage)?
+    /// A commit's copy of a cell is drawn by every render tree holding it, each on its own thread, so the cache
+    /// is reached only under its guard.
+    private var particleImageCache: (source: CGImage, rect: CGRect, image: CGImage)?
+    private let particleImageCacheGuard = CacheGuard()
 
     public override init() { super.init() }
 
@@ -138,9 +141,10 @@ extension CAEmitterCell {
         guard let image = LayerPainter.contentsImage(contents) else { return nil }
         let unit = contentsRect
         if unit == CGRect(x: 0, y: 0, width: 1, height: 1) { return image }
-        if let cached = particleImageCache, cached.source === image, cached.rect == unit { return cached.image }
+        let cached = particleImageCacheGuard.ifAvailable { particleImageCache }
+        if let cached = cached ?? nil, cached.source === image, cached.rect == unit { return cached.image }
         guard let part = ContentsPainter.part(of: image, selectedBy: unit) else { return nil }
-        particleImageCache = (image, unit, part)
+        particleImageCacheGuard.ifAvailable { particleImageCache = (image, unit, part) }
         return part
     }
 }

@@ -8,7 +8,14 @@ package final class RenderTree {
     package final class Node {
         let id: ObjectIdentifier
         var revision: Int
-        var snapshot: CALayer { didSet { animationPlan = nil; framePool.removeAll(); contentFacts = nil; timing = snapshot.timingSpec } }
+        /// The commit's copy of the layer. Other render trees and the model (`committedState`) hold the same
+        /// object, so nothing here writes to it.
+        private(set) var committed: CALayer
+        /// Whether an odd number of the layer's ancestors in this tree flip its geometry.
+        private(set) var ancestorsFlipped = false
+        /// What this node draws: `committed` itself, or — under flipped ancestors, which a copy with no
+        /// superlayer can only learn from `ancestorsFlipGeometry` — this tree's own copy of it that says so.
+        private(set) var snapshot: CALayer { didSet { animationPlan = nil; framePool.removeAll(); contentFacts = nil; timing = snapshot.timingSpec } }
         /// The snapshot's own timing (read every frame).
         private(set) var timing: TimingSpec
         /// The frame count of the tree this node belongs to (RenderTree+Frames.swift).
@@ -40,8 +47,20 @@ package final class RenderTree {
         init(_ layer: CALayer, clock: FrameClock) {
             id = ObjectIdentifier(layer)
             self.clock = clock
-            (snapshot, revision) = RenderTree.committed(layer)
+            (committed, revision) = RenderTree.committed(layer)
+            snapshot = committed
             timing = snapshot.timingSpec
+        }
+
+        /// Draws `state` (a commit's copy) from now on, under ancestors that flip its geometry or not.
+        func show(_ state: CALayer, ancestorsFlipped flipped: Bool) {
+            guard state !== committed || flipped != ancestorsFlipped else { return }
+            committed = state
+            ancestorsFlipped = flipped
+            guard flipped else { snapshot = state; return }
+            let own = type(of: state).init(layer: state)
+            own.ancestorsFlipGeometry = true
+            snapshot = own
         }
     }
 
@@ -103,7 +122,7 @@ package final class RenderTree {
     private func pushChanges(_ changed: [ObjectIdentifier]) -> Bool {
         lastSyncVisits = 0
         for id in changed {
-            guard let node = nodes[id], let model = node.snapshot.modelSource, ObjectIdentifier(model) == id else { continue }
+            guard let node = nodes[id], let model = node.committed.modelSource, ObjectIdentifier(model) == id else { continue }
             lastSyncVisits += 1
             let revision = Self.committedRevision(of: model)
             guard revision != node.revision else { continue }
@@ -112,11 +131,9 @@ package final class RenderTree {
             let sameChildren = sublayers.count == node.children.count
                 && zip(sublayers, node.children).allSatisfy { ObjectIdentifier($0) == $1.id }
             guard sameChildren, mask.map(ObjectIdentifier.init) == node.mask?.id,
-                  state.isGeometryFlipped == node.snapshot.isGeometryFlipped else { return false }
-            let flips = node.snapshot.ancestorsFlipGeometry
+                  state.isGeometryFlipped == node.committed.isGeometryFlipped else { return false }
             node.captureTransitionSources(changingTo: state)
-            node.snapshot = state
-            node.snapshot.ancestorsFlipGeometry = flips
+            node.show(state, ancestorsFlipped: node.ancestorsFlipped)
             node.revision = newRevision
             snapshotsTaken += 1
         }
@@ -150,21 +167,21 @@ package final class RenderTree {
         let node: Node
         if let existing = nodes[id], existing.revision == Self.committedRevision(of: layer) {
             node = existing
+            node.show(node.committed, ancestorsFlipped: ancestorsFlipped)
         } else if let existing = nodes[id] {
             let (state, revision) = Self.committed(layer)
             existing.captureTransitionSources(changingTo: state)
-            existing.snapshot = state
+            existing.show(state, ancestorsFlipped: ancestorsFlipped)
             existing.revision = revision
             snapshotsTaken += 1
             node = existing
         } else {
             node = Node(layer, clock: clock)
+            node.show(node.committed, ancestorsFlipped: ancestorsFlipped)
             nodes[id] = node
             snapshotsTaken += 1
         }
-        // Snapshots have no superlayer, so each carries whether its ancestors flip its contents.
-        node.snapshot.ancestorsFlipGeometry = ancestorsFlipped
-        let flipped = ancestorsFlipped != node.snapshot.isGeometryFlipped
+        let flipped = ancestorsFlipped != node.committed.isGeometryFlipped
         // The tree as committed: the layer's committed sublayers and mask (model layers, each drawn from its own
         // committed copy). Lists committed at different times can together name a layer twice, or a layer inside
         // itself (each list was cycle-free when committed, the layers moved since): each layer is taken once,
