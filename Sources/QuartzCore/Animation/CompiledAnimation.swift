@@ -219,7 +219,7 @@ final class PropertyEffect {
     }
 
     func apply(fraction q: Double, state: TimingState, to values: inout RunningValues) {
-        guard let base = values[binding.property], let (value, tangentAngle) = newValue(fraction: q, state: state, base: base) else { return }
+        guard let base = values[binding.property] ?? AnimatableValue.unset(as: binding.kind), let (value, tangentAngle) = newValue(fraction: q, state: state, base: base) else { return }
         values[binding.property] = value
         if rotatesAlongPath, let angle = tangentAngle, case .transform(let running)? = values["transform"] {
             // Q15: the tangent's rotation about z applies on top of the running transform.

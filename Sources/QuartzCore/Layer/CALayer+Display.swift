@@ -57,9 +57,20 @@ extension CALayer {
         // (The version moves before the contents are committed, so the committed copy carries it.)
         contentVersion += 1
         revision &+= 1
+        // (A copy — a presentation or render-tree frame layer — runs no actions and joins no transaction, so it
+        // takes its contents directly: a render thread redraws frame layers without touching transactions.)
+        guard !isPresentationCopy else { contents = context.makeImage(); return }
         let wasSuppressed = suppressesChangeTracking
         CATransaction.withActionsDisabled { contents = context.makeImage() }
         suppressesChangeTracking = wasSuppressed
+    }
+
+    /// Whether the layer's class asks to be redrawn as one of `keys` animates (`needsDisplay(forKey:)`, the way a
+    /// custom animatable property redraws): as on Apple's, the renderer then calls `display()` on the layer as it
+    /// is at each frame — a copy holding that frame's values — on the thread drawing the frame.
+    func redrawsContent(forAnimatedKeys keys: some Sequence<String>) -> Bool {
+        let layerClass = type(of: self)
+        return keys.contains { layerClass.needsDisplay(forKey: $0) }
     }
 }
 

@@ -12,6 +12,9 @@ final class NodeAnimationPlan {
     private let writers: [((CALayer, AnimatableValue) -> Bool)?]
     /// Their roles (what a frame reports as animated).
     let animatedRoles: AnimatedRoles
+    /// Whether the layer's class redraws its content as one of these keys changes (`needsDisplay(forKey:)`):
+    /// each frame then draws the frame layer anew.
+    let redrawsContent: Bool
     private let bases: [AnimatableValue]
     private let batch: AnimationBatch
     /// The values of the last evaluation (reused each frame).
@@ -30,9 +33,11 @@ final class NodeAnimationPlan {
                 if effect.rotatesAlongPath { return nil }
                 let property = effect.binding.property
                 if slotOf[property] == nil {
-                    // As the general path does: a property with no value underneath takes no animation.
+                    // As the general path does: a property with no value underneath takes no animation, unless
+                    // it is an unset custom key (which reads as zero).
                     guard let base = snapshot.animatableProperty(named: property)?.value(of: snapshot)
                             ?? snapshot.dynamicValues[property].flatMap({ AnimatableValue($0, as: inferKind($0)) })
+                            ?? AnimatableValue.unset(as: effect.binding.kind)
                     else { continue }
                     slotOf[property] = properties.count
                     properties.append(property); bases.append(base)
@@ -42,7 +47,8 @@ final class NodeAnimationPlan {
         }
         self.properties = properties
         writers = properties.map { snapshot.animatableProperty(named: $0)?.assignAnimated }
-        animatedRoles = AnimatedRoles(keys: properties, of: snapshot)
+        redrawsContent = snapshot.redrawsContent(forAnimatedKeys: properties)
+        animatedRoles = AnimatedRoles(keys: properties, of: snapshot).union(redrawsContent ? .raster : [])
         self.bases = bases
         values = bases
         batch = AnimationBatch(items)
@@ -57,6 +63,7 @@ final class NodeAnimationPlan {
             layer.apply([values[i]], to: [properties[i]])
         }
         layer.suppressesChangeTracking = false
+        if redrawsContent { layer.display() }
     }
 
     /// Evaluates every animation at the layer's local time; answers how many had an effect (the animated

@@ -248,7 +248,9 @@ extension RenderTree.Node {
         // (A fresh copy: the general path may animate keys a reused copy would keep from an earlier frame.)
         let copy = type(of: snapshot).init(layer: snapshot)
         copy.apply(values)
-        return (copy, local, AnimatedRoles(keys: values.keys, of: snapshot))
+        let redraws = snapshot.redrawsContent(forAnimatedKeys: values.keys)
+        if redraws { copy.display() }
+        return (copy, local, AnimatedRoles(keys: values.keys, of: snapshot).union(redraws ? .raster : []))
     }
 
     /// A presentation-like layer tree of this subtree at a time (for the snapshot painter's fallback).

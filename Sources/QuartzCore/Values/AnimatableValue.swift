@@ -27,6 +27,19 @@ package enum ValueKind: Sendable {
 }
 
 extension AnimatableValue {
+    /// What a custom key that was never set reads as underneath an animation of `kind`: Objective-C reads a nil
+    /// number or geometry value as zeros, so an animation of an unset `@NSManaged` number still runs from its
+    /// `fromValue` to its `toValue`, as on Apple's. Nil for other kinds (the animation then has no effect).
+    static func unset(as kind: ValueKind) -> AnimatableValue? {
+        switch kind {
+        case .number: return .number(0)
+        case .point: return .point(.zero)
+        case .size: return .size(.zero)
+        case .rect: return .rect(.zero)
+        default: return nil
+        }
+    }
+
     /// The kind this value is.
     package var kind: ValueKind {
         switch self {
