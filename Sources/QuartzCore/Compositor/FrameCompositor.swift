@@ -14,6 +14,10 @@ package final class FrameCompositor {
         let signature: Int; let image: PixelBuffer; let scale: CGFloat
         /// Where the image's corner lies in the layer's space (groups cover their subtree's extent).
         var origin = CGPoint.zero
+        /// The contents the raster was drawn from, kept alive while it is cached: signatures know contents by
+        /// identity, and a picture that was freed could leave a new one (a video's next frame, a redraw) at
+        /// its address.
+        var contentsSource: AnyObject? = nil
     }
 
     /// One entry of the display list.
@@ -514,7 +518,8 @@ package final class FrameCompositor {
         if let cached = cache[key], cached.signature == signature { return cached }
         guard let raster = rasterize(layer, covering: b, scale: scale, includeBorder: includeBorder) else { return nil }
         rasterizations += 1
-        let entry = CachedContent(signature: signature, image: raster, scale: scale, origin: b.origin)
+        let entry = CachedContent(signature: signature, image: raster, scale: scale, origin: b.origin,
+                                  contentsSource: layer.contents.map { $0 as AnyObject })
         cache[key] = entry
         return entry
     }
