@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Whether the root of a layer tree is flipped (y down), as on iOS, where a window's layer is. Layers then draw
 /// with the origin at the top-left, and `contentsAreFlipped()` accounts for it. Calyx emulates iOS by default.
 nonisolated(unsafe) public var CALayerRootIsFlipped = true
@@ -66,17 +64,6 @@ extension CALayer {
         CATransaction.withActionsDisabled { contents = context.makeImage() }
         suppressesChangeTracking = wasSuppressed
     }
-
-    /// Redraws a frame's copy of the layer (see `redrawsContent(forAnimatedKeys:)`) and gives it a content version
-    /// no other drawing has: the renderers know a raster by its version and its contents' identity, and a
-    /// picture drawn for one frame and freed can leave the next one's at the same address.
-    func redrawForFrame() {
-        display()
-        contentVersion = CALayer.frameRedraws.subtract(1, ordering: .relaxed).newValue
-    }
-
-    /// Counts frame redraws downwards from -1, apart from the versions model layers count up from 0.
-    private static let frameRedraws = Atomic<Int>(0)
 
     /// Whether the layer's class asks to be redrawn as one of `keys` animates (`needsDisplay(forKey:)`, the way a
     /// custom animatable property redraws): as on Apple's, the renderer then calls `display()` on the layer as it

@@ -63,7 +63,7 @@ final class NodeAnimationPlan {
             layer.apply([values[i]], to: [properties[i]])
         }
         layer.suppressesChangeTracking = false
-        if redrawsContent { layer.redrawForFrame() }
+        if redrawsContent { layer.display() }
     }
 
     /// Evaluates every animation at the layer's local time; answers how many had an effect (the animated

@@ -249,7 +249,7 @@ extension RenderTree.Node {
         let copy = type(of: snapshot).init(layer: snapshot)
         copy.apply(values)
         let redraws = snapshot.redrawsContent(forAnimatedKeys: values.keys)
-        if redraws { copy.redrawForFrame() }
+        if redraws { copy.display() }
         return (copy, local, AnimatedRoles(keys: values.keys, of: snapshot).union(redraws ? .raster : []))
     }
 
