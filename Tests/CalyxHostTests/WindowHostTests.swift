@@ -71,6 +71,13 @@ import UIKit
         #expect(root.bounds.size == CGSize(width: 220, height: 140))
         pump(window, for: 1) { window.readPixels()?.width == 220 }
         #expect(window.readPixels()?.width == 220)
+
+        // A frame drawn at the old size (one the stopped server left in the mailbox) is never uploaded to the
+        // new texture: SDL would read a 220×140 texture's rows from a 160×100 image, past its end.
+        let stale = try #require(CGContext.canonicalBitmap(width: 160, height: 100)?.makeImage())
+        window.mailbox.post(CARenderServer.Frame(time: -42, index: 0, damage: .zero, image: stale))
+        window.processEvents()
+        #expect(window.presentedFrameTime != -42)
     }
 
     final class RecordingView: UIView, @unchecked Sendable {

@@ -43,9 +43,12 @@ public final class HostWindow {
     private let windowID: UInt32
     private let renderer: OpaquePointer
     private var texture: OpaquePointer?
+    /// The texture's size in pixels: only a frame of exactly this size may be uploaded to it.
+    private var textureSize = (width: 0, height: 0)
     private var server: CARenderServer?
     private let display: CAVirtualDisplay
-    private let mailbox = FrameMailbox()
+    /// (Internal for the tests, which post a frame of a size the window no longer has.)
+    let mailbox = FrameMailbox()
     private var pointerDown = false
     /// The media time of the frame on screen, nil before the first.
     public private(set) var presentedFrameTime: CFTimeInterval?
@@ -154,6 +157,8 @@ public final class HostWindow {
         guard w > 0, h > 0, pw > 0, ph > 0 else { return }
         scale = CGFloat(pw) / CGFloat(w)
         server?.stop()
+        // A frame the stopped server left behind has the old size.
+        mailbox.discard()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         layer.bounds.size = CGSize(width: CGFloat(w), height: CGFloat(h))
@@ -161,6 +166,7 @@ public final class HostWindow {
         CATransaction.commit()
         if let texture { SDL_DestroyTexture(texture) }
         texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph)
+        textureSize = (Int(pw), Int(ph))
         guard texture != nil, let server = CARenderServer(layer: layer, pixelWidth: Int(pw), pixelHeight: Int(ph), display: display) else {
             throw HostWindowError.cannotCreate(SDLVideo.lastError)
         }
@@ -180,7 +186,9 @@ public final class HostWindow {
     private func present() {
         guard let frame = mailbox.take(), let texture else { return }
         let pixels = frame.image.pixels
-        guard pixels.width > 0 else { return }
+        // SDL reads a whole texture's worth of rows from `pixels`: a frame of any other size (drawn before a
+        // resize) would be read past its end.
+        guard pixels.width == textureSize.width, pixels.height == textureSize.height else { return }
         // Canonical pixels are premultiplied BGRA in memory, SDL's ARGB8888 on little-endian machines; the frame
         // is drawn over black, so transparent parts show black.
         SDL_UpdateTexture(texture, nil, pixels.bytes, Int32(pixels.bytesPerRow))
@@ -239,4 +247,5 @@ final class FrameMailbox: @unchecked Sendable {
 
     func post(_ new: CARenderServer.Frame) { lock.withLock { frame = new } }
     func take() -> CARenderServer.Frame? { lock.withLock { defer { frame = nil }; return frame } }
+    func discard() { lock.withLock { frame = nil } }
 }
