@@ -12,9 +12,10 @@ extension FrameCompositor {
         guard bounds.width > 0, bounds.height > 0, bounds.isFiniteValue else { return }
         let pixelSize = layer.tilePixelSize
         let contentsScale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? min(layer.contentsScale, 64) : 1
+        // (Which way up the tile's rows run, as the layer's own drawing context runs: see displayBackingStore.)
         let geometry = TileCache.Geometry(origin: bounds.origin, contentsScale: contentsScale,
                                           tileWidth: pixelSize.width, tileHeight: pixelSize.height,
-                                          flipped: layer.contentsAreFlipped() != !CALayerRootIsFlipped)
+                                          flipped: layer.contentsAreFlipped() != CALayerRootIsFlipped)
         let cache = layer.tiles
         cache.beginFrame(geometry, bounds: bounds)
         let visible = visibleRect(of: bounds, under: m)

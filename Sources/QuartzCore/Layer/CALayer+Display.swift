@@ -44,8 +44,10 @@ extension CALayer {
         guard let width = CalyxLimits.pixels(bounds.width, scale: scale), let height = CalyxLimits.pixels(bounds.height, scale: scale),
               let context = CGContext.canonicalBitmap(width: width, height: height)
         else { return }
-        if contentsAreFlipped() != !CALayerRootIsFlipped {
-            // Flipped: y down from the top edge.
+        // y runs down from the top edge, as iOS's drawing contexts do, when the layer's space runs down on screen:
+        // under a flipped root (iOS) unless the layer's contents are flipped back (an odd number of
+        // geometry-flipped layers), and under an unflipped root only when they are.
+        if contentsAreFlipped() != CALayerRootIsFlipped {
             context.translateBy(x: 0, y: CGFloat(height))
             context.scaleBy(x: scale, y: -scale)
         } else {
