@@ -92,12 +92,30 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
 
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !isDescendant(of: view) else { return }   // (a cycle; the layer tree would refuse it too)
-        view.removeFromSuperview()
+        guard view.superview !== self else {
+            // A reorder among the same siblings: the view stays where it is in the hierarchy, so nothing is told.
+            subviews.removeAll { $0 === view }
+            placeSubview(view, at: index)
+            return
+        }
+        let (oldWindow, newWindow) = (view.window, window)
+        view.willMove(toSuperview: self)
+        if oldWindow !== newWindow { view.tellWillMove(toWindow: newWindow) }
+        if let oldParent = view.superview {
+            oldParent.willRemoveSubview(view)
+            oldParent.subviews.removeAll { $0 === view }
+        }
+        view.superview = self
+        placeSubview(view, at: index)
+        if oldWindow !== newWindow { view.tellDidMoveToWindow() }
+        view.didMoveToSuperview()
+        didAddSubview(view)
+        view.probeCustomDrawing()
+    }
+    private func placeSubview(_ view: UIView, at index: Int) {
         let i = min(max(index, 0), subviews.count)
         subviews.insert(view, at: i)
-        view.superview = self
         layer.insertSublayer(view.layer, at: UInt32(i))
-        view.probeCustomDrawing()
     }
     open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
         insertSubview(view, at: (subviews.firstIndex { $0 === sibling }.map { $0 + 1 }) ?? subviews.count)
@@ -107,10 +125,49 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     }
     open func removeFromSuperview() {
         guard let parent = superview else { return }
+        let oldWindow = window
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        if oldWindow != nil { tellWillMove(toWindow: nil) }
         parent.subviews.removeAll { $0 === self }
         superview = nil
         layer.removeFromSuperlayer()
+        if oldWindow != nil { tellDidMoveToWindow() }
+        didMoveToSuperview()
     }
+
+    // MARK: Hierarchy notifications (each does nothing by default, as on iOS; override to observe)
+
+    /// Called before the view joins `newSuperview`, or leaves its superview when `newSuperview` is nil.
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    /// Called after the view's superview changed (`superview` is the new one).
+    open func didMoveToSuperview() {}
+    /// Called, on the view and each of its subviews, before the window they are in changes.
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called, on the view and each of its subviews, after the window they are in changed (`window` is the new one).
+    open func didMoveToWindow() {}
+    /// Called after `subview` was added, or moved here from another superview.
+    open func didAddSubview(_ subview: UIView) {}
+    /// Called before `subview` leaves this view (removed, or moved to another superview).
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    private func tellWillMove(toWindow newWindow: UIWindow?) {
+        willMove(toWindow: newWindow)
+        for subview in subviews { subview.tellWillMove(toWindow: newWindow) }
+    }
+    private func tellDidMoveToWindow() {
+        didMoveToWindow()
+        for subview in subviews { subview.tellDidMoveToWindow() }
+    }
+
+    // MARK: Interface Builder and Auto Layout (no nibs and no constraint engine here)
+
+    /// Called after a view is loaded from a nib; nothing loads nibs here, so it is only ever called by code.
+    open func awakeFromNib() {}
+    /// Called when Interface Builder draws the view; never called here.
+    open func prepareForInterfaceBuilder() {}
+    /// Kept for source compatibility: there is no constraint engine, so frames are always the view's own.
+    open var translatesAutoresizingMaskIntoConstraints = true
     open func bringSubviewToFront(_ view: UIView) { if view.superview === self { insertSubview(view, at: subviews.count) } }
     open func sendSubviewToBack(_ view: UIView) { if view.superview === self { insertSubview(view, at: 0) } }
     open func isDescendant(of view: UIView) -> Bool {
@@ -238,6 +295,8 @@ open class UIWindow: UIView, @unchecked Sendable {
     /// The touch in progress from a host's pointer, delivered to the view it began on.
     var pointerTouch: UITouch?
     open var rootViewController: AnyObject?
+    /// The screen the window is shown on.
+    open var screen: UIScreen = .main
     open var isKeyWindow = false
     open func makeKeyAndVisible() { isKeyWindow = true; isHidden = false }
 }
