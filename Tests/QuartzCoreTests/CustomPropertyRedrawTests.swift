@@ -61,3 +61,30 @@ final class ProgressBarLayer: CALayer, @unchecked Sendable {
         }
     }
 }
+
+/// A layer whose managed properties have no initial value, as `@NSManaged` properties are written.
+final class DialLayer: CALayer, @unchecked Sendable {
+    @Managed var angle: Double
+    @Managed var caption: String?
+    @Managed var isLit: Bool
+    @Managed var centre: CGPoint
+}
+
+@Suite struct ManagedDefaultTests {
+    @Test func aManagedPropertyWithNoInitialValueReadsAsObjectiveCReadsAnUnsetOne() throws {
+        try withClock(at: 0) { clock in
+            let dial = DialLayer()
+            #expect(dial.angle == 0 && dial.caption == nil && dial.isLit == false && dial.centre == .zero)
+            dial.angle = 90; dial.caption = "N"; dial.isLit = true; dial.centre = CGPoint(x: 1, y: 2)
+            #expect(dial.angle == 90 && dial.caption == "N" && dial.isLit && dial.centre == CGPoint(x: 1, y: 2))
+            #expect(dial.value(forKey: "angle") as? Double == 90)
+
+            let turn = CABasicAnimation(keyPath: "angle"); turn.fromValue = 0; turn.toValue = 360; turn.duration = 1
+            dial.add(turn, forKey: "turn")
+            CATransaction.flush()
+            clock.advance(by: 0.25)
+            let presented = try #require(dial.presentation())
+            #expect(abs(presented.angle - 90) < 1e-9)
+        }
+    }
+}

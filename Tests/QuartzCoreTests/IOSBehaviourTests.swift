@@ -109,6 +109,25 @@ extension IOSBehaviourTests {
         #expect(CALayer.defaultValue(forKey: "contentsGravity") as? String == "resize")
     }
 
+    /// A layer subclass written the common iOS way, force-casting the layer `init(layer:)` copies from.
+    final class ForceCastingLayer: CALayer, @unchecked Sendable {
+        var tint = 0
+        override init() { super.init() }
+        required init(layer: Any) {
+            super.init(layer: layer)
+            tint = (layer as! ForceCastingLayer).tint
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    /// `defaultValue(forKey:)` on such a class answers its framework ancestor's defaults without making an
+    /// instance of it (which would trap in its `init(layer:)`).
+    @Test func defaultValuesOfAnApplicationSubclassNeedNoInstanceOfIt() {
+        #expect(ForceCastingLayer.defaultValue(forKey: "anchorPoint") as? CGPoint == CGPoint(x: 0.5, y: 0.5))
+        #expect(ForceCastingLayer.defaultValue(forKey: "contentsGravity") as? String == "resize")
+        #expect(ForceCastingLayer.defaultValue(forKey: "opacity") as? Float == 1)
+    }
+
     /// `maskedCorners` keeps only the four corner bits; an unknown `contentsFormat` reads back as RGBA8Uint.
     @Test func maskedCornersAndContentsFormatNormalise() {
         let layer = CALayer()

@@ -98,11 +98,21 @@ extension CALayer {
         }
     }
 
+    /// Whether `cls` is one of Calyx's own layer classes (whose `init(layer:)` accepts a non-layer).
+    private static func isFrameworkClass(_ cls: CALayer.Type) -> Bool {
+        let module = _typeName(cls, qualified: true).prefix { $0 != "." }
+        return ["QuartzCore", "AVFoundation", "OpenGLES", "UIKit"].contains(module)
+    }
+
     /// One default instance per class, made on first use.
     nonisolated(unsafe) private static var prototypes: [ObjectIdentifier: CALayer] = [:]
     private static let prototypeLock = NSLock()
 
-    private static func prototype(of cls: CALayer.Type) -> CALayer {
+    private static func prototype(of layerClass: CALayer.Type) -> CALayer {
+        // An application's subclass has the table, and so the defaults, of the framework class it derives from;
+        // that class is asked instead, since an application's `init(layer:)` may force-cast its argument.
+        var cls = layerClass
+        while !isFrameworkClass(cls), let parent = _getSuperclass(cls) as? CALayer.Type { cls = parent }
         prototypeLock.lock(); defer { prototypeLock.unlock() }
         if let p = prototypes[ObjectIdentifier(cls)] { return p }
         // A non-layer argument gives a fresh instance with the class's defaults (init(layer:) is required).

@@ -12,12 +12,20 @@
 /// (iOS code writes `@NSManaged var progress: CGFloat`; `@NSManaged` needs the Objective-C runtime.)
 @propertyWrapper
 public struct Managed<Value>: ManagedStorage {
-    let initialValue: Value
+    /// Nil when the property was declared without one (`@Managed var angle: Double`).
+    let initialValue: Value?
     /// Distinguishes this property's storage from every other, to find its name by reflection.
     let identity: Int
 
     public init(wrappedValue: Value) {
         initialValue = wrappedValue
+        identity = ManagedNames.nextIdentity()
+    }
+
+    /// With no initial value, as `@NSManaged var angle: Double` is written: until it is set, the property reads
+    /// as Objective-C reads an unset managed property — zero, false, nil or empty.
+    public init() {
+        initialValue = nil
         identity = ManagedNames.nextIdentity()
     }
 
@@ -36,7 +44,11 @@ public struct Managed<Value>: ManagedStorage {
                 if let value = stored as? Value { return value }
                 if let converted = convertManaged(stored, to: Value.self) { return converted }
             }
-            return layer[keyPath: storageKeyPath].initialValue
+            if let initial = layer[keyPath: storageKeyPath].initialValue { return initial }
+            guard let unset = unsetManagedValue(of: Value.self) else {
+                preconditionFailure("@Managed var \(key) has no value yet: give it an initial value or set it first")
+            }
+            return unset
         }
         set {
             layer.setValue(newValue, forKey: ManagedNames.name(of: storageKeyPath, in: layer))
@@ -45,6 +57,16 @@ public struct Managed<Value>: ManagedStorage {
 }
 
 protocol ManagedStorage { var identity: Int { get } }
+
+/// What an unset `@NSManaged` property of this type reads as in Objective-C (nil, which the bridge reads as
+/// zero, false or empty); nil for a type with no such value (a non-optional object).
+private func unsetManagedValue<Value>(of type: Value.Type) -> Value? {
+    if let optional = type as? any ExpressibleByNilLiteral.Type { return optional.init(nilLiteral: ()) as? Value }
+    let zeros: [Any] = [0.0, CGFloat(0), Float(0), 0, false, CGPoint.zero, CGSize.zero, CGRect.zero,
+                        CATransform3DIdentity, "", [Any]()]
+    for zero in zeros { if let value = zero as? Value { return value } }
+    return nil
+}
 
 /// Names of `@Managed` properties. Swift on Linux cannot name a key path, so the first access finds the
 /// wrapper's storage (`_progress`) among the layer's reflected children by its identity and caches the name.
