@@ -110,4 +110,26 @@ import UIKit
         #expect(CGRect(x: 0, y: 0, width: 10, height: 10).inset(by: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
                 == CGRect(x: 2, y: 1, width: 4, height: 6))
     }
+
+    /// UIRectFill replaces what is under it (Apple: "the kCGBlendModeCopy blend mode"), so half-transparent red
+    /// over white stays half-transparent; UIRectFrame draws one point inside the rect in the stroke colour, and
+    /// UIRectFrameUsingBlendMode in the fill colour.
+    @Test func rectFunctionsFillAndFrameAsDocumented() {
+        let format = UIGraphicsImageRendererFormat(); format.scale = 1
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 30, height: 20), format: format).image { ctx in
+            UIColor.white.setFill(); ctx.fill(CGRect(x: 0, y: 0, width: 30, height: 20))
+            UIColor(red: 1, green: 0, blue: 0, alpha: 0.5).setFill()
+            UIRectFill(CGRect(x: 0, y: 0, width: 10, height: 10))
+            UIColor.green.setStroke()
+            UIColor.blue.setFill()
+            UIRectFrame(CGRect(x: 12, y: 2, width: 8, height: 8))
+            UIRectFrameUsingBlendMode(CGRect(x: 22, y: 2, width: 6, height: 6), .normal)
+        }
+        #expect(pixel(image, 5, 5) == (128, 0, 0, 128))     // premultiplied half red, not pink
+        #expect(pixel(image, 12, 5) == (0, 255, 0, 255) && pixel(image, 19, 5) == (0, 255, 0, 255))
+        #expect(pixel(image, 15, 2) == (0, 255, 0, 255) && pixel(image, 15, 9) == (0, 255, 0, 255))
+        #expect(pixel(image, 13, 5) == (255, 255, 255, 255) && pixel(image, 20, 5) == (255, 255, 255, 255))
+        #expect(pixel(image, 22, 4) == (0, 0, 255, 255) && pixel(image, 24, 4) == (255, 255, 255, 255))
+        UIRectFill(CGRect(x: 0, y: 0, width: 1, height: 1))   // no current context: nothing happens
+    }
 }
