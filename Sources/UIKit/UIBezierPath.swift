@@ -81,6 +81,13 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
     open func close() { path.closeSubpath() }
     open func removeAllPoints() { path = CGMutablePath() }
     open func append(_ other: UIBezierPath) { path.addPath(other.path) }
+    /// The same shape traced the other way, each subpath reversed on its own, with this path's stroke style.
+    open func reversing() -> UIBezierPath {
+        let reversed = UIBezierPath(cgPath: path.reversingEachSubpath())
+        reversed.lineWidth = lineWidth; reversed.lineCapStyle = lineCapStyle; reversed.lineJoinStyle = lineJoinStyle
+        reversed.miterLimit = miterLimit; reversed.flatness = flatness; reversed.usesEvenOddFillRule = usesEvenOddFillRule
+        return reversed
+    }
     open func apply(_ transform: CGAffineTransform) {
         var t = transform
         path = path.mutableCopy(using: &t) ?? path

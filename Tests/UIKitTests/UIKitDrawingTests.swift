@@ -132,4 +132,52 @@ import UIKit
         #expect(pixel(image, 22, 4) == (0, 0, 255, 255) && pixel(image, 24, 4) == (255, 255, 255, 255))
         UIRectFill(CGRect(x: 0, y: 0, width: 1, height: 1))   // no current context: nothing happens
     }
+
+    /// The elements of a path as (type, points) pairs.
+    func elements(of path: UIBezierPath) -> [(CGPathElementType, [CGPoint])] {
+        var out: [(CGPathElementType, [CGPoint])] = []
+        path.cgPath.applyWithBlock { e in
+            let count: Int
+            switch e.pointee.type {
+            case .moveToPoint, .addLineToPoint: count = 1
+            case .addQuadCurveToPoint: count = 2
+            case .addCurveToPoint: count = 3
+            case .closeSubpath: count = 0
+            @unknown default: count = 0
+            }
+            out.append((e.pointee.type, (0..<count).map { e.pointee.points[$0] }))
+        }
+        return out
+    }
+
+    /// `reversing()` traces each subpath the other way, in place (Apple: "reverses each whole or partial subpath
+    /// individually"): an open one from its end, a closed one from its start through its points backwards,
+    /// curves with their control points swapped.
+    @Test func reversingTracesEachSubpathBackwards() {
+        let path = UIBezierPath()
+        path.move(to: CGPoint(x: 0, y: 0)); path.addLine(to: CGPoint(x: 10, y: 0))
+        path.addCurve(to: CGPoint(x: 5, y: 6), controlPoint1: CGPoint(x: 1, y: 2), controlPoint2: CGPoint(x: 3, y: 4))
+        path.append(UIBezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 20)))
+        path.lineWidth = 7
+        let reversed = path.reversing()
+        let got = elements(of: reversed)
+        let expected: [(CGPathElementType, [CGPoint])] = [
+            (.moveToPoint, [CGPoint(x: 5, y: 6)]),
+            (.addCurveToPoint, [CGPoint(x: 3, y: 4), CGPoint(x: 1, y: 2), CGPoint(x: 10, y: 0)]),
+            (.addLineToPoint, [CGPoint(x: 0, y: 0)]),
+            (.moveToPoint, [CGPoint(x: 0, y: 0)]),
+            (.addLineToPoint, [CGPoint(x: 0, y: 20)]),
+            (.addLineToPoint, [CGPoint(x: 10, y: 20)]),
+            (.addLineToPoint, [CGPoint(x: 10, y: 0)]),
+            (.addLineToPoint, [CGPoint(x: 0, y: 0)]),
+            (.closeSubpath, []),
+        ]
+        #expect(got.count == expected.count)
+        for (g, e) in zip(got, expected) { #expect(g.0 == e.0 && g.1 == e.1, "\(g) vs \(e)") }
+        #expect(reversed.lineWidth == 7 && reversed.bounds == path.bounds)
+        // Twice reversed: the original points again (the rectangle's closing line now explicit, ending where it began).
+        let twice = elements(of: reversed.reversing())
+        #expect(twice.count == expected.count && twice[0].1 == [CGPoint(x: 0, y: 0)] && twice[2].1 == [CGPoint(x: 1, y: 2), CGPoint(x: 3, y: 4), CGPoint(x: 5, y: 6)])
+        #expect(UIBezierPath().reversing().isEmpty)
+    }
 }
