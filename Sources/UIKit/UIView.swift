@@ -73,7 +73,19 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     /// The tint: set here, or the superview's, or the system blue.
     open var tintColor: UIColor! {
         get { storedTintColor ?? superview?.tintColor ?? .systemBlue }
-        set { storedTintColor = newValue }
+        set {
+            let before = tintColor
+            storedTintColor = newValue
+            if tintColor != before { tellTintColorDidChange() }
+        }
+    }
+    /// Called when the view's tint changes: set on it, or inherited from a superview that changed or that it
+    /// moved to.
+    open func tintColorDidChange() {}
+
+    private func tellTintColorDidChange() {
+        tintColorDidChange()
+        for subview in subviews where subview.storedTintColor == nil { subview.tellTintColorDidChange() }
     }
 
     // MARK: Hierarchy
@@ -99,6 +111,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
             return
         }
         let (oldWindow, newWindow) = (view.window, window)
+        let oldTint = view.tintColor
         view.willMove(toSuperview: self)
         if oldWindow !== newWindow { view.tellWillMove(toWindow: newWindow) }
         if let oldParent = view.superview {
@@ -110,6 +123,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         if oldWindow !== newWindow { view.tellDidMoveToWindow() }
         view.didMoveToSuperview()
         didAddSubview(view)
+        if view.tintColor != oldTint { view.tellTintColorDidChange() }
         view.probeCustomDrawing()
     }
     private func placeSubview(_ view: UIView, at index: Int) {
@@ -126,6 +140,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     open func removeFromSuperview() {
         guard let parent = superview else { return }
         let oldWindow = window
+        let oldTint = tintColor
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
         if oldWindow != nil { tellWillMove(toWindow: nil) }
@@ -134,6 +149,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         layer.removeFromSuperlayer()
         if oldWindow != nil { tellDidMoveToWindow() }
         didMoveToSuperview()
+        if tintColor != oldTint { tellTintColorDidChange() }
     }
 
     // MARK: Hierarchy notifications (each does nothing by default, as on iOS; override to observe)

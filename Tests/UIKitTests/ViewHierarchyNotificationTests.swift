@@ -110,4 +110,27 @@ import UIKit
         #expect(parent.subviews.map { ($0 as! LoggingView).label } == ["first", "second"])
         #expect(parent.layer.sublayers?.map { $0.delegate as? LoggingView }.map { $0?.label } == ["first", "second"])
     }
+
+    final class TintWatcher: UIView, @unchecked Sendable {
+        var changes = 0
+        override func tintColorDidChange() { changes += 1 }
+    }
+
+    /// `tintColorDidChange()` runs when the tint a view shows changes: set on it, set on an ancestor it inherits
+    /// from, or inherited anew by moving; not for a subview with a tint of its own, nor for a set to the same tint.
+    @Test func tintChangesReachTheViewsThatInheritThem() {
+        let parent = TintWatcher(), child = TintWatcher(), ownTint = TintWatcher()
+        parent.addSubview(child); parent.addSubview(ownTint)
+        ownTint.tintColor = .green
+        #expect(ownTint.changes == 1)
+        parent.tintColor = .red
+        #expect(parent.changes == 1 && child.changes == 1 && ownTint.changes == 1)
+        parent.tintColor = .red
+        #expect(parent.changes == 1, "the same tint again is no change")
+        child.removeFromSuperview()
+        #expect(child.changes == 2, "back to the default blue")
+        let other = TintWatcher()
+        other.addSubview(child)
+        #expect(child.changes == 2, "blue under a parent with no tint either")
+    }
 }
