@@ -5,6 +5,8 @@ open class UIColor: NSObject, @unchecked Sendable {
     public let cgColor: CGColor
 
     public init(cgColor: CGColor) { self.cgColor = cgColor }
+    /// A colour with no components set (iOS code writes `UIColor()` as a placeholder): transparent black.
+    public convenience override init() { self.init(white: 0, alpha: 0) }
 
     /// Components may lie outside [0, 1] (extended sRGB, as UIKit's colours are since iOS 10).
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {

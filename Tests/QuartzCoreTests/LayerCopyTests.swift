@@ -34,9 +34,35 @@ import Foundation
             #expect(p.write(source, sample(for: p)), "sample for \(p.name) was refused")
             #expect(String(describing: p.read(source)) != String(describing: p.read(fresh)), "sample for \(p.name) is the default")
         }
-        let copy = CALayer(layer: source)
-        for p in CALayer.layerProperties.ordered {
-            #expect(String(describing: p.read(copy)) == String(describing: p.read(source)), "\(p.name) was not copied")
+        for copy in [CALayer(layer: source), source.engineCopy()] {
+            for p in CALayer.layerProperties.ordered {
+                #expect(String(describing: p.read(copy)) == String(describing: p.read(source)), "\(p.name) was not copied")
+            }
+        }
+    }
+
+    /// iOS code also calls `init(layer:)` itself (`CAShapeLayer(layer: view.layer)`, as LiquidLoader does): the
+    /// result is a new model layer with the source's values, outside any tree, that animates like any other —
+    /// not a presentation copy, which would ignore its animations and actions.
+    @Test func aCopyTheApplicationMakesIsAModelLayer() {
+        withClock(at: 0) { clock in
+            let root = CALayer(), source = CALayer(), child = CALayer()
+            source.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+            source.addSublayer(child)
+            root.addSublayer(source)
+            let shape = CAShapeLayer(layer: source)
+            #expect(shape.frame == source.frame && shape.sublayers == nil && shape.superlayer == nil)
+            #expect(child.superlayer === source && source.sublayers?.count == 1)
+            root.addSublayer(shape)
+            let fade = CABasicAnimation(keyPath: "opacity"); fade.fromValue = 0; fade.toValue = 1; fade.duration = 1
+            shape.add(fade, forKey: "fade")
+            CATransaction.flush()
+            clock.advance(by: 0.5)
+            #expect(shape.animationKeys() == ["fade"])
+            #expect(abs((shape.presentation()?.opacity ?? -1) - 0.5) < 1e-6)
+            shape.position = CGPoint(x: 30, y: 30)   // an implicit animation, as for any committed layer
+            #expect(shape.animation(forKey: "position") != nil)
+            #expect(shape.presentation() !== shape)
         }
     }
 

@@ -317,7 +317,7 @@ package final class FrameCompositor {
         var (layer, localTime, animated) = frame ?? node.frameLayer(parentTime: parentTime)
         if layer.hasTimedContents, let timed = layer as? CALayerTimedContents {
             // This frame's picture (a video's frame at this media time), on a copy: snapshots stay as committed.
-            let copy = type(of: layer).init(layer: layer)
+            let copy = layer.engineCopy()
             copy.suppressesChangeTracking = true
             copy.contents = timed.timedContents(atMediaTime: frameTime)
             (layer, animated) = (copy, animated.union(.raster))

@@ -35,7 +35,7 @@ extension CALayer {
 
     /// Takes the copy renderers will draw (at commit, and when finished animations are removed).
     func recordCommittedState() {
-        let state = type(of: self).init(layer: self)
+        let state = self.engineCopy()
         (committedSublayers, committedMask) = (state.sublayerStorage, state.maskStorage)
         (state.sublayerStorage, state.maskStorage) = ([], nil)
         committedState = state

@@ -1,10 +1,17 @@
 extension CALayer {
-    /// Copies every property, dynamic value and the animation list into `copy` (for `init(layer:)`).
+    /// A copy Core Animation makes of the layer (a presentation layer, a commit's copy, a render-tree frame
+    /// layer): marked as one, so it runs no actions and records no changes.
+    package func engineCopy() -> Self {
+        LayerCopying.$makingEngineCopy.withValue(true) { type(of: self).init(layer: self) }
+    }
+
+    /// Copies every property and dynamic value into `copy` (for `init(layer:)`); an engine copy also takes the
+    /// tree links, the delegate and the animation list, which a layer the application copies does not share.
     ///
     /// CALayer's own keys are one value, `LayerValues`, copied in one assignment (every commit copies each
     /// changed layer); a subclass's keys are one value too (`ShapeValues`, …), copied by its table's copier. A
     /// test checks that every key of every layer class is copied.
-    func copyProperties(into copy: CALayer) {
+    func copyProperties(into copy: CALayer, asEngineCopy engineCopy: Bool = true) {
         copy.propertyValues = propertyValues
         // (A path still being edited by its owner is taken as it is now: a render thread may draw the copy.)
         if let path = propertyValues.shadowPath as? CGMutablePath { copy.propertyValues.shadowPath = path.copy() }
@@ -19,15 +26,21 @@ extension CALayer {
             }
         }
         copy.dynamicValues = dynamicValues
-        copy.delegate = delegate
         copy.actions = actions
         copy.style = style
+        copy.contentVersion = contentVersion
+        guard engineCopy else { return }
+        copy.delegate = delegate
         copy.sublayerStorage = sublayerStorage
         copy.maskStorage = maskStorage
         copy.animationEntries = animationEntries
         copy.modelSource = (self.isPresentationCopy ? self.modelSource : self)
         copy.hasBeenCommitted = hasBeenCommitted
-        copy.contentVersion = contentVersion
         copy.ancestorsFlipGeometry = ancestorsFlipGeometry
     }
+}
+
+/// Whether the `init(layer:)` running on this thread was called by Core Animation itself (`engineCopy()`).
+enum LayerCopying {
+    @TaskLocal static var makingEngineCopy = false
 }

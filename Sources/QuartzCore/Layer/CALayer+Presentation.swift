@@ -38,7 +38,7 @@ extension CALayer {
     /// A presentation copy of this layer for a presentation's chain of superlayers: its values at `t`, its own
     /// superlayers above it, and no sublayers.
     private func presentationAncestor(atMediaTime t: CFTimeInterval) -> CALayer {
-        let copy = type(of: self).init(layer: self)
+        let copy = self.engineCopy()
         if hasBeenCommitted { copy.apply(animatedValues(atMediaTime: t)) }
         copy.sublayerStorage = []
         copy.maskStorage = nil
@@ -54,7 +54,7 @@ extension CALayer {
     package func presentation(atMediaTime t: CFTimeInterval) -> Self? {
         if isPresentationCopy { return self }
         guard hasBeenCommitted else { return nil }
-        let copy = type(of: self).init(layer: self)
+        let copy = self.engineCopy()
         copy.apply(animatedValues(atMediaTime: t))
         // The copy's sublayers and mask are presentation copies too (a never-committed one stands for itself).
         copy.sublayerStorage = sublayerStorage.map { child in

@@ -207,17 +207,22 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
         CATransaction.current.register(self)
     }
 
-    /// Creates a copy of `layer` for the presentation tree: every property, timing, dynamic value and the
-    /// animations list. Subclasses override it to copy their own stored state, calling `super.init(layer:)`
-    /// first. It is `required` (iOS code writes `override init(layer:)`; here write `required init(layer:)`):
-    /// without the Objective-C runtime, only a required initializer can build a copy of any subclass.
+    /// Creates a copy of `layer`: every property, timing and dynamic value. Core Animation calls it to make
+    /// presentation layers (which also take the animations list, and run no actions); subclasses override it to
+    /// copy their own stored state, calling `super.init(layer:)` first. Called by application code (iOS code
+    /// writes `CAShapeLayer(layer: view.layer)`), it makes a new model layer with the same property values,
+    /// outside any tree, which animates and commits like any other. It is `required` (iOS code writes
+    /// `override init(layer:)`; here write `required init(layer:)`): without the Objective-C runtime, only a
+    /// required initializer can build a copy of any subclass.
     public required init(layer: Any) {
         super.init()
         guard let source = layer as? CALayer else { return }
+        let engineCopy = LayerCopying.makingEngineCopy
         suppressesChangeTracking = true
-        isPresentationCopy = true
-        source.copyProperties(into: self)
+        isPresentationCopy = engineCopy
+        source.copyProperties(into: self, asEngineCopy: engineCopy)
         suppressesChangeTracking = false
+        if !engineCopy { CATransaction.current.register(self) }
     }
 
     public required init?(coder: NSCoder) {

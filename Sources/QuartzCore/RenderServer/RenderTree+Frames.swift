@@ -21,7 +21,7 @@ extension RenderTree.Node {
         if framePoolFrame != clock.frame { framePoolFrame = clock.frame; framePoolUsed = 0 }
         defer { framePoolUsed += 1 }
         if framePoolUsed < framePool.count { return framePool[framePoolUsed] }
-        let copy = type(of: snapshot).init(layer: snapshot)
+        let copy = snapshot.engineCopy()
         // (Bounded: a replicator of thousands of instances takes fresh copies past the pool's end.)
         if framePool.count < Self.framePoolLimit { framePool.append(copy) }
         return copy

@@ -58,7 +58,7 @@ package final class RenderTree {
             committed = state
             ancestorsFlipped = flipped
             guard flipped else { snapshot = state; return }
-            let own = type(of: state).init(layer: state)
+            let own = state.engineCopy()
             own.ancestorsFlipGeometry = true
             snapshot = own
         }
@@ -145,7 +145,7 @@ package final class RenderTree {
     /// Either holds no sublayers or mask (``committedChildren(of:)`` names them).
     static func committed(_ layer: CALayer) -> (state: CALayer, revision: Int) {
         if let state = layer.committedState { return (state, layer.committedRevision) }
-        let state = type(of: layer).init(layer: layer)
+        let state = layer.engineCopy()
         (state.sublayerStorage, state.maskStorage) = ([], nil)
         return (state, layer.revision)
     }
@@ -216,7 +216,7 @@ extension RenderTree.Node {
 
     /// The subtree's committed state with no animations: what a transition starts from.
     func frozenTree() -> CALayer {
-        let copy = type(of: snapshot).init(layer: snapshot)
+        let copy = snapshot.engineCopy()
         copy.animationEntries = []
         copy.sublayerStorage = children.map { $0.frozenTree() }
         copy.maskStorage = mask?.frozenTree()
@@ -246,7 +246,7 @@ extension RenderTree.Node {
         let values = running.changed
         guard !values.isEmpty else { return (snapshot, local, []) }
         // (A fresh copy: the general path may animate keys a reused copy would keep from an earlier frame.)
-        let copy = type(of: snapshot).init(layer: snapshot)
+        let copy = snapshot.engineCopy()
         copy.apply(values)
         let redraws = snapshot.redrawsContent(forAnimatedKeys: values.keys)
         if redraws { copy.display() }
@@ -260,7 +260,7 @@ extension RenderTree.Node {
     func frameTree(_ frame: Frame) -> CALayer {
         let (layer, local, _) = frame
         // (Always a copy: the frame layer may be reused by a later evaluation in this frame.)
-        let copy = type(of: layer).init(layer: layer)
+        let copy = layer.engineCopy()
         copy.sublayerStorage = children.map { $0.frameTree(parentTime: local) }
         copy.maskStorage = mask?.frameTree(parentTime: local)
         return copy
