@@ -22,11 +22,11 @@ enum RenderServerBenchmark {
         shape.strokeEnd = 0.5; shape.fillColor = nil
         var sink = 0
         for (name, layer) in [("plain", plain), ("shape", shape)] {
-            func copies() { for _ in 0..<1000 { sink &+= type(of: layer).init(layer: layer).hash } }
+            func copies() { for _ in 0..<1000 { sink &+= layer.engineCopy().hash } }
             copies()
             MallocInterposerSwift.reset()
             MallocInterposerSwift.hook()
-            _ = type(of: layer).init(layer: layer)
+            _ = layer.engineCopy()
             MallocInterposerSwift.unhook()
             let allocations = Double(MallocInterposerSwift.getStatistics().mallocCount)
             report.add("layer.copy.\(name)", medianSeconds(runs: 9, copies) / 1000 * 1e6, "us",
