@@ -1,8 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 extension CALayer {
     /// A copy Core Animation makes of the layer (a presentation layer, a commit's copy, a render-tree frame
     /// layer): marked as one, so it runs no actions and records no changes.
     package func engineCopy() -> Self {
-        LayerCopying.$makingEngineCopy.withValue(true) { type(of: self).init(layer: self) }
+        LayerCopying.asEngineCopy { type(of: self).init(layer: self) }
     }
 
     /// Copies every property and dynamic value into `copy` (for `init(layer:)`); an engine copy also takes the
@@ -40,7 +43,21 @@ extension CALayer {
     }
 }
 
-/// Whether the `init(layer:)` running on this thread was called by Core Animation itself (`engineCopy()`).
+/// Whether the `init(layer:)` running on this thread was called by Core Animation itself (`engineCopy()`): a
+/// thread-specific flag (a task-local value would allocate on every copy, and a commit copies each changed layer).
 enum LayerCopying {
-    @TaskLocal static var makingEngineCopy = false
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    static var makingEngineCopy: Bool { pthread_getspecific(key) != nil }
+
+    static func asEngineCopy<T>(_ body: () -> T) -> T {
+        let outer = pthread_getspecific(key)
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
+        defer { pthread_setspecific(key, outer) }
+        return body()
+    }
 }
