@@ -8,7 +8,8 @@ import CalyxTestSupport
 /// iOS", default coordinate systems: UIKit and Core Animation use an upper-left origin). The well-known
 /// consequences follow from Core Graphics' own rules in such a context: a rectangle at y = 0 is at the top, and
 /// an image drawn with `draw(_:in:)` comes out upside down (its first row goes to the rectangle's maximum y).
-/// A `geometryFlipped` layer turns its context back to y up ("contentsAreFlipped", semantics §9.9).
+/// A `geometryFlipped` layer turns its context back to y up ("contentsAreFlipped", semantics §9.9). Both renderers
+/// show the same.
 @Suite(.serialized) struct DrawingOrientationTests {
     /// Fills the top quarter of its bounds red, or draws `image` over its bounds.
     final class QuarterLayer: CALayer, @unchecked Sendable {
@@ -31,8 +32,9 @@ import CalyxTestSupport
         }
     }
 
-    /// Draws `layer` (40 × 40 at the origin of a white 40 × 40 root) and answers the canvas, read top-down.
-    func draw(_ layer: CALayer, settle: ((CALayer) -> Void)? = nil) -> TestCanvas {
+    /// Draws `layer` (40 × 40 at the origin of a white 40 × 40 root) through `CARenderer` and through
+    /// `render(in:)` into a context with UIKit's top-left origin, and answers both canvases, read top-down.
+    func draw(_ layer: CALayer, settle: ((CALayer) -> Void)? = nil) -> [(canvas: TestCanvas, renderer: String)] {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
         root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
@@ -48,13 +50,17 @@ import CalyxTestSupport
             settle(layer)
             renderer.beginFrame(atTime: 1.0 / 60, timeStamp: nil); renderer.render(); renderer.endFrame()
         }
-        return canvas
+        let snapshot = TestCanvas(width: 40, height: 40)
+        snapshot.flipToTopLeftOrigin()
+        root.render(in: snapshot.context)
+        return [(canvas, "CARenderer"), (snapshot, "render(in:)")]
     }
 
     @Test func aRectangleAtYZeroIsAtTheTop() {
         withClock(at: 0) { _ in
-            let canvas = draw(QuarterLayer())
-            #expect(canvas.pixel(topDown: 20, 4) == .red && canvas.pixel(topDown: 20, 35) == .white)
+            for (canvas, renderer) in draw(QuarterLayer()) {
+                #expect(canvas.pixel(topDown: 20, 4) == .red && canvas.pixel(topDown: 20, 35) == .white, "\(renderer)")
+            }
         }
     }
 
@@ -62,8 +68,9 @@ import CalyxTestSupport
         withClock(at: 0) { _ in
             let layer = QuarterLayer()
             layer.isGeometryFlipped = true
-            let canvas = draw(layer)
-            #expect(canvas.pixel(topDown: 20, 35) == .red && canvas.pixel(topDown: 20, 4) == .white)
+            for (canvas, renderer) in draw(layer) {
+                #expect(canvas.pixel(topDown: 20, 35) == .red && canvas.pixel(topDown: 20, 4) == .white, "\(renderer)")
+            }
         }
     }
 
@@ -78,15 +85,17 @@ import CalyxTestSupport
         withClock(at: 0) { _ in
             let layer = QuarterLayer()
             layer.image = image
-            let canvas = draw(layer)
-            #expect(canvas.pixel(topDown: 20, 36) == .red && canvas.pixel(topDown: 20, 4) == .blue)
+            for (canvas, renderer) in draw(layer) {
+                #expect(canvas.pixel(topDown: 20, 36) == .red && canvas.pixel(topDown: 20, 4) == .blue, "\(renderer)")
+            }
         }
     }
 
+    /// (Through the compositor only: `render(in:)` draws no tiles, only what has been drawn of a layer already.)
     @Test func aTiledLayerDrawsItsTilesTheSameWayUp() {
         withClock(at: 0) { _ in
             let layer = QuarterTiledLayer()
-            let canvas = draw(layer) { layer in _ = (layer as! QuarterTiledLayer).tiles.waitUntilIdle() }
+            let canvas = draw(layer, settle: { layer in _ = (layer as! QuarterTiledLayer).tiles.waitUntilIdle() })[0].canvas
             #expect(canvas.pixel(topDown: 20, 4) == .red && canvas.pixel(topDown: 20, 35) == .white)
         }
     }
