@@ -109,6 +109,15 @@ extension IOSBehaviourTests {
         #expect(CALayer.defaultValue(forKey: "contentsGravity") as? String == "resize")
     }
 
+    /// Swift 3 code names timing functions by the old constants; they name the same curves.
+    @available(*, deprecated)
+    @Test func oldTimingFunctionConstantsNameTheSameCurves() {
+        let old = CAMediaTimingFunction(name: kCAMediaTimingFunctionEaseIn), new = CAMediaTimingFunction(name: .easeIn)
+        var a = [Float](repeating: 0, count: 2), b = a
+        for i in 0..<4 { old.getControlPoint(at: i, values: &a); new.getControlPoint(at: i, values: &b); #expect(a == b) }
+        #expect(kCAMediaTimingFunctionEaseInEaseOut.rawValue == "easeInEaseOut")
+    }
+
     /// A layer subclass written the common iOS way, force-casting the layer `init(layer:)` copies from.
     final class ForceCastingLayer: CALayer, @unchecked Sendable {
         var tint = 0

@@ -60,11 +60,18 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     public static let `default` = CAMediaTimingFunctionName("default")
 }
 
-public let kCAMediaTimingFunctionLinear = CAMediaTimingFunctionName.linear.rawValue
-public let kCAMediaTimingFunctionEaseIn = CAMediaTimingFunctionName.easeIn.rawValue
-public let kCAMediaTimingFunctionEaseOut = CAMediaTimingFunctionName.easeOut.rawValue
-public let kCAMediaTimingFunctionEaseInEaseOut = CAMediaTimingFunctionName.easeInEaseOut.rawValue
-public let kCAMediaTimingFunctionDefault = CAMediaTimingFunctionName.default.rawValue
+// The names as Swift 3 code spells them (`CAMediaTimingFunction(name: kCAMediaTimingFunctionEaseIn)`), typed so
+// that such code compiles; today's SDK spells them `CAMediaTimingFunctionName.easeIn` and so on.
+@available(*, deprecated, renamed: "CAMediaTimingFunctionName.linear")
+public let kCAMediaTimingFunctionLinear = CAMediaTimingFunctionName.linear
+@available(*, deprecated, renamed: "CAMediaTimingFunctionName.easeIn")
+public let kCAMediaTimingFunctionEaseIn = CAMediaTimingFunctionName.easeIn
+@available(*, deprecated, renamed: "CAMediaTimingFunctionName.easeOut")
+public let kCAMediaTimingFunctionEaseOut = CAMediaTimingFunctionName.easeOut
+@available(*, deprecated, renamed: "CAMediaTimingFunctionName.easeInEaseOut")
+public let kCAMediaTimingFunctionEaseInEaseOut = CAMediaTimingFunctionName.easeInEaseOut
+@available(*, deprecated, renamed: "CAMediaTimingFunctionName.default")
+public let kCAMediaTimingFunctionDefault = CAMediaTimingFunctionName.default
 
 /// The polynomial form of a unit cubic Bézier: x(t) = ((ax·t + bx)·t + cx)·t, likewise y.
 struct BezierCurve: Sendable {
