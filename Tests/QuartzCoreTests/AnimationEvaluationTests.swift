@@ -111,6 +111,31 @@ import PropertyBased
         #expect(zip(v, [0.05, 0.15, 0.25]).allSatisfy { abs($0 - $1) < 1e-6 })
     }
 
+    /// An additive `transform.scale` adds its number to the scale underneath (Spring's "pop" keyframes 0, ±0.2
+    /// over a layer of scale 1 pulse it between 0.8 and 1.2, and make it vanish if the number multiplied), in
+    /// the presentation layer and in the frame drawn.
+    @Test func additiveScaleAddsToTheScaleUnderneath() {
+        let l = CALayer(); l.transform = CATransform3DMakeScale(2, 2, 1); CATransaction.flush()
+        let a = CABasicAnimation(keyPath: "transform.scale"); a.fromValue = 0; a.toValue = 1; a.duration = 1; a.isAdditive = true
+        #expect(sample(l, a, at: [0.5]) { Double($0.transform.m11) } == [2.5])
+        let x = CABasicAnimation(keyPath: "transform.scale.x"); x.fromValue = 0; x.toValue = 1; x.duration = 1; x.isAdditive = true
+        #expect(sample(l, x, at: [0.5]) { Double($0.transform.m11) } == [2.5])
+        #expect(sample(l, x, at: [0.5]) { Double($0.transform.m22) } == [2])
+
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100); root.backgroundColor = CGColor.white
+            let square = CALayer(); square.frame = CGRect(x: 40, y: 40, width: 20, height: 20)
+            square.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            root.addSublayer(square)
+            let pop = CAKeyframeAnimation(keyPath: "transform.scale")
+            pop.values = [0, 0.5, 0]; pop.duration = 1; pop.isAdditive = true
+            square.add(pop, forKey: "pop")
+            let canvas = renderedFrame(root, at: 0.5)   // scale 1.5: 30 points wide, x 35…65
+            #expect(canvas.pixel(topDown: 36, 50) == .black && canvas.pixel(topDown: 63, 50) == .black)
+            #expect(canvas.pixel(topDown: 33, 50) == .white && canvas.pixel(topDown: 66, 50) == .white)
+        }
+    }
+
     @Test func transformRotationSubKeyPathTurnsPastPi() {
         let l = CALayer(); CATransaction.flush()
         let a = CABasicAnimation(keyPath: "transform.rotation.z"); a.fromValue = 0; a.toValue = 2 * Double.pi; a.duration = 1

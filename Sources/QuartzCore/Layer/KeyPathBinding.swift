@@ -13,6 +13,14 @@ package struct KeyPathBinding: Sendable {
         /// `scaleXY`: "transform.scale.xy", x and y together (undocumented, but iOS code relies on it).
         case scaleX, scaleY, scaleZ, scale, scaleXY
         case translationX, translationY, translationZ, translation
+
+        /// Whether the field is one of the transform's scale factors.
+        var isScale: Bool {
+            switch self {
+            case .scaleX, .scaleY, .scaleZ, .scale, .scaleXY: return true
+            default: return false
+            }
+        }
     }
 
     package let property: String
@@ -125,6 +133,9 @@ package struct KeyPathBinding: Sendable {
     /// add.
     package func add(_ fieldValue: AnimatableValue, to value: AnimatableValue) -> AnimatableValue {
         if case .transform(let t) = value, field != .whole {
+            if field.isScale, case .number(let v) = fieldValue {
+                return .transform(TransformFields(t).recomposed(adding: v, toScale: field))
+            }
             return .transform(TransformFields.delta(field, fieldValue).concatenating(t))
         }
         // Values that do not add (paths, strings, colours of mismatched spaces) animate as if not additive.
@@ -205,6 +216,21 @@ struct TransformFields {
         default: break
         }
         return recomposed(rotation: r, scale: s, translation: t)
+    }
+
+    /// The transform with `v` added to a scale field, as an additive `transform.scale` animation adds its number
+    /// to the scale underneath (values 0, 0.2, 0 pulse a layer of scale 1 to 1.2 and back: Spring's "pop").
+    func recomposed(adding v: Double, toScale field: KeyPathBinding.Field) -> CATransform3D {
+        var s = base.scale
+        switch field {
+        case .scaleX: s.x += v
+        case .scaleY: s.y += v
+        case .scaleZ: s.z += v
+        case .scale: s = (s.x + v, s.y + v, s.z + v)
+        case .scaleXY: s.x += v; s.y += v
+        default: break
+        }
+        return recomposed(rotation: rotation, scale: s, translation: base.translation)
     }
 
     /// S·K·Rx·Ry·Rz·T·P: R built directly (row vectors), then the rows of S·K·R as DecomposedTransform does.
