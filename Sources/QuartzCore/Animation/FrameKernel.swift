@@ -81,10 +81,9 @@ struct EffectKernel {
                 fields = decomposed
             }
             let v = vector(fraction: q, state: state, a: a, b: b)
-            if additive, field.isScale {
-                value = .transform((fields ?? transformFields(of: base)).recomposed(adding: v.x, toScale: field))
-            } else if additive {
-                value = .transform(TransformFields.delta(field, .number(v.x)).concatenating(base))
+            if additive {
+                value = .transform(TransformFields.additive(field, .number(v.x), over: base,
+                                                            fields: fields ?? transformFields(of: base)))
             } else {
                 value = .transform((fields ?? transformFields(of: base)).recomposed(setting: field, to: v.x))
             }

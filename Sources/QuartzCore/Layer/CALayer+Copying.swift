@@ -14,7 +14,7 @@ extension CALayer {
     /// CALayer's own keys are one value, `LayerValues`, copied in one assignment (every commit copies each
     /// changed layer); a subclass's keys are one value too (`ShapeValues`, …), copied by its table's copier. A
     /// test checks that every key of every layer class is copied.
-    func copyProperties(into copy: CALayer, asEngineCopy engineCopy: Bool = true) {
+    func copyProperties(into copy: CALayer, asEngineCopy engineCopy: Bool) {
         copy.propertyValues = propertyValues
         // (A path still being edited by its owner is taken as it is now: a render thread may draw the copy.)
         if let path = propertyValues.shadowPath as? CGMutablePath { copy.propertyValues.shadowPath = path.copy() }

@@ -133,10 +133,7 @@ package struct KeyPathBinding: Sendable {
     /// add.
     package func add(_ fieldValue: AnimatableValue, to value: AnimatableValue) -> AnimatableValue {
         if case .transform(let t) = value, field != .whole {
-            if field.isScale, case .number(let v) = fieldValue {
-                return .transform(TransformFields(t).recomposed(adding: v, toScale: field))
-            }
-            return .transform(TransformFields.delta(field, fieldValue).concatenating(t))
+            return .transform(TransformFields.additive(field, fieldValue, over: t, fields: TransformFields(t)))
         }
         // Values that do not add (paths, strings, colours of mismatched spaces) animate as if not additive.
         guard let current = read(value) else { return value }
@@ -247,6 +244,14 @@ struct TransformFields {
 
     /// Cosine and sine; zero angles (the common case: one animated axis) need no trigonometry.
     @inline(__always) private func cs(_ a: Double) -> (Double, Double) { a == 0 ? (1, 0) : cosineAndSine(a) }
+
+    /// `base` under an additive animation of one field: a scale adds its number to the scale underneath; a
+    /// rotation or translation concatenates the transform it stands for (for one field, the same addition).
+    static func additive(_ field: KeyPathBinding.Field, _ value: AnimatableValue, over base: CATransform3D,
+                         fields: @autoclosure () -> TransformFields) -> CATransform3D {
+        if field.isScale, case .number(let v) = value { return fields().recomposed(adding: v, toScale: field) }
+        return delta(field, value).concatenating(base)
+    }
 
     /// The transform one field's value stands for on its own (for additive sub-field animations).
     static func delta(_ field: KeyPathBinding.Field, _ value: AnimatableValue) -> CATransform3D {
