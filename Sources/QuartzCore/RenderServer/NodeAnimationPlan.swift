@@ -16,6 +16,8 @@ final class NodeAnimationPlan {
     /// each frame then draws the frame layer anew.
     let redrawsContent: Bool
     private let bases: [AnimatableValue]
+    /// Slots whose property is nil underneath, animated over the stand-in `AnimatableValue.unset(as:)` gives.
+    private let unsetSlots: [Bool]
     private let batch: AnimationBatch
     /// The values of the last evaluation (reused each frame).
     private(set) var values: [AnimatableValue]
@@ -23,7 +25,7 @@ final class NodeAnimationPlan {
     /// A plan for `snapshot`'s active animations, or nil when one of them needs the general path.
     init?(for snapshot: CALayer) {
         var slotOf: [String: Int] = [:]
-        var properties: [String] = [], bases: [AnimatableValue] = [], items: [AnimationBatch.Item] = []
+        var properties: [String] = [], bases: [AnimatableValue] = [], unsetSlots: [Bool] = [], items: [AnimationBatch.Item] = []
         for entry in snapshot.animationEntries where !entry.pendingBegin {
             guard let compiled = entry.compiled else { continue }
             switch compiled.body {
@@ -33,14 +35,12 @@ final class NodeAnimationPlan {
                 if effect.rotatesAlongPath { return nil }
                 let property = effect.binding.property
                 if slotOf[property] == nil {
-                    // As the general path does: a property with no value underneath takes no animation, unless
-                    // it is an unset custom key (which reads as zero).
-                    guard let base = snapshot.animatableProperty(named: property)?.value(of: snapshot)
-                            ?? snapshot.dynamicValues[property].flatMap({ AnimatableValue($0, as: inferKind($0)) })
-                            ?? AnimatableValue.unset(as: effect.binding.kind)
-                    else { continue }
+                    // As the general path does: a property that is nil underneath animates over a stand-in.
+                    let set = snapshot.animatableProperty(named: property)?.value(of: snapshot)
+                        ?? snapshot.dynamicValues[property].flatMap({ AnimatableValue($0, as: inferKind($0)) })
+                    guard let base = set ?? AnimatableValue.unset(as: effect.binding.kind) else { continue }
                     slotOf[property] = properties.count
-                    properties.append(property); bases.append(base)
+                    properties.append(property); bases.append(base); unsetSlots.append(set == nil)
                 }
                 items.append(AnimationBatch.Item(compiled, slot: slotOf[property]!))
             }
@@ -50,6 +50,7 @@ final class NodeAnimationPlan {
         redrawsContent = snapshot.redrawsContent(forAnimatedKeys: properties)
         animatedRoles = AnimatedRoles(keys: properties, of: snapshot).union(redrawsContent ? .raster : [])
         self.bases = bases
+        self.unsetSlots = unsetSlots
         values = bases
         batch = AnimationBatch(items)
     }
@@ -59,6 +60,11 @@ final class NodeAnimationPlan {
     func assign(to layer: CALayer) {
         layer.suppressesChangeTracking = true
         for i in properties.indices {
+            if unsetSlots[i], values[i].isUnsetStandIn {
+                // No animation reached this nil property in this frame: it stays nil, as in the presentation.
+                layer.apply([.discrete(DiscreteBox(nil))], to: [properties[i]])
+                continue
+            }
             if let write = writers[i], write(layer, values[i]) { continue }
             layer.apply([values[i]], to: [properties[i]])
         }

@@ -27,16 +27,39 @@ package enum ValueKind: Sendable {
 }
 
 extension AnimatableValue {
-    /// What a custom key that was never set reads as underneath an animation of `kind`: Objective-C reads a nil
-    /// number or geometry value as zeros, so an animation of an unset `@NSManaged` number still runs from its
-    /// `fromValue` to its `toValue`, as on Apple's. Nil for other kinds (the animation then has no effect).
+    /// What a nil value reads as underneath an animation of `kind` — an unset custom key, or a property whose
+    /// model value is nil (`backgroundColor`, `strokeColor`, `path`, `lineDashPattern`, `contents`): numbers and
+    /// geometry as zeros (as Objective-C reads nil), a colour as transparent, a path or a list as empty, anything
+    /// else as nil. So an animation with its own values runs from its `fromValue` to its `toValue` over a nil
+    /// model value, as on Apple's; each of these draws as the nil it stands for.
     static func unset(as kind: ValueKind) -> AnimatableValue? {
         switch kind {
         case .number: return .number(0)
         case .point: return .point(.zero)
         case .size: return .size(.zero)
         case .rect: return .rect(.zero)
-        default: return nil
+        case .color: return .color(.clear)
+        case .path: return .path(CGPath())
+        case .numbers: return .numbers([])
+        case .colors: return .colors([])
+        case .discrete: return .discrete(DiscreteBox(nil))
+        case .transform: return nil
+        }
+    }
+
+    /// Whether this is what ``unset(as:)`` gives for its kind (an animation that leaves it so had no effect).
+    var isUnsetStandIn: Bool {
+        switch self {
+        case .number(let v): return v == 0
+        case .point(let p): return p == .zero
+        case .size(let s): return s == .zero
+        case .rect(let r): return r == .zero
+        case .color(let c): return c == .clear
+        case .path(let p): return p.isEmpty
+        case .numbers(let n): return n.isEmpty
+        case .colors(let c): return c.isEmpty
+        case .discrete(let box): return box.value == nil
+        case .transform: return false
         }
     }
 
