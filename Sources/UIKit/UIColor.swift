@@ -1,12 +1,16 @@
 /// A colour, as UIKit's: components in the extended sRGB space (white-based colours in grey), a `cgColor`, and
 /// Apple's named and system colours with their light-appearance values.
-open class UIColor: NSObject, @unchecked Sendable {
+open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     /// The Core Graphics colour.
     public let cgColor: CGColor
 
     public init(cgColor: CGColor) { self.cgColor = cgColor }
     /// A colour with no components set (iOS code writes `UIColor()` as a placeholder): transparent black.
     public convenience override init() { self.init(white: 0, alpha: 0) }
+    /// The colour a `#colorLiteral(red:green:blue:alpha:)` in source stands for (sRGB, as Xcode writes them).
+    public required convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
+    }
 
     /// Components may lie outside [0, 1] (extended sRGB, as UIKit's colours are since iOS 10).
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {

@@ -180,4 +180,11 @@ import UIKit
         #expect(twice.count == expected.count && twice[0].1 == [CGPoint(x: 0, y: 0)] && twice[2].1 == [CGPoint(x: 1, y: 2), CGPoint(x: 3, y: 4), CGPoint(x: 5, y: 6)])
         #expect(UIBezierPath().reversing().isEmpty)
     }
+
+    /// Xcode writes colours picked in the editor as `#colorLiteral(…)`; they are UIColors of those components.
+    @Test func colourLiteralsAreUIColors() {
+        let c: UIColor = #colorLiteral(red: 0.25, green: 0.5, blue: 0.75, alpha: 1)
+        #expect(c.cgColor.components == [0.25, 0.5, 0.75, 1])
+        #expect(UIColor().cgColor.alpha == 0)
+    }
 }
