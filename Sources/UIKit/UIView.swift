@@ -222,8 +222,8 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     /// iOS draws a view that overrides `draw(_:)` when it first appears, with no `setNeedsDisplay()` from the app;
     /// views that do not override it get no backing store. Swift cannot ask whether a method is overridden, so the
     /// first time the view joins a superview (its initializer has finished, as when iOS first draws it) `draw(_:)`
-    /// runs once into a 1 × 1 scratch context: if UIView's own was not reached, it is overridden, and the view is
-    /// marked for display at the next commit.
+    /// runs once into a 1 × 1 scratch context: if UIView's own was not reached (it is overridden), or the view drew
+    /// anything (an override that calls `super` first), the view is marked for display at the next commit.
     func probeCustomDrawing() {
         guard !probedDrawing else { return }
         probedDrawing = true
@@ -235,7 +235,8 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         UIGraphicsPushContext(scratch)
         draw(bounds)
         UIGraphicsPopContext()
-        if !reachedBaseDraw { layer.setNeedsDisplay() }
+        // (An override that calls `super.draw(_:)` reaches UIView's too; it draws if it drew anything.)
+        if !reachedBaseDraw || scratch.drawingOperations > 0 { layer.setNeedsDisplay() }
     }
 
     // MARK: Conversion and hit testing

@@ -187,4 +187,33 @@ import UIKit
         #expect(c.cgColor.components == [0.25, 0.5, 0.75, 1])
         #expect(UIColor().cgColor.alpha == 0)
     }
+
+    /// A view that draws after calling `super.draw(_:)`, as much iOS code writes, draws; one whose override only
+    /// calls `super` (and sets properties) gets no backing store, like a view with no override.
+    final class SuperCallingView: UIView, @unchecked Sendable {
+        var fills = true
+        override func draw(_ rect: CGRect) {
+            super.draw(rect)
+            guard fills else { return }
+            UIColor.red.setFill()
+            UIRectFill(CGRect(x: 0, y: 0, width: bounds.width, height: bounds.height / 2))
+        }
+    }
+
+    @Test func anOverrideThatCallsSuperFirstStillDraws() {
+        withClock { _ in
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            window.backgroundColor = .white
+            let drawing = SuperCallingView(frame: window.bounds), silent = SuperCallingView(frame: window.bounds)
+            silent.fills = false
+            window.addSubview(drawing); window.addSubview(silent)
+            CATransaction.flush()
+            #expect(drawing.layer.contents != nil && silent.layer.contents == nil)
+            let format = UIGraphicsImageRendererFormat(); format.scale = 1
+            let image = UIGraphicsImageRenderer(size: window.bounds.size, format: format).image { ctx in
+                window.layer.render(in: ctx.cgContext)
+            }
+            #expect(pixel(image, 10, 3) == (255, 0, 0, 255) && pixel(image, 10, 16) == (255, 255, 255, 255))
+        }
+    }
 }

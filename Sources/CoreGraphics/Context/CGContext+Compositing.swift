@@ -6,7 +6,7 @@ extension CGContext {
     /// place with the blend mode; otherwise it draws into a device-sized layer that is then composited:
     /// shadow (blurred layer alpha, tinted, offset), then the layer, through the mask.
     func paint(_ body: (OpaquePointer) -> Void) {
-        guard state.singularCTM == nil else { return }  // a collapsed user space covers no pixels
+        guard state.singularCTM == nil else { drawingOperations &+= 1; return }  // a collapsed user space covers no pixels
         defer { didDraw() }
         if state.shadow == nil && state.clipMask == nil {
             cairo_set_operator(cr, state.blendMode.cairoOperator)

@@ -32,6 +32,8 @@ public final class CGContext {
 
     var state = GraphicsState()
     var stateStack: [GraphicsState] = []
+    /// How many drawing operations the context has run (UIKit asks whether a view's `draw(_:)` drew at all).
+    package internal(set) var drawingOperations = 0
     /// The graphics state at each open transparency layer's start (what the layer composites with).
     var transparencyLayers: [GraphicsState] = []
     /// The current path, in Cairo device space (points are transformed by the CTM as they are added, as in CG).
@@ -130,6 +132,7 @@ public final class CGContext {
 
     /// Called after every drawing operation: copies the canonical pixels into the caller's layout.
     func didDraw() {
+        drawingOperations &+= 1
         cairo_surface_flush(surface)
         guard !isDirectlyBacked else { return }
         format.convertFromCanonical(from: surfaceBytes, srcBytesPerRow: surfaceBytesPerRow, to: userBytes,
