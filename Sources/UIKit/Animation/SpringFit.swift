@@ -1,0 +1,43 @@
+/// Fits springs to UIKit's parameters (§3.1).
+enum SpringFit {
+    /// `usingSpringWithDamping`: mass 1, ratio ζ clamped to [1.19e-7, 1], duration D to [0.01, 10] s; ω solves
+    /// "the envelope has fallen to 0.001 at D" by 12 Newton steps from 5/D.
+    static func classic(duration: TimeInterval, dampingRatio: CGFloat, velocity: CGFloat)
+        -> (duration: TimeInterval, stiffness: CGFloat, damping: CGFloat) {
+        let d = min(max(duration.isFinite ? duration : 0.5, 0.01), 10)
+        let zeta = min(max(Double(dampingRatio.isFinite ? dampingRatio : 1), 1.19e-7), 1)
+        let v = Double(velocity.isFinite ? velocity : 0), epsilon = 0.001
+        func envelope(_ w: Double) -> Double {
+            if zeta < 1 {
+                return abs((zeta * w - v) / (w * (1 - zeta * zeta).squareRoot())) * exp(-zeta * w * d) - epsilon
+            }
+            let a = (1 + (w - v) * d) * exp(-w * d)
+            return abs(a) - epsilon
+        }
+        var w = 5 / d
+        for _ in 0..<12 {
+            let h = max(w * 1e-6, 1e-9)
+            let slope = (envelope(w + h) - envelope(w - h)) / (2 * h)
+            guard slope != 0, slope.isFinite else { break }
+            let next = w - envelope(w) / slope
+            guard next.isFinite, next > 0 else { break }
+            w = next
+        }
+        return (d, CGFloat(w * w), CGFloat(2 * zeta * w))
+    }
+
+    /// `springDuration:bounce:`: mass 1, stiffness (2π/d)², ζ = 1 − bounce (bounce ≥ 0) or 1/(1 + bounce);
+    /// the animation lasts the spring's settling duration.
+    static func perceptual(duration: TimeInterval, bounce: CGFloat, velocity: CGFloat)
+        -> (duration: TimeInterval, stiffness: CGFloat, damping: CGFloat) {
+        let d = min(max(duration.isFinite ? duration : 0.5, 0.01), 10)
+        let b = min(max(Double(bounce.isFinite ? bounce : 0), -0.99), 1)
+        let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
+        let k = pow(2 * .pi / d, 2), c = 2 * zeta * 2 * .pi / d
+        let probe = CASpringAnimation()
+        probe.mass = 1; probe.stiffness = CGFloat(k); probe.damping = CGFloat(c)
+        probe.initialVelocity = velocity.isFinite ? velocity : 0
+        probe.allowsOverdamping = true
+        return (probe.settlingDuration, CGFloat(k), CGFloat(c))
+    }
+}
