@@ -54,6 +54,9 @@ open class CTFont: Hashable, @unchecked Sendable, CustomStringConvertible {
         return (ascent, descent, max(0, height - ascent - descent), resolved)
     }
 
+    /// Cap height, x height, units per em and the rest of the design metrics (CTFont+Metrics.swift).
+    lazy var designMetrics: FontDesignMetrics = loadDesignMetrics()
+
     /// Splits "Family-Style" PostScript names into family, weight and italic.
     static func parse(_ name: String) -> (String, Int32, Bool) {
         var family = name, style = ""

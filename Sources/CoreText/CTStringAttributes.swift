@@ -6,6 +6,11 @@ public let kCTForegroundColorFromContextAttributeName: CFString = "CTForegroundC
 public let kCTUnderlineStyleAttributeName: CFString = "NSUnderline"
 public let kCTUnderlineColorAttributeName: CFString = "CTUnderlineColor"
 public let kCTKernAttributeName: CFString = "NSKern"
+public let kCTParagraphStyleAttributeName: CFString = "NSParagraphStyle"
+public let kCTLigatureAttributeName: CFString = "NSLigature"
+public let kCTStrokeWidthAttributeName: CFString = "NSStrokeWidth"
+public let kCTStrokeColorAttributeName: CFString = "NSStrokeColor"
+public let kCTBaselineOffsetAttributeName: CFString = "NSBaselineOffset"
 /// UIKit's foreground colour key ("NSColor"), read as a colour too.
 let uiKitForegroundColorKey = "NSColor"
 
@@ -26,8 +31,39 @@ extension NSAttributedString.Key {
     public static let foregroundColor = NSAttributedString.Key(uiKitForegroundColorKey)
     /// `kCTUnderlineStyleAttributeName` (UIKit's `.underlineStyle`).
     public static let underlineStyle = NSAttributedString.Key(kCTUnderlineStyleAttributeName)
-    /// `kCTKernAttributeName` (UIKit's `.kern`).
+    /// `kCTKernAttributeName` (UIKit's `.kern`): extra space after each character, in points.
     public static let kern = NSAttributedString.Key(kCTKernAttributeName)
+    /// An `NSParagraphStyle`: alignment, line breaking, line heights, spacing and indents.
+    public static let paragraphStyle = NSAttributedString.Key(kCTParagraphStyleAttributeName)
+    /// 0: no ligatures; 1 (the default): the font's standard ligatures; 2: all of them.
+    public static let ligature = NSAttributedString.Key(kCTLigatureAttributeName)
+    /// Outline width as a percentage of the font size: positive strokes the glyphs only, negative fills and
+    /// strokes them, 0 (the default) fills.
+    public static let strokeWidth = NSAttributedString.Key(kCTStrokeWidthAttributeName)
+    /// The outline's colour (the foreground colour when absent).
+    public static let strokeColor = NSAttributedString.Key(kCTStrokeColorAttributeName)
+    /// A colour painted behind the characters.
+    public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
+    /// Points to raise (positive) or lower the characters from the baseline.
+    public static let baselineOffset = NSAttributedString.Key(kCTBaselineOffsetAttributeName)
+    /// UIKit's underline colour.
+    public static let underlineColor = NSAttributedString.Key("NSUnderlineColor")
+    /// A line through the characters (an underline style's value).
+    public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
+    /// The strikethrough's colour.
+    public static let strikethroughColor = NSAttributedString.Key("NSStrikethroughColor")
+}
+
+/// A number attribute's value as a `CGFloat` (any numeric type or `NSNumber`).
+func numberValue(_ value: Any?) -> CGFloat? {
+    switch value {
+    case let v as CGFloat: return v.isFinite ? v : nil
+    case let v as Double: return v.isFinite ? CGFloat(v) : nil
+    case let v as Float: return v.isFinite ? CGFloat(v) : nil
+    case let v as Int: return CGFloat(v)
+    case let v as NSNumber: return v.doubleValue.isFinite ? CGFloat(v.doubleValue) : nil
+    default: return nil
+    }
 }
 
 /// Reads a truncation-free, colour-or-nil attribute value.

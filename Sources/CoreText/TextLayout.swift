@@ -32,88 +32,39 @@ package final class TextLayout: @unchecked Sendable {
     /// Whether text without a colour attribute takes the context's fill colour rather than black.
     let colorFromContext: Bool
     package let string: NSAttributedString
+    /// Outlined ranges (`.strokeWidth`), by UTF-8 offset: drawn again as glyph outlines over the fill.
+    let strokes: [TextStroke]
 
     /// Lays out `string`. `width` nil means one unbroken paragraph per line break (no wrapping); with a width,
     /// lines wrap at words (and inside words that do not fit). `singleLine` keeps line separators as text.
+    /// The string's paragraph style (its first) sets the alignment, line breaking, line heights, spacing and
+    /// indents; an `alignment` or `truncation` given here wins over the style's.
     package init(_ string: NSAttributedString, width: CGFloat?, alignment: Alignment = .natural,
                  truncation: Truncation = .none, singleLine: Bool = false) {
         self.string = string
         let text = string.string
         let offsets = UTF16ToUTF8(text)
-        var fromContext = false
+        let paragraph = ParagraphLayout(style: string.length > 0
+            ? string.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle : nil,
+            alignment: alignment, truncation: truncation, width: width)
+        var attributes = PangoAttributes()
         (layout, lines, size) = FontSystem.shared.locked {
             let layout = pango_layout_new(FontSystem.shared.context)!
             pango_layout_set_text(layout, text, Int32(offsets.utf8Count))
             pango_layout_set_single_paragraph_mode(layout, singleLine ? 1 : 0)
-            if let width, width.isFinite, width > 0, width < 1e7 {
-                pango_layout_set_width(layout, Int32(width * CGFloat(PANGO_SCALE)))
-                pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            }
-            switch truncation {
-            case .none: break
-            case .start: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
-            case .middle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
-            case .end: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-            }
-            switch alignment {
-            case .natural, .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
-            case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-            case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
-            case .justified: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT); pango_layout_set_justify(layout, 1)
-            }
-            if alignment == .natural { pango_layout_set_auto_dir(layout, 1) }
-
+            paragraph.configure(layout)
             let defaultFont = CTFont(name: "Helvetica", size: 12).makeDescription()
             pango_layout_set_font_description(layout, defaultFont)
             pango_font_description_free(defaultFont)
-            let attributes = pango_attr_list_new()!
-            string.enumerateAttributes(in: NSRange(location: 0, length: string.length)) { attrs, range, _ in
-                let start = UInt32(offsets[range.location]), end = UInt32(offsets[range.location + range.length])
-                func add(_ attribute: UnsafeMutablePointer<PangoAttribute>?) {
-                    guard let attribute else { return }
-                    attribute.pointee.start_index = start
-                    attribute.pointee.end_index = end
-                    pango_attr_list_insert(attributes, attribute)
-                }
-                for (key, value) in attrs {
-                    switch key.rawValue {
-                    case kCTFontAttributeName:
-                        if let font = value as? CTFont {
-                            let d = font.makeDescription(); add(pango_attr_font_desc_new(d)); pango_font_description_free(d)
-                        }
-                    case kCTForegroundColorAttributeName, uiKitForegroundColorKey:
-                        if let color = colorValue(value) {
-                            let c = color.rgba
-                            add(pango_attr_foreground_new(channel16(c.r), channel16(c.g), channel16(c.b)))
-                            add(pango_attr_foreground_alpha_new(channel16(c.a)))
-                        }
-                    case kCTForegroundColorFromContextAttributeName:
-                        if (value as? Bool) == true || (value as? NSNumber)?.boolValue == true { fromContext = true }
-                    case kCTUnderlineStyleAttributeName:
-                        let raw = (value as? Int) ?? (value as? NSNumber)?.intValue ?? Int((value as? CTUnderlineStyle)?.rawValue ?? 0)
-                        let style = raw & 0xFF
-                        if style != 0 {
-                            add(pango_attr_underline_new(style == 9 ? PANGO_UNDERLINE_DOUBLE : PANGO_UNDERLINE_SINGLE))
-                        }
-                    case kCTUnderlineColorAttributeName:
-                        if let color = colorValue(value) {
-                            let c = color.rgba
-                            add(pango_attr_underline_color_new(channel16(c.r), channel16(c.g), channel16(c.b)))
-                        }
-                    case kCTKernAttributeName:
-                        if let kern = (value as? CGFloat) ?? (value as? NSNumber).map({ CGFloat($0.doubleValue) }), kern.isFinite {
-                            add(pango_attr_letter_spacing_new(Int32(kern * CGFloat(PANGO_SCALE))))
-                        }
-                    default:
-                        break
-                    }
-                }
-            }
-            pango_layout_set_attributes(layout, attributes)
-            pango_attr_list_unref(attributes)
-            return (layout, TextLayout.measureLines(layout, offsets: offsets), TextLayout.logicalSize(layout))
+            let list = attributes.makeList(for: string, offsets: offsets, lineHeight: paragraph)
+            pango_layout_set_attributes(layout, list)
+            pango_attr_list_unref(list)
+            var lines = TextLayout.measureLines(layout, offsets: offsets)
+            paragraph.adjust(&lines, in: string)
+            return (layout, lines, TextLayout.logicalSize(layout))
         }
-        colorFromContext = fromContext
+        colorFromContext = attributes.colorFromContext
+        strokes = attributes.strokes
     }
 
     deinit { FontSystem.shared.locked { g_object_unref(UnsafeMutableRawPointer(layout)) } }
@@ -135,6 +86,7 @@ package final class TextLayout: @unchecked Sendable {
                     cairo_stroke(cr)
                 } else {
                     pango_cairo_show_layout_line(cr, line)
+                    if !strokes.isEmpty { strokeOutlines(of: line, in: cr) }
                 }
             }
         }
@@ -148,11 +100,10 @@ package final class TextLayout: @unchecked Sendable {
         var index = 0
         repeat {
             let line = pango_layout_iter_get_line_readonly(iter)!
-            var ink = PangoRectangle(), logical = PangoRectangle()
+            var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
             var lineInk = PangoRectangle(), lineLogical = PangoRectangle()
             pango_layout_line_get_extents(line, &lineInk, &lineLogical)
-            _ = ink
             let baseline = CGFloat(pango_layout_iter_get_baseline(iter)) / scale
             let ascent = CGFloat(-lineLogical.y) / scale
             let descent = CGFloat(lineLogical.height + lineLogical.y) / scale
@@ -189,8 +140,6 @@ package final class TextLayout: @unchecked Sendable {
     }
 }
 
-/// 0…1 (clamped) to Pango's 16-bit colour channel.
-private func channel16(_ v: CGFloat) -> UInt16 { UInt16((min(max(v.isNaN ? 0 : v, 0), 1) * 65535).rounded()) }
 
 /// UTF-16 offsets (NSString's) mapped to UTF-8 byte offsets (Pango's), and back.
 struct UTF16ToUTF8 {

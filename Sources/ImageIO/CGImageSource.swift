@@ -27,6 +27,12 @@ public func CGImageSourceCreateWithURL(_ url: CFURL, _ options: CFDictionary?) -
     return CGImageSourceCreateWithData(data, options)
 }
 
+/// A source over the bytes `provider` gives; nil when it has none or they are not a PNG or JPEG.
+public func CGImageSourceCreateWithDataProvider(_ provider: CGDataProvider, _ options: CFDictionary?) -> CGImageSource? {
+    guard let data = provider.data else { return nil }
+    return CGImageSourceCreateWithData(data, options)
+}
+
 /// The number of images in the source (1 for PNG and JPEG).
 public func CGImageSourceGetCount(_ source: CGImageSource) -> Int { source.format == nil ? 0 : 1 }
 

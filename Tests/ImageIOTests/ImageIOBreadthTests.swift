@@ -75,6 +75,16 @@ import CalyxTestSupport
                         intent: .defaultIntent) == nil)
     }
 
+    /// `CGImageSourceCreateWithDataProvider`, as code holding a provider (not data) calls it: red-over-blue halves
+    /// decode with red at the left.
+    @Test func sourcesOverDataProviders() throws {
+        let provider = try #require(CGDataProvider(data: encode(halves(4, 2), as: "public.png")! as CFData))
+        let source = try #require(CGImageSourceCreateWithDataProvider(provider, nil))
+        let image = try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))
+        #expect(image.width == 4 && rgba(image, 0, 0) == (255, 0, 0, 255))
+        #expect(CGImageSourceCreateWithDataProvider(CGDataProvider(data: Data([1, 2, 3]) as CFData)!, nil) == nil)
+    }
+
     @Test func destinationsWriteToConsumersWithFileProperties() throws {
         let data = NSMutableData()
         let consumer = try #require(CGDataConsumer(data: data))

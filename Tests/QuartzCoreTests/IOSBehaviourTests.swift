@@ -155,7 +155,11 @@ extension IOSBehaviourTests {
         }
         #expect(CAShapeLayer().fillColor?.components == [0, 0, 0, 1])
         #expect(CALayer.cornerCurveExpansionFactor(.circular) == 1)
-        #expect(CAEmitterCell().shouldArchiveValue(forKey: "scale"))
+        // A key never set is not archived; one set is.
+        let cell = CAEmitterCell()
+        #expect(!cell.shouldArchiveValue(forKey: "scale"))
+        cell.scale = 2
+        #expect(cell.shouldArchiveValue(forKey: "scale"))
     }
 }
 

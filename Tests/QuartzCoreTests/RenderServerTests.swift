@@ -252,11 +252,3 @@ import CalyxTestSupport
         #expect(servers.allSatisfy { $0.framesDrawn > 0 })
     }
 }
-
-/// A value shared between a test and a render thread.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R { lock.lock(); defer { lock.unlock() }; return body(&value) }
-}

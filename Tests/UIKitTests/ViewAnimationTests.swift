@@ -268,7 +268,7 @@ func advance(_ clock: CAMediaClock, to t: CFTimeInterval) {
     @Test func runPauseReverseAndFinish() {
         withClock { clock in
             let view = movingView()
-            var positions: [UIViewPropertyAnimator.Position] = []
+            var positions: [UIViewAnimatingPosition] = []
             let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 100 }
             animator.addCompletion { positions.append($0) }
             animator.startAnimation()
@@ -292,7 +292,7 @@ func advance(_ clock: CAMediaClock, to t: CFTimeInterval) {
     @Test func stoppingAndFinishingWhereItStands() {
         withClock { clock in
             let view = movingView()
-            var positions: [UIViewPropertyAnimator.Position] = []
+            var positions: [UIViewAnimatingPosition] = []
             let animator = UIViewPropertyAnimator(duration: 2, curve: .linear) { view.alpha = 0 }
             animator.addCompletion { positions.append($0) }
             animator.startAnimation()

@@ -73,6 +73,12 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
     /// The alpha component.
     public var alpha: CGFloat { components?.last ?? 1 }
 
+    /// An equal colour (`CGColorCreateCopy`): the same space and components.
+    public func copy() -> CGColor? {
+        guard let space = colorSpace, let values = components else { return nil }
+        return CGColor(space: space, values: values)
+    }
+
     /// The same colour with another alpha (clamped to [0, 1]).
     public func copy(alpha: CGFloat) -> CGColor? {
         guard let space = colorSpace, var values = components else { return nil }

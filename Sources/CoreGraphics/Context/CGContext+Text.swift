@@ -24,3 +24,31 @@ extension CGContext {
         }
     }
 }
+
+/// Font rendering settings, as Apple's `CGContext` keeps them: each `should…` wish is part of the graphics state
+/// and takes effect only while the context's matching `allows…` switch is on (all on by default for bitmap
+/// contexts). Glyphs here are always placed at fractional positions and smoothed in grey by Cairo, so these
+/// settings are kept and reported but do not change the pixels; antialiasing (`setShouldAntialias`) does.
+extension CGContext {
+    public func setShouldSmoothFonts(_ shouldSmoothFonts: Bool) { state.fontRendering.smooths = shouldSmoothFonts }
+    public func setAllowsFontSmoothing(_ allowsFontSmoothing: Bool) { fontPermissions.smooths = allowsFontSmoothing }
+    public func setShouldSubpixelPositionFonts(_ shouldSubpixelPositionFonts: Bool) {
+        state.fontRendering.subpixelPositions = shouldSubpixelPositionFonts
+    }
+    public func setAllowsFontSubpixelPositioning(_ allowsFontSubpixelPositioning: Bool) {
+        fontPermissions.subpixelPositions = allowsFontSubpixelPositioning
+    }
+    public func setShouldSubpixelQuantizeFonts(_ shouldSubpixelQuantizeFonts: Bool) {
+        state.fontRendering.subpixelQuantizes = shouldSubpixelQuantizeFonts
+    }
+    public func setAllowsFontSubpixelQuantization(_ allowsFontSubpixelQuantization: Bool) {
+        fontPermissions.subpixelQuantizes = allowsFontSubpixelQuantization
+    }
+
+    /// The font rendering in effect: each wish that its switch allows.
+    package var effectiveFontRendering: (smooths: Bool, subpixelPositions: Bool, subpixelQuantizes: Bool) {
+        (state.fontRendering.smooths && fontPermissions.smooths,
+         state.fontRendering.subpixelPositions && fontPermissions.subpixelPositions,
+         state.fontRendering.subpixelQuantizes && fontPermissions.subpixelQuantizes)
+    }
+}

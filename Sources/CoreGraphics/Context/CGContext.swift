@@ -41,6 +41,8 @@ public final class CGContext {
 
     /// The text matrix (not part of the graphics state, as in CoreGraphics).
     public var textMatrix: CGAffineTransform = .identity
+    /// The `allows…` font switches (not part of the graphics state, as on Apple's).
+    var fontPermissions = GraphicsState.FontRendering()
     /// Where the next line of text starts, in user space.
     public var textPosition: CGPoint = .zero
 

@@ -13,9 +13,18 @@ struct GraphicsState {
     var clipMask: MaskSurface?
     var textDrawingMode = CGTextDrawingMode.fill
     var fontSize: CGFloat = 12
+    /// Font rendering wishes (`setShouldSmoothFonts` and the subpixel settings), each also gated by the
+    /// context's `allows…` switch.
+    var fontRendering = FontRendering()
     /// Set while the CTM is singular (a scale by zero): Cairo cannot hold such a matrix, so Cairo keeps the last
     /// usable one and nothing is drawn until a restore brings a usable CTM back, as on Apple's.
     var singularCTM: CGAffineTransform?
+
+    struct FontRendering: Equatable {
+        var smooths = true
+        var subpixelPositions = true
+        var subpixelQuantizes = true
+    }
 
     struct Shadow {
         var offset: CGSize

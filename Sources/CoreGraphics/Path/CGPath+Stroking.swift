@@ -22,6 +22,18 @@ extension CGPath {
     }
 }
 
+extension CGPath {
+    /// `CGPathCreateCopyByStrokingPath` as Apple's Swift overlay imports it: the outline of `path` stroked, then
+    /// transformed; nil when `path` is nil, as Apple's answers for a missing path.
+    public convenience init?(__byStroking path: CGPath?, transform: UnsafePointer<CGAffineTransform>?, lineWidth: CGFloat,
+                             lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat) {
+        guard let path else { return nil }
+        let outline = path.copy(strokingWithWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit,
+                                transform: transform?.pointee ?? .identity)
+        self.init(elements: outline.elements)
+    }
+}
+
 /// Builds a stroke outline as convex polygons, all counter-clockwise (positive area with y up).
 struct Stroker {
     let halfWidth: CGFloat

@@ -70,11 +70,16 @@ open class CATransition: CAAnimation, @unchecked Sendable {
     open var startProgress: Float = 0
     open var endProgress: Float = 1
     open var filter: Any?
+    /// Whether the new state is shown as a still of how the change left it, rather than live with its running
+    /// animations: UIKit's transitions ask for stills unless `.allowAnimatedContent` is given (its private
+    /// transition flags); a plain `CATransition` shows the new state live.
+    package var showsNewStateAsStill = false
 
     open override func copyAnimationState(to other: CAAnimation) {
         super.copyAnimationState(to: other)
         guard let o = other as? CATransition else { return }
         o.type = type; o.subtype = subtype; o.startProgress = startProgress; o.endProgress = endProgress; o.filter = filter
+        o.showsNewStateAsStill = showsNewStateAsStill
     }
 
     /// The transition's progress for a timing fraction q: `start + (end − start)·q`.

@@ -1,8 +1,10 @@
 /// A keyframe animation's values and timing, validated and precomputed (semantics §4).
 ///
 /// keyTimes: linear and cubic modes take one per value, discrete takes one more than the values (or, leniently,
-/// one per value); the first must be 0, the last 1, all non-decreasing in [0, 1]. Invalid arrays are ignored and
-/// keyframes spaced evenly, as Apple documents. Paced modes ignore keyTimes and timingFunctions and space
+/// one per value), all non-decreasing in [0, 1]. The first may be above 0 and the last below 1: the first value
+/// holds before the first key time and the last after the last (UIKit itself builds such arrays for a property a
+/// later keyframe first animates, and they play on iOS). Other invalid arrays are ignored and keyframes spaced
+/// evenly, as Apple documents. Paced modes ignore keyTimes and timingFunctions and space
 /// keyframes by distance (arc length for a path).
 struct KeyframeTrack {
     enum Mode { case linear, discrete, paced, cubic, cubicPaced }
@@ -74,7 +76,7 @@ struct KeyframeTrack {
             var t = 0.0
             return [0] + lengths.map { t += $0; return t / total }
         }
-        if let k = given, k.first == 0, k.last == 1, zip(k, k.dropFirst()).allSatisfy({ $0 <= $1 }),
+        if let k = given, !k.isEmpty, zip(k, k.dropFirst()).allSatisfy({ $0 <= $1 }),
            k.allSatisfy({ $0 >= 0 && $0 <= 1 }), k.count == n || (mode == .discrete && k.count == n + 1) {
             return k
         }

@@ -27,7 +27,7 @@ extension FrameCompositor {
         let b = frame.layer.bounds
         guard b.width > 0, b.height > 0 else { return }
         let scale = LayerGeometry.powerOfTwo(atLeast: max(LayerGeometry.onScreenScale(of: b, under: m), 1 / 64))
-        let after = node.frameTree(frame)
+        let after = active.transition.showsNewStateAsStill ? node.frozenTree() : node.frameTree(frame)
         let before = node.transitionSources[active.id]
         let p = active.progress
         // The direction new content comes from, in the layer's space (y runs down on a flipped root).

@@ -98,6 +98,16 @@ extension CALayer {
         return animatedValues(atMediaTime: CACurrentMediaTime(), only: key, seed: seed)[key]?.anyValue
     }
 
+    /// What is on screen now for `keyPath`, computed as if the model still held `modelValue` (the value before a
+    /// change being made): how UIKit's `.beginFromCurrentState` finds where an animation stands, since the
+    /// animations already running interpolate towards the model, which holds the new value. Key paths that are
+    /// not whole properties (filter inputs) read the presentation as it is. Nil when nothing animates the key.
+    package func presentationValue(forKeyPath keyPath: String, modelValue: Any?) -> Any? {
+        if type(of: self).propertyTable[keyPath] != nil { return presentationValue(forKey: keyPath, modelValue: modelValue) }
+        guard hasBeenCommitted, !animationEntries.isEmpty else { return nil }
+        return presentation()?.value(forKeyPath: keyPath)
+    }
+
     /// Writes animated values into a presentation copy.
     func apply(_ values: [String: AnimatableValue]) {
         suppressesChangeTracking = true

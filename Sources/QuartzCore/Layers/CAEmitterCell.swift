@@ -61,43 +61,16 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
         default: return nil
         }
     }
-    /// Whether the value for `key` would be archived (always true, as for layers).
-    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+    /// Whether the value for `key` would be archived: true for a key whose value was set (one that differs from a
+    /// new cell's, or any other key given a value), false for a key never set.
+    open func shouldArchiveValue(forKey key: String) -> Bool { shouldArchiveValueImplementation(forKey: key) }
 
-    /// A cell's value by key (its numeric and colour properties), or a value set for any other key.
-    open func value(forKey key: String) -> Any? {
-        switch key {
-        case "name": return name
-        case "enabled": return isEnabled
-        case "birthRate": return birthRate
-        case "lifetime": return lifetime
-        case "velocity": return velocity
-        case "scale": return scale
-        case "spin": return spin
-        case "color": return color
-        case "emissionLongitude": return emissionLongitude
-        case "emissionRange": return emissionRange
-        case "contents": return contents
-        default: return taggedValues[key]
-        }
-    }
+    /// A cell's value by key (every property, under its Objective-C name), or a value set for any other key.
+    open func value(forKey key: String) -> Any? { valueImplementation(forKey: key) }
 
-    /// Sets a cell property by key (`emitterCells.<name>.<key>` on the emitter reaches here).
-    open func setValue(_ value: Any?, forKey key: String) {
-        switch key {
-        case "enabled": if let b = Convert.bool(value) { isEnabled = b }
-        case "birthRate": if let f = Convert.float(value) { birthRate = f }
-        case "lifetime": if let f = Convert.float(value) { lifetime = f }
-        case "velocity": if let f = Convert.cgFloat(value) { velocity = f }
-        case "scale": if let f = Convert.cgFloat(value) { scale = f }
-        case "spin": if let f = Convert.cgFloat(value) { spin = f }
-        case "emissionLongitude": if let f = Convert.cgFloat(value) { emissionLongitude = f }
-        case "emissionRange": if let f = Convert.cgFloat(value) { emissionRange = f }
-        case "color": if let c = Convert.color(value) { color = c }
-        case "contents": contents = value
-        default: taggedValues[key] = value
-        }
-    }
+    /// Sets a cell property by key (`emitterCells.<name>.<key>` on the emitter reaches here); a value of the wrong
+    /// type leaves the property as it was. Any other key stores the value.
+    open func setValue(_ value: Any?, forKey key: String) { setValueImplementation(value, forKey: key) }
 }
 
 extension CAEmitterCell {

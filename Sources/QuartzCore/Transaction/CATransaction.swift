@@ -1,10 +1,11 @@
 /// Batches layer-tree changes into atomic updates (semantics §6.1).
 ///
 /// Each thread has a stack of transactions. Changing a layer with none open starts an *implicit* transaction,
-/// committed by ``flush()`` or, on the main thread, when the run loop next turns. Values set with
-/// ``setValue(_:forKey:)`` are scoped: reads find the innermost transaction that set the key. Committing copies
-/// nothing yet in Calyx (the render tree arrives with the compositor); it stamps `beginTime` on animations
-/// added with `beginTime == 0`, marks layers committed, and hands completion blocks to the event dispatcher.
+/// committed by ``flush()`` or when the thread's run loop next turns. Values set with
+/// ``setValue(_:forKey:)`` are scoped: reads find the innermost transaction that set the key. The outermost
+/// commit lays out and displays the layers that need it, stamps `beginTime` on animations added with
+/// `beginTime == 0`, records each changed layer's committed state (the copy renderers draw from) and hands
+/// completion blocks to the event dispatcher.
 public final class CATransaction: @unchecked Sendable {
     /// One open transaction.
     final class Scope {
@@ -20,6 +21,8 @@ public final class CATransaction: @unchecked Sendable {
     /// The per-thread stack.
     final class Stack {
         var scopes: [Scope] = []
+        /// Whether a commit is waiting on this thread's run loop for its next turn.
+        var commitScheduled = false
     }
 
     private static let threadKey = "Calyx.CATransaction.stack"
@@ -37,11 +40,18 @@ public final class CATransaction: @unchecked Sendable {
         if let top = stack.scopes.last { return top }
         let implicit = Scope(isImplicit: true)
         stack.scopes.append(implicit)
-        // What the run-loop observer does on Apple platforms: commit when the loop next turns — on the main
-        // thread, or on another thread inside its own running run loop. (A timer due at once, not `perform`: on
-        // Linux a timer added from inside a block run by `perform` never fires, and commits add the event pump's.)
-        if Thread.isMainThread || RunLoop.current.currentMode != nil {
-            let commit = Timer(fire: Date(), interval: 0, repeats: false) { _ in CATransaction.commitImplicit() }
+        // What the run-loop observer does on Apple platforms: commit when this thread's run loop next turns, whether
+        // it runs now or starts later ("committed automatically when the thread's run loop next iterates"). One
+        // commit waits per thread, so a thread whose loop never runs holds one timer, not one per transaction.
+        // (A timer due at once, not `perform`: on Linux a timer added from inside a block run by `perform` never
+        // fires, and commits add the event pump's.)
+        let s = stack
+        if !s.commitScheduled {
+            s.commitScheduled = true
+            let commit = Timer(fire: Date(), interval: 0, repeats: false) { _ in
+                CATransaction.stack.commitScheduled = false
+                CATransaction.commitImplicit()
+            }
             RunLoop.current.add(commit, forMode: .default)
         }
         return implicit

@@ -83,7 +83,9 @@ extension AnimatableValue {
 extension AnimatableValue {
     /// Converts an API value (`Any`) to this kind; nil when it cannot stand for one (semantics Q6: such a value
     /// makes no contribution). Numbers may come as any numeric type or `NSNumber`; points, sizes, rects and
-    /// colours may also come as arrays of numbers, as Apple accepts.
+    /// colours may also come as arrays of numbers, as Apple accepts. Two-component values stand for each other
+    /// (a point, a size or a vector, bare or boxed), as Core Animation reads an `NSValue` by its size: iOS code
+    /// animates `transform.translation` with points and `position` with sizes, and both move the layer there.
     package init?(_ any: Any?, as kind: ValueKind) {
         let any = kind == .discrete ? any : unboxed(any)
         switch kind {
@@ -93,13 +95,11 @@ extension AnimatableValue {
             guard let d = anyToDouble(any) else { return nil }
             self = .number(d)
         case .point:
-            if let p = any as? CGPoint { self = .point(p) }
-            else if let n = anyToDoubles(any), n.count == 2 { self = .point(CGPoint(x: n[0], y: n[1])) }
-            else { return nil }
+            guard let (x, y) = twoComponents(any) else { return nil }
+            self = .point(CGPoint(x: x, y: y))
         case .size:
-            if let s = any as? CGSize { self = .size(s) }
-            else if let n = anyToDoubles(any), n.count == 2 { self = .size(CGSize(width: n[0], height: n[1])) }
-            else { return nil }
+            guard let (width, height) = twoComponents(any) else { return nil }
+            self = .size(CGSize(width: width, height: height))
         case .rect:
             if let r = any as? CGRect { self = .rect(r) }
             else if let n = anyToDoubles(any), n.count == 4 { self = .rect(CGRect(x: n[0], y: n[1], width: n[2], height: n[3])) }
@@ -144,6 +144,18 @@ extension AnimatableValue {
     }
 
     package var number: Double? { if case .number(let d) = self { return d }; return nil }
+}
+
+/// The two numbers of a point, size or vector, or of an array of two numbers.
+private func twoComponents(_ any: Any?) -> (CGFloat, CGFloat)? {
+    switch any {
+    case let p as CGPoint: return (p.x, p.y)
+    case let s as CGSize: return (s.width, s.height)
+    case let v as CGVector: return (v.dx, v.dy)
+    default:
+        guard let n = anyToDoubles(any), n.count == 2 else { return nil }
+        return (CGFloat(n[0]), CGFloat(n[1]))
+    }
 }
 
 /// Any numeric value (Swift numbers, `NSNumber`, `Bool` excluded) as a `Double`; NaN passes through.

@@ -33,7 +33,7 @@ extension NSValue {
     }
 }
 
-/// The Swift value an `NSValue` boxes (a point, size, rect or transform), so animation values and key-value
+/// The Swift value an `NSValue` boxes (a point, size, vector, rect or transform), so animation values and key-value
 /// writes given boxed, as iOS code gives them, act like the bare values. Anything else, numbers included,
 /// passes through.
 package func unboxed(_ any: Any?) -> Any? {
@@ -43,6 +43,8 @@ package func unboxed(_ any: Any?) -> Any? {
     if encoding.hasPrefix("{CGSize") { return value.sizeValue }
     if encoding.hasPrefix("{CGRect") { return value.rectValue }
     if encoding == NSValue.transform3DEncoding { return value.caTransform3DValue }
+    // Two doubles: UIKit's boxed vectors and offsets, read as a vector (any two-component key accepts one).
+    if let v = value.doubles(count: 2) { return CGVector(dx: v[0], dy: v[1]) }
     if let m = value.doubles(count: 6), encoding == NSValue.affineTransformEncoding {
         return CGAffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
     }

@@ -41,3 +41,46 @@ enum SpringFit {
         return (probe.settlingDuration, CGFloat(k), CGFloat(c))
     }
 }
+
+extension SpringFit {
+    /// `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)`: the physics as given (non-positive or
+    /// non-finite numbers fall back to Apple's default spring's), running until the spring settles.
+    static func physical(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, velocity: CGFloat) -> BlockSpring {
+        func usable(_ v: CGFloat, _ fallback: CGFloat, allowZero: Bool = false) -> CGFloat {
+            v.isFinite && (v > 0 || (allowZero && v == 0)) ? v : fallback
+        }
+        let probe = CASpringAnimation()
+        probe.mass = usable(mass, 3)
+        probe.stiffness = usable(stiffness, 1000)
+        probe.damping = usable(damping, 500, allowZero: true)
+        probe.initialVelocity = velocity
+        // A damping ratio above 1 is an overdamped spring, which these parameters ask for as written.
+        probe.allowsOverdamping = true
+        return BlockSpring(mass: probe.mass, stiffness: probe.stiffness, damping: probe.damping, velocity: velocity,
+                           allowsOverdamping: true, duration: min(probe.settlingDuration, 3600))
+    }
+}
+
+/// The spring a block or an animator gives the animations it makes.
+struct BlockSpring {
+    var mass: CGFloat
+    var stiffness: CGFloat
+    var damping: CGFloat
+    /// Initial velocity, as a fraction of the distance per second.
+    var velocity: CGFloat
+    /// Whether a damping ratio above 1 stays overdamped (the iOS 17 forms) rather than being clamped to 1.
+    var allowsOverdamping: Bool
+    /// How long the animations run.
+    var duration: TimeInterval
+
+    /// A spring animation of `keyPath` with these physics.
+    func makeAnimation(keyPath: String) -> CASpringAnimation {
+        let animation = CASpringAnimation(keyPath: keyPath)
+        animation.mass = mass
+        animation.stiffness = stiffness
+        animation.damping = damping
+        animation.initialVelocity = velocity
+        animation.allowsOverdamping = allowsOverdamping
+        return animation
+    }
+}

@@ -94,9 +94,10 @@ extension UIView {
                             animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
         let fit = SpringFit.classic(duration: duration, dampingRatio: dampingRatio, velocity: velocity)
         let linear = AnimationOptions(rawValue: options.rawValue & ~(7 << 16)).union(.curveLinear)
+        let spring = BlockSpring(mass: 1, stiffness: fit.stiffness, damping: fit.damping, velocity: velocity,
+                                 allowsOverdamping: false, duration: fit.duration)
         run(UIViewAnimationState(duration: fit.duration, delay: delay, options: linear.union(.overrideInheritedCurve),
-                                 spring: (1, fit.stiffness, fit.damping, velocity), completion: completion,
-                                 parent: UIViewAnimationState.innermost), animations)
+                                 spring: spring, completion: completion, parent: UIViewAnimationState.innermost), animations)
     }
 
     /// The iOS 17 spring: `springDuration` its perceptual duration, `bounce` in −1…1 (§3.1); the animation
@@ -105,9 +106,11 @@ extension UIView {
                             delay: TimeInterval = 0, options: AnimationOptions = [], animations: @escaping () -> Void,
                             completion: ((Bool) -> Void)? = nil) {
         let fit = SpringFit.perceptual(duration: duration, bounce: bounce, velocity: velocity)
+        // Negative bounces are overdamped springs: Core Animation must not clamp their damping ratio to 1.
+        let spring = BlockSpring(mass: 1, stiffness: fit.stiffness, damping: fit.damping, velocity: velocity,
+                                 allowsOverdamping: true, duration: fit.duration)
         run(UIViewAnimationState(duration: fit.duration, delay: delay, options: options.union([.overrideInheritedCurve, .overrideInheritedDuration]),
-                                 spring: (1, fit.stiffness, fit.damping, velocity), completion: completion,
-                                 parent: UIViewAnimationState.innermost), animations)
+                                 spring: spring, completion: completion, parent: UIViewAnimationState.innermost), animations)
     }
 
     private class func run(_ state: UIViewAnimationState, _ animations: () -> Void) {
@@ -115,13 +118,17 @@ extension UIView {
         state.finish()
     }
 
-    /// Runs `actionsWithoutAnimation` with animations off: its changes are immediate even inside a block.
+    /// Runs `actionsWithoutAnimation` with animations off: its changes are immediate even inside a block, and
+    /// `areAnimationsEnabled` is false until it returns.
     public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
         UIViewAnimationState.withoutAnimation(actionsWithoutAnimation)
     }
 
+    /// Turns view animation on or off for every block from now on (off: changes in blocks are immediate, and
+    /// completions still run).
     public class func setAnimationsEnabled(_ enabled: Bool) { UIViewAnimationState.globallyEnabled = enabled }
-    public class var areAnimationsEnabled: Bool { UIViewAnimationState.globallyEnabled }
+    /// Whether changes in animation blocks animate here (false inside `performWithoutAnimation`).
+    public class var areAnimationsEnabled: Bool { UIViewAnimationState.isEnabled }
 
     /// The duration of the block being run (0 outside blocks).
     public class var inheritedAnimationDuration: TimeInterval { UIViewAnimationState.innermost?.duration ?? 0 }
@@ -145,8 +152,7 @@ extension UIView {
         let shared = AnimationOptions(rawValue: options.rawValue & ~UInt(7 << 10))
         let state = UIViewAnimationState(duration: duration, delay: delay, options: shared, completion: completion,
                                          parent: UIViewAnimationState.innermost)
-        state.keyframes = UIViewKeyframeRecorder(calculationMode: options.calculationMode,
-                                                 fromCurrentState: options.contains(.beginFromCurrentState))
+        state.keyframes = UIViewKeyframeRecorder(calculationMode: options.calculationMode)
         run(state, animations)
     }
 

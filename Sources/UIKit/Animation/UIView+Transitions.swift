@@ -7,9 +7,14 @@ extension UIView {
         let state = UIViewAnimationState(duration: duration, delay: 0, options: options, completion: completion,
                                          parent: UIViewAnimationState.innermost)
         state.perform { animations?() }
-        if let transition = CATransition.forTransitionOptions(options), UIViewAnimationState.globallyEnabled {
+        // A duration of zero or less changes the view without a transition, as Apple documents; so does a view
+        // never committed, which has no picture from before the change (§6). Without `.allowAnimatedContent` the
+        // new state shows as a still of how the block left it.
+        if let transition = CATransition.forTransitionOptions(options), UIViewAnimationState.isEnabled, duration > 0,
+           view.layer.hasBeenCommitted {
+            transition.showsNewStateAsStill = !options.contains(.allowAnimatedContent)
             state.configure(transition)
-            view.layer.add(transition, forKey: kCATransition)
+            state.add(transition, to: view.layer, forKey: kCATransition)
         }
         state.finish()
     }

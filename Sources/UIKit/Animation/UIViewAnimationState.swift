@@ -2,17 +2,20 @@
 /// the animations its changes added, counted so its completion runs once the last of them stops, with that
 /// animation's `finished` flag.
 final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Sendable {
-    let duration: TimeInterval
-    let delay: TimeInterval
+    /// The block's duration (settable by the pre-iOS 4 `setAnimationDuration(_:)` inside the block).
+    var duration: TimeInterval
+    var delay: TimeInterval
     let options: UIView.AnimationOptions
-    private let optionsTimingFunction: CAMediaTimingFunction
+    private var optionsTimingFunction: CAMediaTimingFunction
     /// A property animator's curve, replacing the options' one.
     var timingFunctionOverride: CAMediaTimingFunction?
     var timingFunction: CAMediaTimingFunction { timingFunctionOverride ?? optionsTimingFunction }
-    /// A spring instead of the curve: mass, stiffness, damping, initial velocity.
-    let spring: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat, velocity: CGFloat)?
+    /// A spring instead of the curve.
+    let spring: BlockSpring?
     var repeatCount: Float
     var autoreverses: Bool
+    /// Whether absolute keys start from what is on screen (settable by `setAnimationBeginsFromCurrentState(_:)`).
+    var beginsFromCurrentState: Bool
     let completion: ((Bool) -> Void)?
     /// Animations added and not yet stopped.
     private var live = 0
@@ -22,28 +25,38 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
     var keyframes: UIViewKeyframeRecorder?
     /// A property animator's record of what its blocks animate (nil for plain blocks).
     var animatorRecord: UIViewPropertyAnimator.Record?
+    /// A transition asked for by the pre-iOS 4 `setAnimationTransition(_:for:cache:)`, added when the block ends.
+    var pendingTransition: (transition: CATransition, view: UIView)?
 
-    init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions,
-         spring: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat, velocity: CGFloat)? = nil,
+    init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions, spring: BlockSpring? = nil,
          completion: ((Bool) -> Void)?, parent: UIViewAnimationState?) {
-        // Nested blocks inherit the parent's duration, curve and options unless told not to (§1.6).
+        // Nested blocks inherit the parent's duration, curve and options unless told not to (§1.6). The animation
+        // type (a spring) counts as an option: `.overrideInheritedOptions` drops it, as Apple documents ("do not
+        // inherit the animation type or any options"); the curve follows its own flag.
         let inherit = parent != nil
         self.duration = inherit && !options.contains(.overrideInheritedDuration) ? parent!.duration : duration
         self.delay = delay
-        let ownOptions = inherit && !options.contains(.overrideInheritedOptions)
+        let inheritsOptions = inherit && !options.contains(.overrideInheritedOptions)
+        let ownOptions = inheritsOptions
             ? options.union(parent!.options.intersection([.repeat, .autoreverse, .beginFromCurrentState, .allowUserInteraction]))
             : options
         self.options = ownOptions
         if inherit && !options.contains(.overrideInheritedCurve) {
             optionsTimingFunction = parent!.timingFunction
-            self.spring = parent!.spring
+            self.spring = spring ?? (inheritsOptions ? parent!.spring : nil)
         } else {
             optionsTimingFunction = ownOptions.curveTimingFunction
             self.spring = spring
         }
         repeatCount = ownOptions.contains(.repeat) ? Float.greatestFiniteMagnitude : 0
         autoreverses = ownOptions.contains(.autoreverse)
+        beginsFromCurrentState = ownOptions.contains(.beginFromCurrentState)
         self.completion = completion
+    }
+
+    /// Sets the curve (the pre-iOS 4 `setAnimationCurve(_:)`), for animations made from now on.
+    func setCurve(_ curve: UIView.AnimationCurve) {
+        optionsTimingFunction = UICubicTimingParameters(animationCurve: curve).timingFunction
     }
 
     // MARK: The stack of open blocks (per thread)
@@ -58,15 +71,30 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
     }
     static var current: UIViewAnimationState? { stack.disabled > 0 ? nil : stack.states.last }
     static var innermost: UIViewAnimationState? { stack.states.last }
+    /// Whether changes animate here: animations are enabled and no `performWithoutAnimation` is running.
+    static var isEnabled: Bool { globallyEnabled && stack.disabled == 0 }
     // (UIKit's switch is main-thread state, as Apple's is.)
     nonisolated(unsafe) static var globallyEnabled = true
 
     /// Runs `animations` with this state as the current block (nested blocks see it as their parent).
     func perform(_ animations: () -> Void) {
-        Self.stack.states.append(self)
+        push()
         animations()
-        _ = Self.stack.states.popLast()
+        pop()
     }
+
+    /// Makes this the current block (`beginAnimations(_:context:)` opens one without a closure).
+    func push() { Self.stack.states.append(self) }
+
+    /// Ends this block's turn as the current block.
+    func pop() {
+        if let i = Self.stack.states.lastIndex(where: { $0 === self }) { Self.stack.states.remove(at: i) }
+    }
+
+    /// The block `commitAnimations()` closes: the innermost opened by `beginAnimations(_:context:)`.
+    static var innermostLegacy: UIViewAnimationState? { stack.states.last { $0.isLegacy } }
+    /// Opened by `beginAnimations(_:context:)`.
+    var isLegacy = false
     static func withoutAnimation(_ body: () -> Void) { stack.disabled += 1; defer { stack.disabled -= 1 }; body() }
 
     /// Ends the block: keyframes become animations; with nothing animated, the completion still runs (with
@@ -74,6 +102,11 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
     func finish() {
         keyframes?.emit(into: self)
         keyframes = nil
+        if let (transition, view) = pendingTransition, duration > 0 {
+            configure(transition)
+            add(transition, to: view.layer, forKey: kCATransition)
+        }
+        pendingTransition = nil
         if added == 0, let completion {
             CAMediaClock.current.events.runAtNextPass { completion(true) }
         }
@@ -87,7 +120,7 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
         guard globallyEnabled, let state = current, animatableKeys.contains(key), !CATransaction.disableActions(),
               let change = layer.valueBeforeChange, change.key == key else { return NSNull() }
         if let recorder = state.keyframes, recorder.isRecording {
-            recorder.record(layer: layer, key: key, before: change.value)
+            recorder.record(layer: layer, key: key, before: change.value, state: state)
             return NSNull()
         }
         return UIViewBlockAction(state: state, oldValue: change.value)
@@ -99,19 +132,13 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
     static func animateOwnLayer(_ layer: CALayer, keyPath: String, from: Any?, to: Any?) {
         guard globallyEnabled, let state = current, !CATransaction.disableActions(), state.keyframes == nil else { return }
         if let a = from as? NSNumber, let b = to as? NSNumber, a == b { return }
-        let animation: CABasicAnimation
-        if let spring = state.spring {
-            let s = CASpringAnimation(keyPath: keyPath)
-            s.mass = spring.mass; s.stiffness = spring.stiffness; s.damping = spring.damping; s.initialVelocity = spring.velocity
-            animation = s
-        } else {
-            animation = CABasicAnimation(keyPath: keyPath)
-        }
-        let presented = state.options.contains(.beginFromCurrentState) ? layer.presentation()?.value(forKeyPath: keyPath) : nil
+        let animation = state.spring?.makeAnimation(keyPath: keyPath) ?? CABasicAnimation(keyPath: keyPath)
+        let presented = state.beginsFromCurrentState ? layer.presentationValue(forKeyPath: keyPath, modelValue: from) : nil
         animation.fromValue = presented ?? from
         animation.toValue = to
+        state.animatorRecord?.note(layer: layer, key: keyPath, start: from, end: to)
         state.configure(animation)
-        layer.add(animation, forKey: keyPath)
+        state.add(animation, to: layer, forKey: keyPath)
     }
 
     /// The keys a view's layer animates in a block (§1.1).
@@ -135,6 +162,16 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
         animation.delegate = self
         added += 1
         live += 1
+    }
+
+    /// Adds one of the block's configured animations to `layer`, marking it as a property animator's when the
+    /// block is one of its blocks.
+    func add(_ animation: CAAnimation, to layer: CALayer, forKey key: String) {
+        if let record = animatorRecord {
+            animation.setValue(ObjectIdentifier(record), forKey: UIViewPropertyAnimator.ownerTag)
+            record.track(layer: layer, key: key)
+        }
+        layer.add(animation, forKey: key)
     }
 
     /// Whether `layer` has a block animation running (or waiting for its delay) from a block without
@@ -178,27 +215,22 @@ final class UIViewBlockAction: CAAction {
                 animation.toValue = zero
                 animation.isAdditive = true
                 state.configure(animation)
-                layer.add(animation, forKey: freeKey(keyPath, on: layer))
+                state.add(animation, to: layer, forKey: freeKey(keyPath, on: layer))
             }
             return
         }
         let animation = makeAnimation(keyPath: key)
-        if state.options.contains(.beginFromCurrentState), let presented = layer.presentation()?.value(forKey: key) {
-            animation.fromValue = presented
-        } else {
-            animation.fromValue = oldValue
-        }
+        // From what is on screen: the animations already running, evaluated over the value before this change
+        // (they run towards the model, which now holds the new value).
+        let presented = state.beginsFromCurrentState ? layer.presentationValue(forKeyPath: key, modelValue: oldValue) : nil
+        animation.fromValue = presented ?? oldValue
         state.configure(animation)
-        layer.add(animation, forKey: key)
+        state.add(animation, to: layer, forKey: key)
     }
 
     /// A basic animation, or the block's spring.
     private func makeAnimation(keyPath: String) -> CABasicAnimation {
-        guard let spring = state.spring else { return CABasicAnimation(keyPath: keyPath) }
-        let animation = CASpringAnimation(keyPath: keyPath)
-        animation.mass = spring.mass; animation.stiffness = spring.stiffness
-        animation.damping = spring.damping; animation.initialVelocity = spring.velocity
-        return animation
+        state.spring?.makeAnimation(keyPath: keyPath) ?? CABasicAnimation(keyPath: keyPath)
     }
 
     /// A non-additive or repeating animation of the key makes new ones absolute (§1.2, rule 2).

@@ -3,18 +3,21 @@ final class UIViewKeyframeRecorder {
     struct Track {
         let layer: CALayer
         let key: String
+        /// The value before the first keyframe that touched the key (on screen, with `.beginFromCurrentState`).
         let initial: Any?
+        /// The repeat settings in force where the key was first touched (`modifyAnimations` can wrap a keyframe).
+        let repeatCount: Float
+        let autoreverses: Bool
         var frames: [(value: Any?, start: Double, duration: Double)] = []
     }
 
     let calculationMode: CAAnimationCalculationMode
-    let fromCurrentState: Bool
     private var tracks: [Track] = []
     private var frame: (start: Double, duration: Double)?
     private var touched: [Int] = []
 
-    init(calculationMode: CAAnimationCalculationMode, fromCurrentState: Bool) {
-        self.calculationMode = calculationMode; self.fromCurrentState = fromCurrentState
+    init(calculationMode: CAAnimationCalculationMode) {
+        self.calculationMode = calculationMode
     }
 
     var isRecording: Bool { frame != nil }
@@ -25,13 +28,14 @@ final class UIViewKeyframeRecorder {
     }
 
     /// Notes a change of `key` on `layer` inside the current keyframe (the first touch keeps the value before).
-    func record(layer: CALayer, key: String, before: Any?) {
+    func record(layer: CALayer, key: String, before: Any?, state: UIViewAnimationState) {
         let index: Int
         if let i = tracks.firstIndex(where: { $0.layer === layer && $0.key == key }) {
             index = i
         } else {
-            let initial = fromCurrentState ? (layer.presentation()?.value(forKey: key) ?? before) : before
-            tracks.append(Track(layer: layer, key: key, initial: initial))
+            let onScreen = state.beginsFromCurrentState ? layer.presentationValue(forKeyPath: key, modelValue: before) : nil
+            tracks.append(Track(layer: layer, key: key, initial: onScreen ?? before,
+                                repeatCount: state.repeatCount, autoreverses: state.autoreverses))
             index = tracks.count - 1
         }
         if !touched.contains(index) { touched.append(index) }
@@ -47,13 +51,17 @@ final class UIViewKeyframeRecorder {
         self.frame = nil
     }
 
-    /// One keyframe animation per (layer, key): the initial value, then each frame's value at its end (clamped to
-    /// the next frame's start), holding until the next start when there is a gap of more than a frame.
+    /// One keyframe animation per (layer, key), as UIKit builds it: the initial value at the start of the key's
+    /// first keyframe, then each frame's value at its end (clamped to the next frame's start), held until the
+    /// next start when the gap is longer than a frame. A key first touched in a later keyframe therefore has
+    /// key times from that keyframe's start only (its initial value holds before them, as Core Animation holds
+    /// the first value before the first key time).
     func emit(into state: UIViewAnimationState) {
         let frameInterval = state.duration > 0 ? (1.0 / 60) / state.duration : 0
         for track in tracks {
-            let frames = [(value: track.initial, start: 0.0, duration: track.frames.first?.start ?? 0)]
-                + track.frames.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+            let sorted = track.frames.enumerated()
+                .sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+            let frames = [(value: track.initial, start: 0.0, duration: sorted.first?.start ?? 0)] + sorted
             var values: [Any] = [], times: [Double] = []
             for (i, f) in frames.enumerated() {
                 let next = i + 1 < frames.count ? frames[i + 1].start : 1
@@ -61,13 +69,14 @@ final class UIViewKeyframeRecorder {
                 values.append(f.value as Any); times.append(end)
                 if next - end - frameInterval > 1.19e-7 { values.append(f.value as Any); times.append(next) }
             }
-            if let first = times.first, first > 0 { values.insert(values[0], at: 0); times.insert(0, at: 0) }
             let animation = CAKeyframeAnimation(keyPath: track.key)
             animation.values = values
             animation.keyTimes = times.map { NSNumber(value: $0) }
             animation.calculationMode = calculationMode
             state.configure(animation)
-            track.layer.add(animation, forKey: track.key)
+            animation.repeatCount = track.repeatCount
+            animation.autoreverses = track.autoreverses
+            state.add(animation, to: track.layer, forKey: track.key)
         }
     }
 }

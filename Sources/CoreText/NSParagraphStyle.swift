@@ -1,0 +1,165 @@
+/// How lines sit between the margins (iOS's values: center is 1, right 2).
+public enum NSTextAlignment: Int, Sendable {
+    case left = 0
+    case center = 1
+    case right = 2
+    case justified = 3
+    /// Left for left-to-right text, right for right-to-left.
+    case natural = 4
+}
+
+/// Where a line too long for its width breaks, or how it is cut.
+public enum NSLineBreakMode: Int, Sendable {
+    /// At word boundaries, inside a word only when the word alone does not fit.
+    case byWordWrapping = 0
+    /// Before the first character that does not fit.
+    case byCharWrapping = 1
+    /// No wrapping: what does not fit is not drawn.
+    case byClipping = 2
+    /// No wrapping: the start is replaced by an ellipsis.
+    case byTruncatingHead = 3
+    /// No wrapping: the end is replaced by an ellipsis.
+    case byTruncatingTail = 4
+    /// No wrapping: the middle is replaced by an ellipsis.
+    case byTruncatingMiddle = 5
+}
+
+/// The direction text runs in.
+public enum NSWritingDirection: Int, Sendable {
+    case natural = -1
+    case leftToRight = 0
+    case rightToLeft = 1
+}
+
+/// A tab stop: where text after a tab aligns.
+open class NSTextTab: NSObject, @unchecked Sendable {
+    public let alignment: NSTextAlignment
+    public let location: CGFloat
+    public init(textAlignment alignment: NSTextAlignment, location loc: CGFloat, options: [String: Any] = [:]) {
+        self.alignment = alignment
+        location = loc
+    }
+}
+
+/// How a paragraph is laid out: alignment, line breaking, line heights, spacing and indents. The value of the
+/// `.paragraphStyle` attribute; `CTFramesetter`, `CTLine`, `CATextLayer` and UIKit's string drawing honour it
+/// (docs/text.md says how each field maps onto the layout).
+open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
+    /// The fields, kept together so copies take them in one assignment.
+    struct Values: Equatable {
+        var lineSpacing: CGFloat = 0
+        var paragraphSpacing: CGFloat = 0
+        var alignment = NSTextAlignment.natural
+        var headIndent: CGFloat = 0
+        var tailIndent: CGFloat = 0
+        var firstLineHeadIndent: CGFloat = 0
+        var minimumLineHeight: CGFloat = 0
+        var maximumLineHeight: CGFloat = 0
+        var lineBreakMode = NSLineBreakMode.byWordWrapping
+        var baseWritingDirection = NSWritingDirection.natural
+        var lineHeightMultiple: CGFloat = 0
+        var paragraphSpacingBefore: CGFloat = 0
+        var hyphenationFactor: Float = 0
+        var defaultTabInterval: CGFloat = 0
+        var allowsDefaultTighteningForTruncation = false
+    }
+
+    var values = Values()
+    var storedTabStops: [NSTextTab] = []
+
+    public override init() { super.init() }
+
+    /// The style text has when it names none: natural alignment, word wrapping, no spacing or indents.
+    open class var `default`: NSParagraphStyle { NSParagraphStyle() }
+
+    /// The direction of a language's text (natural for every language here).
+    open class func defaultWritingDirection(forLanguage languageName: String?) -> NSWritingDirection { .natural }
+
+    /// Extra space between the bottom of one line and the top of the next, in points.
+    open var lineSpacing: CGFloat { values.lineSpacing }
+    /// Extra space after the paragraph.
+    open var paragraphSpacing: CGFloat { values.paragraphSpacing }
+    open var alignment: NSTextAlignment { values.alignment }
+    /// Indent of lines after the first, from the leading margin.
+    open var headIndent: CGFloat { values.headIndent }
+    /// Positive: the line's length from the leading margin; zero or negative: the inset from the trailing margin.
+    open var tailIndent: CGFloat { values.tailIndent }
+    /// Indent of the first line, from the leading margin.
+    open var firstLineHeadIndent: CGFloat { values.firstLineHeadIndent }
+    /// The least height of a line (0: none).
+    open var minimumLineHeight: CGFloat { values.minimumLineHeight }
+    /// The greatest height of a line (0: none).
+    open var maximumLineHeight: CGFloat { values.maximumLineHeight }
+    open var lineBreakMode: NSLineBreakMode { values.lineBreakMode }
+    open var baseWritingDirection: NSWritingDirection { values.baseWritingDirection }
+    /// The natural line height multiplied by this (0: 1), before the minimum and maximum apply.
+    open var lineHeightMultiple: CGFloat { values.lineHeightMultiple }
+    /// Extra space before the paragraph.
+    open var paragraphSpacingBefore: CGFloat { values.paragraphSpacingBefore }
+    open var hyphenationFactor: Float { values.hyphenationFactor }
+    open var tabStops: [NSTextTab] { storedTabStops }
+    open var defaultTabInterval: CGFloat { values.defaultTabInterval }
+    open var allowsDefaultTighteningForTruncation: Bool { values.allowsDefaultTighteningForTruncation }
+
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = NSParagraphStyle()
+        copy.values = values
+        copy.storedTabStops = storedTabStops
+        return copy
+    }
+
+    open func mutableCopy(with zone: NSZone? = nil) -> Any {
+        let copy = NSMutableParagraphStyle()
+        copy.values = values
+        copy.storedTabStops = storedTabStops
+        return copy
+    }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? NSParagraphStyle else { return false }
+        return values == other.values && storedTabStops.map(\.location) == other.storedTabStops.map(\.location)
+    }
+
+    open override var hash: Int { Int(values.lineSpacing * 31 + values.headIndent) ^ values.alignment.rawValue }
+}
+
+/// A paragraph style whose fields can be set.
+open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
+    open override var lineSpacing: CGFloat { get { values.lineSpacing } set { values.lineSpacing = newValue } }
+    open override var paragraphSpacing: CGFloat { get { values.paragraphSpacing } set { values.paragraphSpacing = newValue } }
+    open override var alignment: NSTextAlignment { get { values.alignment } set { values.alignment = newValue } }
+    open override var headIndent: CGFloat { get { values.headIndent } set { values.headIndent = newValue } }
+    open override var tailIndent: CGFloat { get { values.tailIndent } set { values.tailIndent = newValue } }
+    open override var firstLineHeadIndent: CGFloat {
+        get { values.firstLineHeadIndent }
+        set { values.firstLineHeadIndent = newValue }
+    }
+    open override var minimumLineHeight: CGFloat { get { values.minimumLineHeight } set { values.minimumLineHeight = newValue } }
+    open override var maximumLineHeight: CGFloat { get { values.maximumLineHeight } set { values.maximumLineHeight = newValue } }
+    open override var lineBreakMode: NSLineBreakMode { get { values.lineBreakMode } set { values.lineBreakMode = newValue } }
+    open override var baseWritingDirection: NSWritingDirection {
+        get { values.baseWritingDirection }
+        set { values.baseWritingDirection = newValue }
+    }
+    open override var lineHeightMultiple: CGFloat { get { values.lineHeightMultiple } set { values.lineHeightMultiple = newValue } }
+    open override var paragraphSpacingBefore: CGFloat {
+        get { values.paragraphSpacingBefore }
+        set { values.paragraphSpacingBefore = newValue }
+    }
+    open override var hyphenationFactor: Float { get { values.hyphenationFactor } set { values.hyphenationFactor = newValue } }
+    open override var tabStops: [NSTextTab] { get { storedTabStops } set { storedTabStops = newValue } }
+    open override var defaultTabInterval: CGFloat { get { values.defaultTabInterval } set { values.defaultTabInterval = newValue } }
+    open override var allowsDefaultTighteningForTruncation: Bool {
+        get { values.allowsDefaultTighteningForTruncation }
+        set { values.allowsDefaultTighteningForTruncation = newValue }
+    }
+
+    /// Takes every field of `style`.
+    open func setParagraphStyle(_ style: NSParagraphStyle) {
+        values = style.values
+        storedTabStops = style.storedTabStops
+    }
+
+    open func addTabStop(_ tab: NSTextTab) { storedTabStops.append(tab) }
+    open func removeTabStop(_ tab: NSTextTab) { storedTabStops.removeAll { $0 === tab } }
+}
