@@ -282,16 +282,19 @@ import CalyxTestSupport
     }
 
     /// `continueAnimation(withTimingParameters:durationFactor:)`: the animations' duration becomes the factor ×
-    /// the original, so the rest takes the factor × what was left, on the new curve.
+    /// the original, so the rest takes the factor × what was left, on the new curve. Paused half way through an
+    /// ease-in-out second (x = 50, the curve's midpoint), continued linearly with factor 2: the remaining half
+    /// takes a second, so 0.5 s later x = 50 + 50 · 0.5.
     @Test func continuingScalesTheRemainingTime() {
         withClock { clock in
             let view = movingView()
-            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.center.x = 100 }
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .easeInOut) { view.center.x = 100 }
             animator.startAnimation()
             advance(clock, to: 0.5)
             animator.pauseAnimation()
+            #expect(abs(view.layer.presentation()!.position.x - 50) < 1e-6)
             animator.continueAnimation(withTimingParameters: UICubicTimingParameters(animationCurve: .linear), durationFactor: 2)
-            advance(clock, to: 1.0)   // a quarter of the remaining second: x = 50 + 50 · 0.5
+            advance(clock, to: 1.0)
             #expect(abs(view.layer.presentation()!.position.x - 75) < 1e-6, "\(view.layer.presentation()!.position.x)")
             advance(clock, to: 1.6)
             #expect(animator.state == .inactive && view.center.x == 100)

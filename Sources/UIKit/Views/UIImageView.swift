@@ -1,4 +1,4 @@
-/// A view that shows an image, or plays a sequence of images (docs/view-animation.md §5): the frames become one
+/// A view that shows an image, or plays a sequence of images (docs/view-animation.md §5a): the frames become one
 /// discrete keyframe animation of the layer's `contents`.
 open class UIImageView: UIView, @unchecked Sendable {
     /// The key the frame animation is added under (what UIKit uses).
