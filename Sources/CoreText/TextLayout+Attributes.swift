@@ -13,6 +13,8 @@ struct TextStroke {
 struct PangoAttributes {
     private(set) var colorFromContext = false
     private(set) var strokes: [TextStroke] = []
+    /// The largest font size in the string (Helvetica 12 when it names none).
+    private(set) var largestFontSize: CGFloat = 12
 
     /// Pango's attribute list for `string` (the caller owns it). Runs with `FontSystem`'s lock held.
     mutating func makeList(for string: NSAttributedString, offsets: UTF16ToUTF8, lineHeight: ParagraphLayout) -> OpaquePointer {
@@ -42,6 +44,7 @@ struct PangoAttributes {
                 case kCTFontAttributeName:
                     if let font = value as? CTFont {
                         fontSize = font.size
+                        largestFontSize = max(largestFontSize, font.size)
                         let d = font.makeDescription(); add(pango_attr_font_desc_new(d)); pango_font_description_free(d)
                     }
                 case kCTForegroundColorAttributeName, uiKitForegroundColorKey:
@@ -101,25 +104,15 @@ extension TextLayout {
     /// Strokes the outlines of the glyphs of `line` that fall in an outlined range, over what was drawn (the
     /// context's origin at the line's baseline start, y down). Runs with `FontSystem`'s lock held.
     func strokeOutlines(of line: UnsafeMutablePointer<PangoLayoutLine>, in cr: OpaquePointer) {
-        var x = 0.0
-        var node = line.pointee.runs
-        while let run = node, let item = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
-            let glyphs = item.pointee.glyphs!
-            let width = Double(pango_glyph_string_get_width(glyphs)) / Double(PANGO_SCALE)
-            let offset = Int(item.pointee.item.pointee.offset)
-            if let stroke = strokes.first(where: { $0.bytes.contains(offset) }), let font = item.pointee.item.pointee.analysis.font {
-                cairo_save(cr)
-                cairo_new_path(cr)
-                cairo_move_to(cr, x, 0)
-                pango_cairo_glyph_string_path(cr, font, glyphs)
-                cairoSetColor(cr, stroke.color)
-                cairo_set_line_width(cr, Double(stroke.width))
-                cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
-                cairo_stroke(cr)
-                cairo_restore(cr)
-            }
-            x += width
-            node = run.pointee.next
+        for stroke in strokes {
+            cairo_save(cr)
+            cairo_new_path(cr)
+            appendOutlines(of: line, to: cr) { stroke.bytes.contains($0) }
+            cairoSetColor(cr, stroke.color)
+            cairo_set_line_width(cr, Double(stroke.width))
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+            cairo_stroke(cr)
+            cairo_restore(cr)
         }
     }
 }

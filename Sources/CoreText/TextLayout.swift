@@ -34,6 +34,8 @@ package final class TextLayout: @unchecked Sendable {
     package let string: NSAttributedString
     /// Outlined ranges (`.strokeWidth`), by UTF-8 offset: drawn again as glyph outlines over the fill.
     let strokes: [TextStroke]
+    /// The largest font size in the string.
+    let largestFontSize: CGFloat
 
     /// Lays out `string`. `width` nil means one unbroken paragraph per line break (no wrapping); with a width,
     /// lines wrap at words (and inside words that do not fit). `singleLine` keeps line separators as text.
@@ -65,6 +67,7 @@ package final class TextLayout: @unchecked Sendable {
         }
         colorFromContext = attributes.colorFromContext
         strokes = attributes.strokes
+        largestFontSize = attributes.largestFontSize
     }
 
     deinit { FontSystem.shared.locked { g_object_unref(UnsafeMutableRawPointer(layout)) } }
@@ -74,18 +77,21 @@ package final class TextLayout: @unchecked Sendable {
         let mode = context.currentTextDrawingMode
         guard mode != .invisible, mode != .clip else { return }
         let defaultColor = colorFromContext ? context.currentFillColor : RGBA(r: 0, g: 0, b: 0, a: 1)
+        // (Outlines for enormous text: TextLayout+Outlines.swift says why.)
+        let outlined = needsOutlines(in: context)
         context.drawText(at: origin) { cr in
             FontSystem.shared.locked {
                 guard let line = pango_layout_get_line_readonly(layout, Int32(index)) else { return }
                 cairoSetColor(cr, defaultColor)
                 cairo_move_to(cr, 0, 0)
                 if mode == .stroke || mode == .strokeClip || mode == .fillStroke || mode == .fillStrokeClip {
-                    pango_cairo_layout_line_path(cr, line)
+                    cairo_new_path(cr)
+                    appendOutlines(of: line, to: cr)
                     if mode == .fillStroke || mode == .fillStrokeClip { cairo_fill_preserve(cr) }
                     cairoSetColor(cr, context.currentStrokeColor)
                     cairo_stroke(cr)
                 } else {
-                    pango_cairo_show_layout_line(cr, line)
+                    if outlined { fillOutlines(of: line, in: cr, defaultColor: defaultColor) } else { pango_cairo_show_layout_line(cr, line) }
                     if !strokes.isEmpty { strokeOutlines(of: line, in: cr) }
                 }
             }

@@ -7,6 +7,9 @@ enum ActionLookup {
 }
 
 extension CALayer {
+    /// How deeply actions may nest on one layer.
+    static let maximumActionDepth: UInt8 = 8
+
     /// Apple's lookup order (semantics §6.2): delegate, `actions`, `style["actions"]` (recursing through
     /// `style["style"]`), then the class's `defaultAction(forKey:)`. `NSNull` at any step ends the search.
     func lookUpAction(forKey event: String) -> ActionLookup {
@@ -34,6 +37,11 @@ extension CALayer {
     /// the new model value, over the transaction's duration with its timing function or the default curve (Q21).
     func runAction(forKey key: String, oldValue: Any?) {
         guard !isPresentationCopy, !CATransaction.disableActions() else { return }
+        // A delegate's lookup or an action may change the layer again, and so on: after a few nested rounds the
+        // changes stand without actions rather than recursing for ever (docs/bad-input.md).
+        guard actionDepth < Self.maximumActionDepth else { return }
+        actionDepth += 1
+        defer { actionDepth -= 1 }
         // Apple asks for the action before the value changes; here the change is already made, so the old value
         // is offered to the delegate while it looks (UIKit's actions animate from it).
         // (Only a delegate reads it: layers without one skip the bookkeeping on every change.)

@@ -19,10 +19,17 @@ extension CALayer {
 
     /// The work of `layoutIfNeeded` (declared in the class, so subclasses can override it).
     func layoutIfNeededImplementation() {
-        if needsLayoutFlag {
-            needsLayoutFlag = false
-            layoutSublayers()
-        }
+        if needsLayoutFlag && !isLayingOut { runLayout() }
+        // (A snapshot of the sublayers: layout may add or remove them.)
         for child in sublayerStorage { child.layoutIfNeeded() }
+    }
+
+    /// Runs `layoutSublayers`, once at a time: a layout that asks for layout again (its own `setNeedsLayout`
+    /// then `layoutIfNeeded`, as view code does) is laid out at the next commit, not re-entered.
+    func runLayout() {
+        needsLayoutFlag = false
+        isLayingOut = true
+        defer { isLayingOut = false }
+        layoutSublayers()
     }
 }

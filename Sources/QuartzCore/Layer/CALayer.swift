@@ -177,6 +177,11 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     var ancestorsFlipGeometry: Bool?
     /// While a changed key's action is looked up: the key and the value it had before the change.
     package var valueBeforeChange: (key: String, value: Any?)?
+    /// How many action lookups and runs are under way on this layer (an action, or a delegate's
+    /// `action(for:forKey:)`, may change the layer again): past a bound, changes make no action.
+    var actionDepth: UInt8 = 0
+    /// Set while `layoutSublayers` runs, so a layout that asks for its own layout again does not re-enter.
+    var isLayingOut = false
     /// Set once the layer has been part of a committed transaction.
     package var hasBeenCommitted = false
     /// While true, property changes are not tracked (initialisation and presentation copies).

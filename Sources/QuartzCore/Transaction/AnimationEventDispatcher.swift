@@ -75,33 +75,35 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
         for c in ready { c.block() }
     }
 
+    /// Starts and stops of one layer's animations. Delegates may add, remove or replace any animation (this
+    /// layer's included) and edit the tree: the pass walks a snapshot of the layer's animations and finds each
+    /// again, by identity, before acting on it, so an animation a callback removed is skipped (its removal
+    /// already reported it) and one a callback added waits for the next pass (docs/bad-input.md).
     private func processAnimations(of layer: CALayer, at now: CFTimeInterval) {
         let local = layer.localTime(forMediaTime: now)
-        var finished: [AnimationEntry] = []
-        for i in layer.animationEntries.indices {
-            let entry = layer.animationEntries[i]
-            guard !entry.pendingBegin else { continue }
+        func elapsed(_ entry: AnimationEntry) -> (elapsed: Double, active: Double) {
             let spec = entry.compiled?.timing ?? TimingSpec(entry.animation)
-            let elapsed = (local - spec.beginTime) * spec.speed
-            if !entry.didStart && elapsed >= 0 {
-                layer.animationEntries[i].didStart = true
-                entry.animation.delegate?.animationDidStart(entry.animation)
-            }
-            if elapsed >= spec.activeDuration { finished.append(entry) }
+            return ((local - spec.beginTime) * spec.speed, spec.activeDuration)
         }
-        for entry in finished {
+        let snapshot = layer.animationEntries.filter { !$0.pendingBegin }
+        for entry in snapshot where !entry.didStart && elapsed(entry).elapsed >= 0 {
+            guard let i = layer.animationEntries.firstIndex(where: { $0.animation === entry.animation }),
+                  !layer.animationEntries[i].didStart else { continue }
+            layer.animationEntries[i].didStart = true
+            entry.animation.delegate?.animationDidStart(entry.animation)
+        }
+        for entry in snapshot where elapsed(entry).elapsed >= elapsed(entry).active {
+            guard let i = layer.animationEntries.firstIndex(where: { $0.animation === entry.animation }) else { continue }
             if entry.animation.isRemovedOnCompletion {
-                layer.animationEntries.removeAll { $0.key == entry.key }
+                layer.animationEntries.remove(at: i)
                 layer.revision &+= 1
                 if layer.committedState != nil {
                     layer.recordCommittedState()
                     CommitLog.publish([layer])
                 }
-            } else if layer.animationEntries.contains(where: { $0.key == entry.key && $0.didStart == false }) {
-                continue
-            }
-            // Report each finished animation once: kept ones are marked by moving their begin far past.
-            if entry.animation.isRemovedOnCompletion || !(entry.animation.taggedValues["calyx.reportedStop"] as? Bool ?? false) {
+                animationEnded(entry.animation, finished: true)
+            } else if !(entry.animation.taggedValues["calyx.reportedStop"] as? Bool ?? false) {
+                // A kept animation is reported once.
                 entry.animation.taggedValues["calyx.reportedStop"] = true
                 animationEnded(entry.animation, finished: true)
             }

@@ -23,6 +23,9 @@ public final class CATransaction: @unchecked Sendable {
         var scopes: [Scope] = []
         /// Whether a commit is waiting on this thread's run loop for its next turn.
         var commitScheduled = false
+        /// Set while the outermost transaction lays out and displays before committing: a `flush()` from layout or
+        /// drawing code then does nothing (the commit under way takes those changes).
+        var isLayingOut = false
     }
 
     private static let threadKey = "Calyx.CATransaction.stack"
@@ -65,6 +68,8 @@ public final class CATransaction: @unchecked Sendable {
     public class func commit() {
         let s = stack
         guard let index = s.scopes.lastIndex(where: { !$0.isImplicit }) else { return }
+        // An unbalanced commit from layout or drawing code would commit the transaction already committing.
+        guard !(s.isLayingOut && s.scopes.count == 1) else { return }
         // The outermost commit lays its layers out first, while its scope is current (layout's changes join it).
         if s.scopes.count == 1 { layOut(s.scopes[index]) }
         let scope = s.scopes.remove(at: index)
@@ -81,7 +86,7 @@ public final class CATransaction: @unchecked Sendable {
 
     static func commitImplicit() {
         let s = stack
-        guard let first = s.scopes.first, first.isImplicit, s.scopes.count == 1 else { return }
+        guard !s.isLayingOut, let first = s.scopes.first, first.isImplicit, s.scopes.count == 1 else { return }
         layOut(first)
         s.scopes.removeAll()
         apply(first)
@@ -92,6 +97,9 @@ public final class CATransaction: @unchecked Sendable {
     /// further rounds for layers that layout flags (by resizing them), up to a bound that stops a layout loop;
     /// then `displayIfNeeded` for each layer marked by `setNeedsDisplay` (its `draw(in:)` or its delegate's).
     private static func layOut(_ scope: Scope) {
+        let s = stack
+        s.isLayingOut = true
+        defer { s.isLayingOut = false }
         defer {
             var i = 0
             // (Drawing may mark more layers; the registry only grows, so walking it by index sees them too.)
@@ -105,9 +113,9 @@ public final class CATransaction: @unchecked Sendable {
             let flagged = scope.layers.entries.filter(\.needsLayoutFlag)
             guard !flagged.isEmpty else { return }
             // (Each flagged layer alone: `layoutIfNeeded` would also walk every sublayer of a big tree's root.)
-            for layer in flagged.map({ ($0, $0.depth) }).sorted(by: { $0.1 < $1.1 }).map(\.0) where layer.needsLayoutFlag {
-                layer.needsLayoutFlag = false
-                layer.layoutSublayers()
+            for layer in flagged.map({ ($0, $0.depth) }).sorted(by: { $0.1 < $1.1 }).map(\.0)
+            where layer.needsLayoutFlag && !layer.isLayingOut {
+                layer.runLayout()
             }
         }
     }

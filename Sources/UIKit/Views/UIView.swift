@@ -92,6 +92,10 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
 
     open private(set) weak var superview: UIView?
     open private(set) var subviews: [UIView] = []
+    /// While the view is being moved: the moves its notifications asked for, run when it is over.
+    private var movesAfterThisOne: [() -> Void]?
+    /// How many deferred moves deep the current move is.
+    private var deferredChain = 0
     /// The window the view is in (its topmost ancestor when that is a window).
     open var window: UIWindow? {
         var view: UIView? = self
@@ -104,6 +108,9 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
 
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !isDescendant(of: view) else { return }   // (a cycle; the layer tree would refuse it too)
+        // A move asked for by the notifications of a move of the same view waits until that move is over.
+        if view.deferMove({ [weak self] in self?.insertSubview(view, at: index) }) { return }
+        defer { view.finishMove() }
         guard view.superview !== self else {
             // A reorder among the same siblings: the view stays where it is in the hierarchy, so nothing is told.
             subviews.removeAll { $0 === view }
@@ -138,6 +145,8 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? 0)
     }
     open func removeFromSuperview() {
+        if deferMove({ [weak self] in self?.removeFromSuperview() }) { return }
+        defer { finishMove() }
         guard let parent = superview else { return }
         let oldWindow = window
         let oldTint = tintColor
@@ -150,6 +159,26 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         if oldWindow != nil { tellDidMoveToWindow() }
         didMoveToSuperview()
         if tintColor != oldTint { tellTintColorDidChange() }
+    }
+
+    /// Starts a move of this view, or, when one is under way (a notification of it moving the view again), keeps
+    /// `move` for when it is over and answers true (docs/bad-input.md: callbacks that edit what is being walked).
+    private func deferMove(_ move: @escaping () -> Void) -> Bool {
+        if movesAfterThisOne != nil { movesAfterThisOne!.append(move); return true }
+        movesAfterThisOne = []
+        return false
+    }
+
+    /// Ends a move: the moves its notifications asked for run now, in order, each a move of its own. A chain of
+    /// moves that keeps asking for more (a view that always moves itself on) stops after 64.
+    private func finishMove() {
+        let pending = movesAfterThisOne ?? []
+        movesAfterThisOne = nil
+        guard !pending.isEmpty else { return }
+        deferredChain += 1
+        defer { deferredChain -= 1 }
+        guard deferredChain <= 64 else { return }
+        for move in pending { move() }
     }
 
     // MARK: Hierarchy notifications (each does nothing by default, as on iOS; override to observe)

@@ -1,0 +1,110 @@
+import Testing
+import Foundation
+import CalyxTestSupport
+@testable import QuartzCore
+
+/// Application code that Calyx calls while walking its own state may edit that state (docs/bad-input.md,
+/// "Callbacks that edit what is being walked"). Each test makes a callback edit the list being walked and checks
+/// the documented result, not only that nothing crashed.
+@Suite struct CallbackEditingTests {
+    /// A delegate that runs `onStart` and `onStop`.
+    final class Editor: NSObject, CAAnimationDelegate, @unchecked Sendable {
+        var onStart: (CAAnimation) -> Void = { _ in }
+        var onStop: (CAAnimation, Bool) -> Void = { _, _ in }
+        func animationDidStart(_ anim: CAAnimation) { onStart(anim) }
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { onStop(anim, flag) }
+    }
+
+    func fade(_ duration: CFTimeInterval, delegate: CAAnimationDelegate? = nil) -> CABasicAnimation {
+        let a = CABasicAnimation(keyPath: "opacity")
+        a.fromValue = 0; a.toValue = 1; a.duration = duration
+        a.delegate = delegate
+        return a
+    }
+
+    /// The random-program crash: on a tiled layer, an animation whose `animationDidStart` adds an animation to
+    /// another layer, re-parents layers and removes an animation of its own layer by key, beside a transition;
+    /// then a `CARenderer` frame. The dispatcher was walking the layer's animations by index while the callback
+    /// shortened them.
+    @Test func aStartCallbackThatRemovesAnimationsOfItsLayer() {
+        withClock(at: 0) { clock in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+            let tiled = CATiledLayer(); tiled.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+            let other = CALayer(); other.frame = CGRect(x: 32, y: 32, width: 16, height: 16)
+            root.addSublayer(tiled); root.addSublayer(other)
+            CATransaction.flush()
+            let editor = Editor()
+            var started: [String] = []
+            editor.onStart = { anim in
+                started.append("\(anim.duration)")
+                other.add(self.fade(2), forKey: "late")
+                other.removeFromSuperlayer()
+                tiled.addSublayer(other)
+                tiled.removeAnimation(forKey: "second")
+                tiled.removeAnimation(forKey: "third")
+            }
+            tiled.add(fade(1, delegate: editor), forKey: "first")
+            tiled.add(fade(1.5, delegate: editor), forKey: "second")
+            tiled.add(fade(3), forKey: "third")
+            tiled.add(CATransition(), forKey: nil)
+            CATransaction.flush()
+            clock.setManualTime(0.1)
+            CAProcessAnimationEvents()
+            let (_, renderer) = frameRenderer(for: root)
+            renderer.drawFrame(at: 0.1)
+            // The first start removed "second" before its turn came: it never starts, and is reported stopped.
+            #expect(started == ["1.0"])
+            #expect(tiled.animationKeys() == ["first", "transition"] && other.animationKeys() == ["late"])
+            #expect(other.superlayer === tiled)
+        }
+    }
+
+    /// A stop callback that adds and removes animations of the same layer while the dispatcher walks the finished
+    /// ones: each finished animation is reported once, and what the callback added stays.
+    @Test func aStopCallbackThatEditsItsLayer() {
+        withClock(at: 0) { clock in
+            let layer = CALayer()
+            CATransaction.flush()
+            let editor = Editor()
+            var stops: [Bool] = []
+            editor.onStop = { _, flag in
+                stops.append(flag)
+                layer.removeAllAnimations()
+                layer.add(self.fade(5), forKey: "again")
+            }
+            layer.add(fade(0.5, delegate: editor), forKey: "a")
+            layer.add(fade(0.5, delegate: editor), forKey: "b")
+            CATransaction.flush()
+            clock.setManualTime(1)
+            CAProcessAnimationEvents()
+            CAProcessAnimationEvents()
+            // "a" finished and was reported; its callback removed "b" (reported unfinished) and added "again".
+            #expect(stops == [true, false] && layer.animationKeys() == ["again"])
+        }
+    }
+
+    /// A callback that removes the layer being processed from the tree, and one that drops the last reference to
+    /// another tracked layer: the pass finishes with the layers it took at its start.
+    @Test func callbacksThatRemoveTrackedLayers() {
+        withClock(at: 0) { clock in
+            let root = CALayer()
+            var doomed: CALayer? = CALayer()
+            let child = CALayer()
+            root.addSublayer(child)
+            CATransaction.flush()
+            let editor = Editor()
+            var stopped = 0
+            editor.onStop = { _, _ in
+                stopped += 1
+                child.removeFromSuperlayer()
+                doomed = nil
+            }
+            child.add(fade(0.5, delegate: editor), forKey: "a")
+            doomed!.add(fade(0.5, delegate: editor), forKey: "a")
+            CATransaction.flush()
+            clock.setManualTime(1)
+            CAProcessAnimationEvents()
+            #expect(stopped == 2 && child.superlayer == nil && doomed == nil)
+        }
+    }
+}
