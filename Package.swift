@@ -44,7 +44,7 @@ let package = Package(
         systemLibrary("CWebP", pkgConfig: "libwebpmux", apt: ["libwebp-dev"]),
         systemLibrary("CZlib", pkgConfig: "zlib", apt: ["zlib1g-dev"]),
         systemLibrary("CFFmpeg", pkgConfig: "libavformat", apt: ["libavformat-dev", "libavcodec-dev", "libswscale-dev"]),
-        systemLibrary("CSDL2", pkgConfig: "sdl2", apt: ["libsdl2-dev"]),
+        systemLibrary("CSDL2", pkgConfig: "sdl2", apt: ["libsdl2-dev", "libx11-dev"]),
         systemLibrary("CEGL", pkgConfig: "egl", apt: ["libegl-dev", "libegl-mesa0"]),
         systemLibrary("CGLES", pkgConfig: "glesv2", apt: ["libgles-dev"]),
 

@@ -15,7 +15,7 @@ PACKAGES=(
   libwebp-dev             # animated WebP export (libwebp's mux)
   zlib1g-dev              # APNG chunk checksums
   libavformat-dev libavcodec-dev libswscale-dev  # MP4 (H.264) and WebM (VP9) export through FFmpeg's libraries
-  libsdl2-dev             # the window host
+  libsdl2-dev libx11-dev  # the window host (Xlib: to hear that the X server went away)
   libegl-dev libgles-dev  # CAEAGLLayer: EGL and OpenGL ES …
   libegl-mesa0 libgl1-mesa-dri  # … on Mesa's surfaceless platform (llvmpipe where there is no GPU)
   fonts-liberation2       # pinned fonts: metric-compatible Helvetica/Times/Courier …

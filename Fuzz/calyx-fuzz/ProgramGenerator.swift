@@ -14,7 +14,7 @@ struct ProgramCall {
 /// clock moved both ways, frames through `CARenderer` and `render(in:)`, and queries (`presentation()`,
 /// `hitTest`, `convert`). The same seed gives the same program on every machine.
 struct ProgramGenerator {
-    private var values: HostileValues
+    var values: HostileValues
 
     init(seed: UInt64) { values = HostileValues(rng: SplitMix(seed: seed)) }
 
@@ -61,7 +61,7 @@ struct ProgramGenerator {
         return (0..<count).map { _ in call() }
     }
 
-    private mutating func index() -> Int { values.int(0...11) }
+    mutating func index() -> Int { values.int(0...11) }
 
     private mutating func call() -> ProgramCall {
         switch values.int(0...99) {
@@ -73,98 +73,10 @@ struct ProgramGenerator {
         case 64..<67: return removeAnimation()
         case 67..<74: return transaction()
         case 74..<80: return moveClock()
-        case 80..<88: return render()
-        case 88..<94: return viewCall()
+        case 80..<86: return render()
+        case 86..<93: return viewCall()
+        case 93..<97: return callbackSetup()
         default: return query()
-        }
-    }
-
-    /// UIKit: views made, nested and animated with hostile durations, delays, options and values; their layers
-    /// join the pool, so the rest of the program reaches them too.
-    private mutating func viewCall() -> ProgramCall {
-        let a = index(), duration = values.number(-1, 2), delay = values.number(-1, 1)
-        let options = UIView.AnimationOptions(rawValue: UInt(values.int(0...0xFFFF)) << values.pick([0, 16]))
-        switch values.int(0...9) {
-        case 7:
-            let style = values.int(-1...22), frame = values.rect(), radius = values.number(-10, 2000)
-            return ProgramCall(source: "let e = UIVisualEffectView(effect: UIBlurEffect.Style(rawValue: \(style)).map(UIBlurEffect.init)); e.frame = \(frame.source); e.layer.cornerRadius = \(radius.source); views.append(e); L.append(e.layer); UIView.animate(withDuration: \(duration.source)) { e.effect = nil }") { w in
-                let e = UIVisualEffectView(effect: UIBlurEffect.Style(rawValue: style).map(UIBlurEffect.init(style:)))
-                e.frame = frame.value
-                e.layer.cornerRadius = CGFloat(radius.value)
-                w.views.append(e); w.layers.append(e.layer)
-                UIView.animate(withDuration: duration.value) { e.effect = nil }
-            }
-        case 8:
-            let b = index()
-            return ProgramCall(source: "UIView.perform(.delete, on: [V[\(a)], V[\(b)]], options: .init(rawValue: \(options.rawValue)), animations: nil)") { w in
-                let doomed = [w.view(a), w.view(b)].compactMap { $0 }
-                UIView.perform(.delete, on: doomed, options: options, animations: nil, completion: { _ in w.completions += 1 })
-            }
-        case 9:
-            // Bits 20–22 pick the transition: flips, curls, the cross-dissolve.
-            let kind = values.int(0...7)
-            return ProgramCall(source: "UIView.transition(with: V[\(a)], duration: \(duration.source), options: .init(rawValue: \(kind) << 20)) { V[\(a)].alpha = 0.5 }") { w in
-                guard let v = w.view(a) else { return }
-                UIView.transition(with: v, duration: duration.value, options: .init(rawValue: UInt(kind) << 20), animations: { v.alpha = 0.5 })
-            }
-        case 6:
-            let f = values.number(-0.5, 1.5), p = values.point(), step = values.int(0...4)
-            return ProgramCall(source: "let animator = UIViewPropertyAnimator(duration: \(duration.source), curve: .easeInOut) { V[\(a)].center = \(p.source) }; animator.fractionComplete = \(f.source); step \(step)") { w in
-                guard let v = w.view(a) else { return }
-                let animator = UIViewPropertyAnimator(duration: duration.value, curve: .easeInOut) { v.center = p.value }
-                animator.addCompletion { _ in w.completions += 1 }
-                animator.fractionComplete = CGFloat(f.value)
-                switch step {
-                case 0: animator.startAnimation()
-                case 1: animator.isReversed = true; animator.startAnimation()
-                case 2: animator.stopAnimation(false); animator.finishAnimation(at: .current)
-                case 3: animator.continueAnimation(withTimingParameters: nil, durationFactor: CGFloat(f.value))
-                default: animator.stopAnimation(true)
-                }
-                w.animators.append(animator)
-            }
-        case 0:
-            let frame = values.rect()
-            return ProgramCall(source: "views.append(UIView(frame: \(frame.source))); L.append(views.last!.layer)") { w in
-                let view = UIView(frame: frame.value)
-                w.views.append(view); w.layers.append(view.layer)
-            }
-        case 1:
-            let b = index()
-            return ProgramCall(source: "V[\(a)].addSubview(V[\(b)])") { w in
-                guard let x = w.view(a), let y = w.view(b) else { return }
-                x.addSubview(y)
-            }
-        case 2:
-            let p = values.point(), alpha = values.number(-1, 2)
-            return ProgramCall(source: "UIView.animate(withDuration: \(duration.source), delay: \(delay.source), options: .init(rawValue: \(options.rawValue))) { V[\(a)].center = \(p.source); V[\(a)].alpha = \(alpha.source) }") { w in
-                guard let v = w.view(a) else { return }
-                UIView.animate(withDuration: duration.value, delay: delay.value, options: options, animations: {
-                    v.center = p.value; v.alpha = CGFloat(alpha.value)
-                }, completion: { _ in w.completions += 1 })
-            }
-        case 3:
-            let damping = values.number(-1, 2), velocity = values.number(-10, 10), r = values.rect()
-            return ProgramCall(source: "UIView.animate(withDuration: \(duration.source), delay: 0, usingSpringWithDamping: \(damping.source), initialSpringVelocity: \(velocity.source)) { V[\(a)].frame = \(r.source) }") { w in
-                guard let v = w.view(a) else { return }
-                UIView.animate(withDuration: duration.value, delay: 0, usingSpringWithDamping: CGFloat(damping.value),
-                               initialSpringVelocity: CGFloat(velocity.value), animations: { v.frame = r.value })
-            }
-        case 4:
-            let s1 = values.number(-0.5, 1.5), d1 = values.number(-0.5, 1.5), t = values.transform()
-            return ProgramCall(source: "UIView.animateKeyframes(withDuration: \(duration.source), delay: 0) { UIView.addKeyframe(withRelativeStartTime: \(s1.source), relativeDuration: \(d1.source)) { V[\(a)].transform3D = \(t.source) } }") { w in
-                guard let v = w.view(a) else { return }
-                UIView.animateKeyframes(withDuration: duration.value, delay: 0, animations: {
-                    UIView.addKeyframe(withRelativeStartTime: s1.value, relativeDuration: d1.value) { v.transform3D = t.value }
-                })
-            }
-        default:
-            let p = values.point()
-            return ProgramCall(source: "_ = V[\(a)].hitTest(\(p.source), with: nil); V[\(a)].removeFromSuperview()") { w in
-                guard let v = w.view(a) else { return }
-                w.observe(v.hitTest(p.value, with: nil)?.tag)
-                v.removeFromSuperview()
-            }
         }
     }
 
@@ -241,7 +153,7 @@ struct ProgramGenerator {
         return lines.joined(separator: "; ")
     }
 
-    private mutating func animation(depth: Int = 0) -> Generated<CAAnimation> {
+    mutating func animation(depth: Int = 0) -> Generated<CAAnimation> {
         let key = values.chance(0.7) ? values.pick(Self.keys) : values.pick(Self.keyPaths)
         switch values.int(0...(depth == 0 ? 5 : 3)) {
         case 0, 1:

@@ -16,6 +16,8 @@ final class ProgramWorld {
     var diagnostics = 0
     var views: [UIView] = []
     var animators: [UIViewPropertyAnimator] = []
+    /// Layer delegates the program set (layers hold their delegates weakly, as on Apple).
+    var keptAlive: [AnyObject] = []
     var completions = 0
 
     init(clock: CAMediaClock) {

@@ -58,6 +58,9 @@ struct RenderCommand: ParsableCommand {
     var quality: Double = 0.8
 
     func run() throws {
+        // A file-size limit (ulimit -f) then fails the write with an error the exporter reports, as a full disk
+        // does, instead of killing the process with SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
         guard let entry = Gallery.scene(named: scene) else {
             throw ValidationError("no scene '\(scene)'; see `calyx list`")
         }
@@ -81,8 +84,10 @@ struct RenderCommand: ParsableCommand {
         do {
             try entry.export(to: url, format: chosenFormat, options: options) { done, total in bar.show(done, of: total) }
         } catch let error as AnimationExportError {
+            // (Not a usage error: say what failed, without the usage text.)
             bar.finish()
-            throw ValidationError(error.description)
+            FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
+            throw ExitCode(1)
         }
         bar.finish()
         print(url.path)

@@ -74,5 +74,9 @@ struct ViewCommand: ParsableCommand {
             }
         }
         window.close()
+        if window.displayWasLost {
+            FileHandle.standardError.write("calyx view: the display went away; the window is closed\n".data(using: .utf8)!)
+            throw ExitCode(1)
+        }
     }
 }

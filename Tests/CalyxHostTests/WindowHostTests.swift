@@ -121,6 +121,45 @@ import UIKit
         #expect(hits.count == 1 && hits.first??.delegate === glass, "\(hits)")
     }
 
+    /// The X server dies under an open window: `calyx view` stops its window, says the display went away and
+    /// exits with status 1 — not ended by Xlib, which by default exits the process from inside its call.
+    @Test func aDisplayThatGoesAwayClosesTheWindow() throws {
+        let calyx = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("calyx")
+        guard FileManager.default.isExecutableFile(atPath: calyx.path), FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else {
+            Issue.record("needs the calyx binary beside the tests and Xvfb"); return
+        }
+        let number = 90 + Int(ProcessInfo.processInfo.processIdentifier % 100)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        server.arguments = [":\(number)", "-screen", "0", "320x240x24", "-nolisten", "tcp"]
+        server.standardError = FileHandle.nullDevice
+        server.standardOutput = FileHandle.nullDevice
+        try server.run()
+        // (SIGKILL: the test runner's children may inherit a mask that blocks SIGTERM.)
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        Thread.sleep(forTimeInterval: 1)
+        let view = Process()
+        view.executableURL = calyx
+        view.arguments = ["view", "worm", "--seconds", "20"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = ":\(number)"; environment["WAYLAND_DISPLAY"] = nil; environment["SDL_VIDEODRIVER"] = nil
+        view.environment = environment
+        let errors = Pipe()
+        view.standardError = errors
+        view.standardOutput = FileHandle.nullDevice
+        try view.run()
+        Thread.sleep(forTimeInterval: 2)
+        kill(server.processIdentifier, SIGKILL)
+        let started = Date()
+        while view.isRunning, Date().timeIntervalSince(started) < 10 { Thread.sleep(forTimeInterval: 0.05) }
+        if view.isRunning { kill(view.processIdentifier, SIGKILL) }
+        view.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(Date().timeIntervalSince(started) < 10, "the window kept running without its display")
+        #expect(view.terminationReason == .exit && view.terminationStatus == 1)
+        #expect(message.contains("the display went away"), "\(message)")
+    }
+
     @Test func withoutADisplayTheHostSaysSo() throws {
         // In a child process without DISPLAY, `calyx view` explains and exits with status 1.
         let calyx = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("calyx")

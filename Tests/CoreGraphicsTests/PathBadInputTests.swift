@@ -1,5 +1,6 @@
 import Testing
 import CoreGraphics
+import CalyxTestSupport
 
 /// Hostile path input, each case one that trapped or ran away before (docs/bad-input.md): a path holds finite
 /// points only, and an arc costs at most one turn of curves however far it sweeps.
@@ -119,5 +120,29 @@ import CoreGraphics
         ctx.restoreGState()
         ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
         #expect(alphaAt(5, 5) == 255)
+    }
+}
+
+/// Transforms Cairo cannot take — an image or mask squashed to 10⁻³⁰⁰ under a 10¹² scale — draw nothing and
+/// leave the context working: Cairo asserted in its pattern code (a random program's abort), and an error state
+/// on a Cairo context is sticky, so one bad draw would have silenced the rest.
+@Suite struct DegenerateImagePlacementTests {
+    @Test func squashedImagesAndMasksDrawNothingAndLeaveTheContextWorking() {
+        let canvas = TestCanvas(width: 10, height: 10, background: nil)
+        let ctx = canvas.context
+        let image = TestCanvas(width: 2, height: 2, background: CGColor(red: 0, green: 0, blue: 1, alpha: 1)).context.makeImage()!
+        ctx.saveGState()
+        ctx.scaleBy(x: 1, y: -1e12)
+        ctx.draw(image, in: CGRect(x: 0, y: 0, width: 10, height: 1e-300))
+        ctx.clip(to: CGRect(x: 0, y: 0, width: 10, height: 1e-300), mask: image)
+        ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: -10, width: 10, height: 20))
+        ctx.restoreGState()
+        #expect(canvas.pixel(5, 5) == .clear)
+        ctx.setFillColor(CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(canvas.pixel(5, 5) == .green)
+        ctx.draw(image, in: CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(canvas.pixel(5, 5) == .blue)
     }
 }

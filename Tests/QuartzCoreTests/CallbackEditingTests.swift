@@ -107,4 +107,30 @@ import CalyxTestSupport
             #expect(stopped == 2 && child.superlayer == nil && doomed == nil)
         }
     }
+
+    /// A layer delegate that runs `onAction` when its layer looks up an action.
+    final class ActionEditor: NSObject, CALayerDelegate, @unchecked Sendable {
+        var onAction: (String) -> Void = { _ in }
+        func action(for layer: CALayer, forKey event: String) -> CAAction? { onAction(event); return nil }
+    }
+
+    /// The random programs' cycle: a mask moved into a new parent leaves the layer it masked, whose action lookup
+    /// (application code) moved that parent under the mask. The tree changed after the lookup, so the cycle check
+    /// had passed before the move it allowed; now the tree changes first and the lookup runs on a whole tree,
+    /// where the move it asks for is refused as a cycle.
+    @Test func aCallbackCannotCloseACycleMidMove() {
+        withClock(at: 0) { _ in
+            let masked = CALayer(), mask = CALayer(), parent = CALayer()
+            masked.mask = mask
+            let editor = ActionEditor()
+            masked.delegate = editor
+            editor.onAction = { key in if key == "mask" { mask.addSublayer(parent) } }
+            let reports = DiagnosticLog()
+            CALayerTreeDiagnostics.$handler.withValue({ reports.append("\($0)") }) {
+                parent.addSublayer(mask)
+            }
+            #expect(mask.superlayer === parent && parent.superlayer == nil && masked.mask == nil)
+            #expect(reports.entries.count == 1 && reports.entries[0].contains("cycle"))
+        }
+    }
 }

@@ -125,6 +125,13 @@ final class VideoFrameEncoder: FrameEncoder {
         try check(avcodec_send_frame(codec, nil), "flushing the encoder")
         try drain()
         try check(av_write_trailer(format), "writing the trailer")
+        // Buffered writes fail late (a full disk shows at the flush or the close): check both before the file
+        // may be moved into place.
+        if let pb = format.pointee.pb {
+            avio_flush(pb)
+            try check(pb.pointee.error, "writing the file")
+            try check(avio_closep(&format.pointee.pb), "closing the file")
+        }
         close()
     }
 

@@ -31,8 +31,11 @@ public final class HostWindow {
     public let title: String
     /// Pixels per point of the window's drawable.
     public private(set) var scale: CGFloat = 1
-    /// Whether the window is still open (the user has not closed it, ``close()`` was not called).
+    /// Whether the window is still open (the user has not closed it, ``close()`` was not called, the display is
+    /// still there).
     public private(set) var isOpen = true
+    /// Whether the window closed because its display went away (the X server quit or its connection broke).
+    public private(set) var displayWasLost = false
     /// Called on the event thread for each press, drag and release, with the layer the press hit (the deepest
     /// layer whose `hitTest` contains the point; nil outside the tree).
     public var onPointer: ((PointerEvent, CALayer?) -> Void)?
@@ -86,6 +89,7 @@ public final class HostWindow {
         display = CAVirtualDisplay(framesPerSecond: hz, clock: CAMediaClock.current)
         try resize()
         SDLVideo.register(self, id: windowID)
+        SDLVideo.watchForLostDisplay(window)
     }
 
     deinit { close() }
@@ -106,17 +110,31 @@ public final class HostWindow {
         // Waits in short sleeps outside the lock, so that a window on another thread is not held up.
         let wait = max(0, min(timeout, 0.004))
         if wait > 0 { usleep(useconds_t(wait * 1e6)) }
-        while isOpen, SDLVideo.calls.withLock({ SDL_PollEvent(&event) }) != 0 {
+        while isOpen, !SDLVideo.isDisplayLost, SDLVideo.calls.withLock({ SDL_PollEvent(&event) }) != 0 {
             for target in SDLVideo.windows(for: event) { SDLVideo.calls.withLock { target.handle(event) } }
         }
+        if SDLVideo.isDisplayLost { closeWithoutDisplay(); return }
         guard isOpen else { return }
         SDLVideo.calls.withLock { present() }
         RunLoop.current.run(mode: .default, before: Date())
     }
 
+    /// The display went away: the render thread stops and the window counts as closed. SDL's window and renderer
+    /// are left alone, since every call on a dead X connection fails.
+    private func closeWithoutDisplay() {
+        guard isOpen else { return }
+        isOpen = false
+        displayWasLost = true
+        server?.stop()
+        server = nil
+        SDLVideo.unregister(id: windowID)
+        onClose?()
+    }
+
     /// Closes the window and stops its render thread.
     public func close() {
         guard isOpen else { return }
+        if SDLVideo.isDisplayLost { closeWithoutDisplay(); return }
         isOpen = false
         server?.stop()
         server = nil

@@ -39,6 +39,28 @@ enum SDLVideo {
 
     static var lastError: String { String(cString: SDL_GetError()) }
 
+    /// Set when the X server's connection broke (the server quit or was killed): every window is gone, and the
+    /// hosts stop instead of letting Xlib end the process.
+    private static let lost = NSLock()
+    nonisolated(unsafe) private static var displayWasLost = false
+    static var isDisplayLost: Bool { lost.withLock { displayWasLost } }
+
+    /// Makes a broken X connection end the windows rather than the process: Xlib's default is to print a
+    /// message and call `exit`; with a handler that returns and an exit handler for SDL's connection (libX11 1.7
+    /// and later), the program goes on and the windows close.
+    static func watchForLostDisplay(_ window: OpaquePointer) {
+        var info = SDL_SysWMinfo()
+        info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
+        guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11,
+              let display = info.info.x11.display else { return }
+        // Xlib's default I/O error handler exits itself; one that returns lets the exit handler below decide.
+        // (Process-wide, but a display without an exit handler of its own still ends the process as before.)
+        XSetIOErrorHandler { _ in 0 }
+        XSetIOErrorExitHandler(display, { _, _ in
+            SDLVideo.lost.withLock { SDLVideo.displayWasLost = true }
+        }, nil)
+    }
+
     /// Held around every SDL video call: Xlib's connection is not made for several threads at once, so windows
     /// driven from different threads take turns.
     static let calls = NSRecursiveLock()

@@ -30,11 +30,16 @@ extension CGContext {
         let mcr = cairo_create(newMask)!
         // Draw the mask image (as alpha) into device space exactly as draw(_:in:) would place it.
         let alphaSource = maskAlphaSurface(of: mask)
-        cairo_set_matrix(mcr, [cairo_matrix_t(imagePlacement(for: mask, in: rect).concatenating(cairoTransform))])
-        cairo_set_source_surface(mcr, alphaSource, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(mcr), state.interpolationQuality.cairoFilter)
-        cairo_rectangle(mcr, 0, 0, Double(mask.width), Double(mask.height))
-        cairo_fill(mcr)
+        // A placement Cairo cannot take (the mask squashed to nothing, or blown past overflow) leaves the new mask
+        // empty: everything is clipped out.
+        let placement = imagePlacement(for: mask, in: rect).concatenating(cairoTransform)
+        if placement.isUsableByCairo {
+            cairo_set_matrix(mcr, [cairo_matrix_t(placement)])
+            cairo_set_source_surface(mcr, alphaSource, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(mcr), state.interpolationQuality.cairoFilter)
+            cairo_rectangle(mcr, 0, 0, Double(mask.width), Double(mask.height))
+            cairo_fill(mcr)
+        }
         if let previous = state.clipMask {
             cairo_identity_matrix(mcr)
             cairo_set_operator(mcr, CAIRO_OPERATOR_DEST_IN)

@@ -12,6 +12,9 @@ extension CGContext {
         let filter = image.shouldInterpolate || state.interpolationQuality != .default
             ? state.interpolationQuality.cairoFilter : CAIRO_FILTER_NEAREST
         paint { target in
+            var current = cairo_matrix_t()
+            cairo_get_matrix(target, &current)
+            guard placement.concatenating(CGAffineTransform(current)).isUsableByCairo else { return }
             cairo_save(target)
             cairo_transform(target, [cairo_matrix_t(placement)])
             cairo_set_source_surface(target, source, 0, 0)

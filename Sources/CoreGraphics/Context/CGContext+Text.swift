@@ -8,6 +8,11 @@ extension CGContext {
     package func drawText(at position: CGPoint, _ body: (OpaquePointer) -> Void) {
         guard position.isFinite, textMatrix.isUsableByCairo else { return }
         paint { target in
+            var current = cairo_matrix_t()
+            cairo_get_matrix(target, &current)
+            let placement = textMatrix.concatenating(CGAffineTransform(translationX: position.x, y: position.y))
+                .concatenating(CGAffineTransform(current))
+            guard placement.isUsableByCairo else { return }
             cairo_save(target)
             cairo_translate(target, position.x, position.y)
             cairo_transform(target, [cairo_matrix_t(textMatrix)])

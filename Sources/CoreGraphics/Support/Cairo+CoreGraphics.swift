@@ -11,8 +11,14 @@ extension CGAffineTransform {
     init(_ m: cairo_matrix_t) { self.init(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0) }
 
     /// Whether every entry is finite and the matrix is invertible (what Cairo accepts).
+    /// Whether Cairo can take the matrix without going into an error state, which is sticky: every later call on
+    /// that context would be ignored, so one hostile transform would change all later drawing. Cairo inverts
+    /// matrices and composes them with others, so entries must stay far from overflow and the determinant far
+    /// from zero (a plane scaled by 10⁻⁵⁰ shows nothing anyway).
     var isUsableByCairo: Bool {
-        [a, b, c, d, tx, ty].allSatisfy(\.isFinite) && a * d - b * c != 0
+        guard [a, b, c, d, tx, ty].allSatisfy({ $0.isFinite && abs($0) < 1e100 }) else { return false }
+        let determinant = a * d - b * c
+        return determinant.isFinite && abs(determinant) > 1e-100
     }
 }
 

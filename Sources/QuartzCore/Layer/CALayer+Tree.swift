@@ -59,12 +59,15 @@ extension CALayer {
     /// The work of `insertSublayer` (declared in the class, so subclasses can override it).
     func insertSublayerImplementation(_ layer: CALayer, at index: UInt32) {
         guard acceptsAsSublayer(layer) else { return }
-        layer.detach()
+        // The tree changes first and the callbacks (actions of the layer it leaves, of its arrival) run after, on a
+        // consistent tree: a callback that moved layers mid-way could otherwise close a cycle this check allowed.
+        let leftNotice = layer.detachQuietly()
         let i = min(Int(index), sublayerStorage.count)
         sublayerStorage.insert(layer, at: i)
         layer.parentStorage = self
-        layer.runAction(forKey: kCAOnOrderIn, oldValue: nil)
         sublayersDidChange()
+        leftNotice?()
+        layer.runAction(forKey: kCAOnOrderIn, oldValue: nil)
     }
 
     /// The work of `insertSublayer` (declared in the class, so subclasses can override it).
@@ -94,18 +97,21 @@ extension CALayer {
         detach()
     }
 
-    /// Removes the layer from wherever it is, without actions.
-    func detach() {
+    /// Removes the layer from wherever it is, with the change a layer it masked sees.
+    func detach() { detachQuietly()?() }
+
+    /// Removes the layer from wherever it is and answers what remains to be told (the masked layer's change of
+    /// `mask`, which runs its actions and so application code), for the caller to run once the tree is whole.
+    func detachQuietly() -> (() -> Void)? {
         if let parent = parentStorage {
             parent.sublayerStorage.removeAll { $0 === self }
             parentStorage = nil
             parent.sublayersDidChange()
         }
-        if let masked = maskedLayer {
-            masked.maskStorage = nil
-            maskedLayer = nil
-            masked.propertyDidChange("mask", oldValue: self)
-        }
+        guard let masked = maskedLayer else { return nil }
+        masked.maskStorage = nil
+        maskedLayer = nil
+        return { masked.propertyDidChange("mask", oldValue: self) }
     }
 
     /// Replaces all sublayers; layers that would form a cycle are left out.
@@ -114,12 +120,14 @@ extension CALayer {
             old.parentStorage = nil
         }
         sublayerStorage = []
+        var notices: [() -> Void] = []
         for layer in layers where acceptsAsSublayer(layer) {
-            if layer.parentStorage !== self { layer.detach() }
+            if layer.parentStorage !== self, let notice = layer.detachQuietly() { notices.append(notice) }
             sublayerStorage.append(layer)
             layer.parentStorage = self
         }
         sublayersDidChange()
+        for notice in notices { notice() }
     }
 
     func setMask(_ newMask: CALayer?) {
@@ -128,12 +136,13 @@ extension CALayer {
             guard !newMask.isAncestorOrSelf(of: self) else {
                 CALayerTreeDiagnostics.report(.cycle(child: newMask.description, parent: description)); return
             }
-            newMask.detach()
         }
+        let leftNotice = newMask?.detachQuietly()
         let old = maskStorage
         old?.maskedLayer = nil
         maskStorage = newMask
         newMask?.maskedLayer = self
+        leftNotice?()
         propertyDidChange("mask", oldValue: old)
     }
 
