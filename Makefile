@@ -9,7 +9,7 @@ PROGRAMS ?= 10000
 START ?= 1
 INPUTS ?= 1000000
 
-.PHONY: deps build test demo bench fuzz clean
+.PHONY: deps build test check asan tsan demo bench fuzz soak clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -31,6 +31,29 @@ test:
 	$(SWIFT) run --skip-build calyx demo --output .build/gallery-check > /dev/null
 	python3 scripts/check-gallery.py .build/gallery-check
 
+## The unit tests alone (no random programs, parsers or gallery): the quick loop while working.
+check:
+	@bash scripts/install-deps.sh --test
+	$(SWIFT) build --build-tests
+	xvfb-run -a -s "-screen 0 1280x800x24" $(SWIFT) test --skip-build
+
+## The suites that share state with other threads (the render server, run-loop time and timers, tiled layers'
+## workers, the window, transactions committed from other threads) under ThreadSanitizer (.build-tsan).
+THREAD_SUITES = RenderServerTests|RunLoopTimeTests|TiledLayerTests|WindowHostTests|ViewAnimationFidelityTests
+tsan:
+	@bash scripts/install-deps.sh --test
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 xvfb-run -a -s "-screen 0 1280x800x24" \
+		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(THREAD_SUITES)'
+
+## The whole suite under AddressSanitizer with its leak checker (its own build folder, .build-asan). Leaks in
+## system libraries are listed, with why, in scripts/lsan-suppressions.txt; Calyx's own are not suppressed.
+asan:
+	@bash scripts/install-deps.sh --test
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+		xvfb-run -a -s "-screen 0 1280x800x24" $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
 ## Renders the showcase and the gallery into $(OUT)/ and prints what it wrote, ending with the gallery's page.
 demo: deps
 	$(SWIFT) build --product calyx
@@ -50,6 +73,19 @@ fuzz: deps
 	@for target in png jpeg keypath font; do \
 		$$($(SWIFT) build -c release --show-bin-path)/calyx-fuzz inputs --target $$target --count $(INPUTS) || exit 1; \
 	done
+
+## Soaks (release build): a window playing for SOAK_SECONDS and an export to MP4 of twenty times as many seconds
+## of animation (exports run faster than real time), each with its memory's peak and slope
+## (scripts/memory-profile.py).
+SOAK_SECONDS ?= 600
+soak: deps
+	@bash scripts/install-deps.sh --test
+	$(SWIFT) build -c release --product calyx
+	python3 scripts/memory-profile.py -- $$($(SWIFT) build -c release --show-bin-path)/calyx render worm \
+		--out /tmp/calyx-soak.mp4 --duration $$(( $(SOAK_SECONDS) * 20 )) --fps 30
+	rm -f /tmp/calyx-soak.mp4
+	xvfb-run -a -s "-screen 0 1280x800x24" python3 scripts/memory-profile.py -- \
+		$$($(SWIFT) build -c release --show-bin-path)/calyx view worm --seconds $(SOAK_SECONDS)
 
 clean:
 	rm -rf .build $(OUT)

@@ -1,13 +1,13 @@
 /// Lays an attributed string out into frames: lines wrapped at words to a path's width, stacked from the top.
 public final class CTFramesetter: @unchecked Sendable {
-    let string: NSAttributedString
-    init(string: NSAttributedString) { self.string = string }
+    let text: AttributedText
+    init(string: NSAttributedString) { text = AttributedText(string) }
 
     /// The substring for `range` (length 0: to the end), clamped to the string.
-    func substring(_ range: CFRange) -> NSAttributedString {
-        let start = min(max(range.location, 0), string.length)
-        let length = range.length <= 0 ? string.length - start : min(range.length, string.length - start)
-        return string.attributedSubstring(from: NSRange(location: start, length: length))
+    func substring(_ range: CFRange) -> AttributedText {
+        let start = min(max(range.location, 0), text.length)
+        let length = range.length <= 0 ? text.length - start : min(range.length, text.length - start)
+        return text.substring(NSRange(location: start, length: length))
     }
 }
 

@@ -14,7 +14,7 @@ public enum CTLineTruncationType: UInt32, Sendable { case start = 0, end = 1, mi
 
 /// A single unwrapped line of `string` (line separators in it are laid out, not broken on).
 public func CTLineCreateWithAttributedString(_ string: CFAttributedString) -> CTLine {
-    CTLine(layout: TextLayout(string, width: nil, singleLine: true), index: 0)
+    CTLine(layout: TextLayout(AttributedText(string), width: nil, singleLine: true), index: 0)
 }
 
 /// The line shortened to `width` with "…" where text was cut (the token line is not supported: "…" in the
@@ -23,7 +23,7 @@ public func CTLineCreateTruncatedLine(_ line: CTLine, _ width: Double, _ truncat
     guard width > 0, width.isFinite else { return nil }
     if line.metrics.width <= CGFloat(width) { return line }
     let mode: TextLayout.Truncation = switch truncationType { case .start: .start; case .middle: .middle; case .end: .end }
-    return CTLine(layout: TextLayout(line.layout.string, width: CGFloat(width), truncation: mode, singleLine: true), index: 0)
+    return CTLine(layout: TextLayout(line.layout.text, width: CGFloat(width), truncation: mode, singleLine: true), index: 0)
 }
 
 /// Draws the line with its baseline origin at the context's `textPosition`, then advances `textPosition` by the

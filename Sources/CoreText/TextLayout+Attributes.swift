@@ -17,10 +17,9 @@ struct PangoAttributes {
     private(set) var largestFontSize: CGFloat = 12
 
     /// Pango's attribute list for `string` (the caller owns it). Runs with `FontSystem`'s lock held.
-    mutating func makeList(for string: NSAttributedString, offsets: UTF16ToUTF8, lineHeight: ParagraphLayout) -> OpaquePointer {
+    mutating func makeList(for text: AttributedText, offsets: UTF16ToUTF8, lineHeight: ParagraphLayout) -> OpaquePointer {
         let list = pango_attr_list_new()!
-        let whole = NSRange(location: 0, length: string.length)
-        if let height = lineHeight.pangoLineHeight(for: string) {
+        if let height = lineHeight.pangoLineHeight(for: text) {
             let attribute = height.absolute ? pango_attr_line_height_new_absolute(Int32(height.value * CGFloat(PANGO_SCALE)))
                                             : pango_attr_line_height_new(Double(height.value))
             if let attribute {
@@ -29,7 +28,8 @@ struct PangoAttributes {
                 pango_attr_list_insert(list, attribute)
             }
         }
-        string.enumerateAttributes(in: whole) { attrs, range, _ in
+        for run in text.runs {
+            let (attrs, range) = (run.attributes, run.range)
             let start = offsets[range.location], end = offsets[range.location + range.length]
             func add(_ attribute: UnsafeMutablePointer<PangoAttribute>?) {
                 guard let attribute else { return }

@@ -80,13 +80,13 @@ struct ParagraphLayout {
 
     /// The line height the style asks for: the natural height (the string's first font's ascent plus descent)
     /// times `lineHeightMultiple`, kept within the minimum and maximum; nil to leave Pango's own.
-    func pangoLineHeight(for string: NSAttributedString) -> (value: CGFloat, absolute: Bool)? {
+    func pangoLineHeight(for text: AttributedText) -> (value: CGFloat, absolute: Bool)? {
         guard let style else { return nil }
         let multiple = style.lineHeightMultiple.isFinite && style.lineHeightMultiple > 0 ? style.lineHeightMultiple : 1
         let minimum = style.minimumLineHeight.isFinite ? max(style.minimumLineHeight, 0) : 0
         let maximum = style.maximumLineHeight.isFinite ? max(style.maximumLineHeight, 0) : 0
         guard multiple != 1 || minimum > 0 || maximum > 0 else { return nil }
-        let font = string.length > 0 ? string.attribute(.font, at: 0, effectiveRange: nil) as? CTFont : nil
+        let font = text.attribute(.font, at: 0) as? CTFont
         let metrics = (font ?? CTFont(name: "Helvetica", size: 12)).metrics
         var height = (metrics.ascent + metrics.descent) * multiple
         if minimum > 0 { height = max(height, minimum) }
@@ -95,12 +95,12 @@ struct ParagraphLayout {
     }
 
     /// Moves every line by the head indent and opens the paragraph spacing between paragraphs.
-    func adjust(_ lines: inout [TextLayout.Line], in string: NSAttributedString) {
+    func adjust(_ lines: inout [TextLayout.Line], in attributed: AttributedText) {
         guard let style, !lines.isEmpty else { return }
         let head = style.headIndent.isFinite ? max(style.headIndent, 0) : 0
         let after = style.paragraphSpacing.isFinite ? max(style.paragraphSpacing, 0) : 0
         let before = style.paragraphSpacingBefore.isFinite ? max(style.paragraphSpacingBefore, 0) : 0
-        let text = string.string as NSString
+        let text = attributed.string as NSString
         var shift: CGFloat = 0
         for i in lines.indices {
             if i > 0 {

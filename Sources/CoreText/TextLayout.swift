@@ -31,7 +31,8 @@ package final class TextLayout: @unchecked Sendable {
     package let size: CGSize
     /// Whether text without a colour attribute takes the context's fill colour rather than black.
     let colorFromContext: Bool
-    package let string: NSAttributedString
+    /// The text laid out.
+    package let text: AttributedText
     /// Outlined ranges (`.strokeWidth`), by UTF-8 offset: drawn again as glyph outlines over the fill.
     let strokes: [TextStroke]
     /// The largest font size in the string.
@@ -41,28 +42,32 @@ package final class TextLayout: @unchecked Sendable {
     /// lines wrap at words (and inside words that do not fit). `singleLine` keeps line separators as text.
     /// The string's paragraph style (its first) sets the alignment, line breaking, line heights, spacing and
     /// indents; an `alignment` or `truncation` given here wins over the style's.
-    package init(_ string: NSAttributedString, width: CGFloat?, alignment: Alignment = .natural,
+    package convenience init(_ string: NSAttributedString, width: CGFloat?, alignment: Alignment = .natural,
+                             truncation: Truncation = .none, singleLine: Bool = false) {
+        self.init(AttributedText(string), width: width, alignment: alignment, truncation: truncation, singleLine: singleLine)
+    }
+
+    /// Lays out `text` (see the initializer above).
+    package init(_ text: AttributedText, width: CGFloat?, alignment: Alignment = .natural,
                  truncation: Truncation = .none, singleLine: Bool = false) {
-        self.string = string
-        let text = string.string
-        let offsets = UTF16ToUTF8(text)
-        let paragraph = ParagraphLayout(style: string.length > 0
-            ? string.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle : nil,
-            alignment: alignment, truncation: truncation, width: width)
+        self.text = text
+        let offsets = UTF16ToUTF8(text.string)
+        let paragraph = ParagraphLayout(style: text.attribute(.paragraphStyle, at: 0) as? NSParagraphStyle,
+                                        alignment: alignment, truncation: truncation, width: width)
         var attributes = PangoAttributes()
         (layout, lines, size) = FontSystem.shared.locked {
             let layout = pango_layout_new(FontSystem.shared.context)!
-            pango_layout_set_text(layout, text, Int32(offsets.utf8Count))
+            pango_layout_set_text(layout, text.string, Int32(offsets.utf8Count))
             pango_layout_set_single_paragraph_mode(layout, singleLine ? 1 : 0)
             paragraph.configure(layout)
             let defaultFont = CTFont(name: "Helvetica", size: 12).makeDescription()
             pango_layout_set_font_description(layout, defaultFont)
             pango_font_description_free(defaultFont)
-            let list = attributes.makeList(for: string, offsets: offsets, lineHeight: paragraph)
+            let list = attributes.makeList(for: text, offsets: offsets, lineHeight: paragraph)
             pango_layout_set_attributes(layout, list)
             pango_attr_list_unref(list)
             var lines = TextLayout.measureLines(layout, offsets: offsets)
-            paragraph.adjust(&lines, in: string)
+            paragraph.adjust(&lines, in: text)
             return (layout, lines, TextLayout.logicalSize(layout))
         }
         colorFromContext = attributes.colorFromContext

@@ -136,7 +136,10 @@ import UIKit
         server.standardOutput = FileHandle.nullDevice
         try server.run()
         // (SIGKILL: the test runner's children may inherit a mask that blocks SIGTERM.)
-        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        defer {
+            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
+            server.waitUntilExit()   // (Foundation holds a process until its exit is seen)
+        }
         Thread.sleep(forTimeInterval: 1)
         let view = Process()
         view.executableURL = calyx

@@ -56,6 +56,7 @@ import CalyxTestSupport
             #expect(started == ["1.0"])
             #expect(tiled.animationKeys() == ["first", "transition"] && other.animationKeys() == ["late"])
             #expect(other.superlayer === tiled)
+            editor.onStart = { _ in }   // (the layer holds its animation, which holds its delegate, which held the layer)
         }
     }
 

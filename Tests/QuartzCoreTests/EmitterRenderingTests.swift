@@ -171,6 +171,8 @@ import CalyxTestSupport
             .pixel(topDown: 10, 50) == .white)   // an infinite lifetime has no defined particles: none
         #expect(frame(at: 1e6) { _, cell in cell.birthRate = .greatestFiniteMagnitude }.pixel(topDown: 10, 50) == .red)
         // A cell among its own sub-cells nests only so deep, and still draws.
-        #expect(frame(at: 1) { _, cell in cell.emitterCells = [cell] }.pixel(topDown: 10, 50) == .red)
+        var nested: CAEmitterCell?
+        #expect(frame(at: 1) { _, cell in cell.emitterCells = [cell]; nested = cell }.pixel(topDown: 10, 50) == .red)
+        nested?.emitterCells = nil   // (the cell held itself)
     }
 }

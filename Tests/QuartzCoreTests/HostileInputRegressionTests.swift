@@ -105,11 +105,33 @@ import CalyxTestSupport
             clock.setManualTime(1)
             renderer.drawFrame(at: 1)
             #expect(canvas.pixel(topDown: 10, 10) == .blue)
+            a.committedState?.sublayerStorage = []   // (the planted list closed a cycle of ownership too)
         }
     }
 }
 
 extension HostileInputRegressionTests {
+    /// Cells nested in a cycle are copied for each commit as a tree as deep as particles nest: copies that formed
+    /// the same cycle kept one another alive after the layer was gone (found by the leak checker).
+    @Test func copiesOfCyclicCellsAreFreedWithTheirLayer() {
+        weak var copiedCell: CAEmitterCell?
+        withClock(at: 0) { _ in
+            let emitter = CAEmitterLayer()
+            let cell = CAEmitterCell(), inner = CAEmitterCell()
+            cell.emitterCells = [inner]; inner.emitterCells = [cell]
+            emitter.emitterCells = [cell]
+            CATransaction.flush()
+            let copy = (emitter.committedState as? CAEmitterLayer)?.emitterCells?.first
+            copiedCell = copy
+            // Unrolled: the copy's chain ends at the nesting depth particles use, instead of returning to itself.
+            var depth = 0, level = copy
+            while let here = level { depth += 1; #expect(depth <= 10); level = here.emitterCells?.first; if depth > 10 { break } }
+            #expect(depth == ParticleSystem.maximumDepth)
+            cell.emitterCells = nil
+        }
+        #expect(copiedCell == nil)
+    }
+
     /// A random program peaked above 1 GiB: a layer thousands of points on both sides rastered at 16384 × 16384
     /// pixels. A raster now holds at most 2²³ pixels (32 MiB) whatever the layer's size; the visible part still
     /// shows the layer's colour.

@@ -147,7 +147,8 @@ extension CommittedStateOwnershipTests {
         let textSnapshot = try #require(tree.root?.children.last?.snapshot as? CATextLayer)
         #expect(shapeSnapshot.path?.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 10, height: 10))
         #expect(shapeSnapshot.shadowPath?.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 10, height: 10))
-        #expect((textSnapshot.string as? NSAttributedString)?.string == "before")
+        // (A mutable string is frozen into the text the snapshot draws; no NSAttributedString is made for it.)
+        #expect(textSnapshot.frozenString?.string == "before")
         // The model still holds the caller's objects.
         #expect(shape.path === path)
         #expect(text.string as? NSMutableAttributedString === string)

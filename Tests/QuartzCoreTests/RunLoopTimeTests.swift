@@ -67,6 +67,28 @@ import CalyxTestSupport
         #expect(seen.count == paused.withLock { $0 }, "no call while paused")
     }
 
+    /// A handler that edits links (docs/bad-input.md): the first link invalidates itself on its third call and
+    /// starts a second, which removes itself from its run loop on its first call. Neither is called again.
+    @Test func displayLinkHandlersThatEditLinks() {
+        let calls = Locked<(first: Int, second: Int)>((0, 0))
+        onRunLoopThread(for: 0.4) {
+            let display = CAVirtualDisplay(framesPerSecond: 60)
+            let first = CADisplayLink(display: display) { link in
+                let n = calls.withLock { $0.first += 1; return $0.first }
+                guard n == 3 else { return }
+                link.invalidate()
+                let second = CADisplayLink(display: display) { other in
+                    calls.withLock { $0.second += 1 }
+                    other.remove(from: .current, forMode: .default)
+                }
+                second.add(to: .current, forMode: .default)
+            }
+            first.add(to: .current, forMode: .default)
+        }
+        let seen = calls.withLock { $0 }
+        #expect(seen.first == 3 && seen.second == 1, "\(seen)")
+    }
+
     /// An animation delegate that records when it hears of its animation's end.
     final class Listener: NSObject, CAAnimationDelegate, @unchecked Sendable {
         let stopped = Locked<[(Double, Bool)]>([])

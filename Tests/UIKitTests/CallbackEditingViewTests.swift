@@ -39,6 +39,7 @@ import UIKit
         wanderer.homes = homes
         homes[0].addSubview(wanderer)
         #expect(wanderer.superview != nil && homes.filter { $0.subviews.contains(wanderer) }.count == 1)
+        wanderer.homes = []   // (the homes hold the wanderer)
     }
 
     final class LeavesOnArrival: UIView, @unchecked Sendable {

@@ -27,7 +27,7 @@ import UIKit
                               ("upOut", .touchUpOutside), ("changed", .valueChanged), ("cancel", .touchCancel)] {
             box.addAction(UIAction(identifier: .init(name)) { action in
                 recorder.events.append(name)
-                recorder.senders.append(action.sender as AnyObject)
+                recorder.senders.append(ObjectIdentifier(action.sender as AnyObject))
             }, for: event)
         }
         return (window, box, recorder)
@@ -35,7 +35,8 @@ import UIKit
 
     final class Recorder: @unchecked Sendable {
         var events: [String] = []
-        var senders: [AnyObject] = []
+        /// Who sent each event, by identity (holding the senders would close a cycle through their actions).
+        var senders: [ObjectIdentifier] = []
     }
 
     @Test func eventBitsAreUIKits() {
@@ -52,7 +53,20 @@ import UIKit
         #expect(recorder.events == ["down", "dragIn", "changed", "upIn"])
         #expect(box.calls == ["begin", "continue", "end"])
         #expect(box.isSelected && !box.isHighlighted && !box.isTracking && box.state == .selected)
-        #expect(recorder.senders.allSatisfy { $0 === box })
+        #expect(recorder.senders.allSatisfy { $0 == ObjectIdentifier(box) })
+    }
+
+    /// The sender is the control only while the handler runs: a control whose actions have run is freed with
+    /// its window (the action kept its sender, which holds its actions).
+    @Test func aControlWhoseActionsRanIsFreed() {
+        weak var freed: Checkbox?
+        do {
+            let (window, box, _) = scene()
+            window.sendPointer(.began, at: CGPoint(x: 60, y: 60))
+            window.sendPointer(.ended, at: CGPoint(x: 60, y: 60))
+            freed = box
+        }
+        #expect(freed == nil)
     }
 
     @Test func draggingPastTheMarginExitsAndLiftingThereIsOutside() {

@@ -76,17 +76,26 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
 extension CAEmitterCell {
     /// Copies of `cells` and everything under them, with the same values (a layer's copies take their own cells:
     /// a commit's copy must not change as the model's cells do, and animations write into a presentation copy's
-    /// cells). A cell reached twice is copied once, and cells nested in a cycle (hostile input) are copied as the
-    /// same cycle, not followed forever.
+    /// cells). A cell reached twice is copied once. Cells nested in a cycle (hostile input) are unrolled into a
+    /// tree as deep as particles ever nest, and no deeper: copies that formed the same cycle would keep one another
+    /// alive after the layer is gone.
     static func deepCopies(of cells: [CAEmitterCell]?) -> [CAEmitterCell]? {
         var copies: [ObjectIdentifier: CAEmitterCell] = [:]
-        return cells?.map { $0.deepCopy(&copies) }
+        var path: Set<ObjectIdentifier> = []
+        return cells?.compactMap { $0.deepCopy(&copies, path: &path, depth: 1) }
     }
 
-    private func deepCopy(_ copies: inout [ObjectIdentifier: CAEmitterCell]) -> CAEmitterCell {
-        if let copy = copies[ObjectIdentifier(self)] { return copy }
+    private func deepCopy(_ copies: inout [ObjectIdentifier: CAEmitterCell], path: inout Set<ObjectIdentifier>,
+                          depth: Int) -> CAEmitterCell? {
+        let id = ObjectIdentifier(self)
+        let unrolling = path.contains(id)
+        if unrolling, depth > ParticleSystem.maximumDepth { return nil }
+        if !unrolling, let copy = copies[id] { return copy }
         let c = CAEmitterCell()
-        copies[ObjectIdentifier(self)] = c
+        // (A copy made while this cell is its own ancestor is one level of the unrolled tree, not the cell's copy.)
+        if !unrolling { copies[id] = c }
+        path.insert(id)
+        defer { if !unrolling { path.remove(id) } }
         c.name = name; c.isEnabled = isEnabled; c.birthRate = birthRate; c.lifetime = lifetime; c.lifetimeRange = lifetimeRange
         c.emissionLatitude = emissionLatitude; c.emissionLongitude = emissionLongitude; c.emissionRange = emissionRange
         c.velocity = velocity; c.velocityRange = velocityRange
@@ -98,7 +107,7 @@ extension CAEmitterCell {
         c.contents = contents; c.contentsRect = contentsRect; c.contentsScale = contentsScale
         c.minificationFilter = minificationFilter; c.magnificationFilter = magnificationFilter
         c.minificationFilterBias = minificationFilterBias
-        c.emitterCells = emitterCells?.map { $0.deepCopy(&copies) }
+        c.emitterCells = emitterCells?.compactMap { $0.deepCopy(&copies, path: &path, depth: depth + 1) }
         c.style = style
         c.beginTime = beginTime; c.duration = duration; c.speed = speed; c.timeOffset = timeOffset
         c.repeatCount = repeatCount; c.repeatDuration = repeatDuration; c.autoreverses = autoreverses; c.fillMode = fillMode

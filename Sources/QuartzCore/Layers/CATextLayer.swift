@@ -1,3 +1,5 @@
+import CoreText
+
 /// Where `CATextLayer` truncates text that does not fit.
 public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
@@ -19,7 +21,10 @@ open class CATextLayer: CALayer, @unchecked Sendable {
     /// The properties below, as one value (copied whole when the layer is copied).
     @exclusivity(unchecked) package var textValues = TextValues()
     /// A `String` or an `NSAttributedString`.
-    open var string: Any? { get { textValues.string } set { let old = textValues.string; textValues.string = newValue; didChangeUncompared("string", old) } }
+    open var string: Any? {
+        get { textValues.string }
+        set { let old = textValues.string; textValues.string = newValue; textValues.frozenString = nil; didChangeUncompared("string", old) }
+    }
     /// A `CTFont`, or a font name as a `String` (read back as given). Default Helvetica.
     open var font: AnyObject? { get { textValues.font } set { let old = textValues.font; textValues.font = newValue; didChangeUncompared("font", old) } }
     open var fontSize: CGFloat { get { textValues.fontSize } set { guard admits("fontSize", newValue) else { return }; let old = textValues.fontSize; textValues.fontSize = newValue; didChange("fontSize", old, newValue) } }
@@ -35,10 +40,18 @@ open class CATextLayer: CALayer, @unchecked Sendable {
     public override init() { super.init() }
     public required init(layer: Any) {
         super.init(layer: layer)
-        // A copy takes a mutable string as it is now (a render thread may draw the copy while its owner edits it).
-        if let editable = string as? NSMutableAttributedString { string = NSAttributedString(attributedString: editable) }
-        else if let editable = string as? NSMutableString { string = String(editable) }
+        // A copy draws a mutable string as it is now (a render thread may draw the copy while its owner edits
+        // it): the text is read into a value, as no NSAttributedString is made for it (see AttributedText). A copy
+        // of a copy keeps the value its source froze.
+        if textValues.frozenString == nil, let editable = string as? NSMutableAttributedString {
+            textValues.frozenString = AttributedText(editable)
+        } else if let editable = string as? NSMutableString {
+            textValues.string = String(editable)
+        }
     }
+
+    /// A copy's mutable attributed string as it was when the copy was made (what the copy draws).
+    package var frozenString: AttributedText? { textValues.frozenString }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     static let textProperties = CALayer.layerProperties.adding([
@@ -55,6 +68,8 @@ open class CATextLayer: CALayer, @unchecked Sendable {
 /// `CATextLayer`'s own properties, as one value, with Apple's defaults (see `LayerValues`).
 package struct TextValues: @unchecked Sendable {
     var string: Any?
+    /// A copy's frozen `string` when that is mutable (cleared when `string` is set).
+    var frozenString: AttributedText?
     var font: AnyObject? = "Helvetica" as NSString
     var fontSize: CGFloat = 36
     var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)

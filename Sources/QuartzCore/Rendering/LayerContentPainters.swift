@@ -175,14 +175,17 @@ struct TextPainter {
     let context: CGContext
 
     func draw(_ layer: CATextLayer) {
-        let attributed: NSAttributedString
-        if let a = layer.string as? NSAttributedString {
-            attributed = a
+        // (Plain strings take the layer's font, size and colour; no NSAttributedString is made, see AttributedText.)
+        let attributed: AttributedText
+        if let frozen = layer.frozenString {
+            attributed = frozen
+        } else if let a = layer.string as? NSAttributedString {
+            attributed = AttributedText(a)
         } else if let s = layer.string as? String ?? (layer.string as? NSString).map({ String(describing: $0) }) {
             let fontName = (layer.font as? CTFont)?.requestedName ?? (layer.font as? String) ?? (layer.font as? NSString).map { String(describing: $0) } ?? "Helvetica"
             var attributes: [NSAttributedString.Key: Any] = [.font: CTFont(name: fontName, size: layer.fontSize)]
             if let color = layer.foregroundColor { attributes[NSAttributedString.Key(kCTForegroundColorAttributeName)] = color }
-            attributed = NSAttributedString(string: s, attributes: attributes)
+            attributed = AttributedText(string: s, attributes: attributes)
         } else {
             return
         }

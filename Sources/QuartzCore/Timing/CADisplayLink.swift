@@ -16,7 +16,8 @@ public final class CADisplayLink: NSObject, @unchecked Sendable {
     private var handler: ((CADisplayLink) -> Void)?
     private let display: CADisplayRefreshSource
     private let lock = NSLock()
-    private var timers: [ObjectIdentifier: Timer] = [:]
+    /// One alarm per run loop the link is on (timers are not made afresh: see RunLoopAlarm).
+    private var alarms: [ObjectIdentifier: RunLoopAlarm] = [:]
     private var runLoops: [ObjectIdentifier: (RunLoop, Set<RunLoop.Mode>)] = [:]
 
     /// The refresh the last call was made for, in media time (0 before the first).
@@ -61,35 +62,35 @@ public final class CADisplayLink: NSObject, @unchecked Sendable {
             runLoops[key] = entry
             return isNew
         }
-        if isNew { schedule(on: runloop) } else if let timer = lock.withLock({ timers[key] }) { runloop.add(timer, forMode: mode) }
+        if isNew { schedule(on: runloop) } else if let alarm = lock.withLock({ alarms[key] }) { alarm.add(to: runloop, forMode: mode) }
     }
 
     /// Stops calling the handler on `runloop` in `mode`.
     public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {
         let key = ObjectIdentifier(runloop)
-        let timer: Timer? = lock.withLock {
+        let alarm: RunLoopAlarm? = lock.withLock {
             guard var entry = runLoops[key] else { return nil }
             entry.1.remove(mode)
-            if entry.1.isEmpty { runLoops[key] = nil; return timers.removeValue(forKey: key) }
+            if entry.1.isEmpty { runLoops[key] = nil; return alarms.removeValue(forKey: key) }
             runLoops[key] = entry
             return nil
         }
-        timer?.invalidate()
+        alarm?.invalidate()
     }
 
     /// Removes the link from every run loop and releases its handler; it never fires again.
     public func invalidate() {
-        let stopped: [Timer] = lock.withLock {
+        let stopped: [RunLoopAlarm] = lock.withLock {
             handler = nil
             runLoops = [:]
-            defer { timers = [:] }
-            return Array(timers.values)
+            defer { alarms = [:] }
+            return Array(alarms.values)
         }
-        for timer in stopped { timer.invalidate() }
+        for alarm in stopped { alarm.invalidate() }
     }
 
-    /// Arms a one-shot timer for the next call on `runloop` (re-armed after each call, so calls stay on the
-    /// display's refreshes however long the handler takes).
+    /// Sets the run loop's alarm for the next call (set again after each call, so calls stay on the display's
+    /// refreshes however long the handler takes).
     private func schedule(on runloop: RunLoop) {
         let key = ObjectIdentifier(runloop)
         let clock = display.mediaClock
@@ -99,23 +100,24 @@ public final class CADisplayLink: NSObject, @unchecked Sendable {
         if timestamp > 0, next < timestamp + step - display.refreshInterval / 2 { next = timestamp + step }
         let delay = max(next - now, 0)
         let refresh = next
-        // (The timer fires on the run loop it was added to, so that loop is `RunLoop.current` then.)
-        // (An explicit fire date: Foundation on Linux fires `Timer(timeInterval:repeats:block:)` at once.)
-        // (The timer holds the link, so a run loop keeps an added link alive, as Apple's does.)
-        let timer = Timer(fire: Date(timeIntervalSinceNow: delay), interval: 0, repeats: false) { _ in
-            self.fire(at: refresh, on: .current)
-        }
-        let modes: Set<RunLoop.Mode>? = lock.withLock {
+        let alarm: RunLoopAlarm? = lock.withLock {
             guard let entry = runLoops[key] else { return nil }
-            timers[key] = timer
-            return entry.1
+            pendingRefreshes[key] = refresh
+            if let existing = alarms[key] { return existing }
+            // (The alarm holds the link, so a run loop keeps an added link alive, as Apple's does.)
+            let made = RunLoopAlarm(on: runloop, modes: Array(entry.1)) { [self] _ in self.fire(on: runloop) }
+            alarms[key] = made
+            return made
         }
-        guard let modes else { return }
-        for mode in modes { runloop.add(timer, forMode: mode) }
+        alarm?.set(Date(timeIntervalSinceNow: delay))
     }
 
-    private func fire(at refresh: CFTimeInterval, on runloop: RunLoop) {
-        let live = lock.withLock { runLoops[ObjectIdentifier(runloop)] != nil && handler != nil }
+    /// The refresh each run loop's next call is for.
+    private var pendingRefreshes: [ObjectIdentifier: CFTimeInterval] = [:]
+
+    private func fire(on runloop: RunLoop) {
+        let key = ObjectIdentifier(runloop)
+        let (live, refresh) = lock.withLock { (runLoops[key] != nil && handler != nil, pendingRefreshes[key] ?? 0) }
         guard live else { return }
         if !isPaused, let handler = lock.withLock({ self.handler }) {
             timestamp = refresh

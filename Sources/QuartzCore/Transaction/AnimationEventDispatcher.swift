@@ -12,6 +12,19 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     private var observers: [WeakObserver] = []
     private struct WeakObserver { weak var observer: MediaTimeObserver? }
 
+    /// The run-loop pumps of this clock, by run loop (RunLoopEventPump.swift).
+    private var pumps: [ObjectIdentifier: RunLoopAlarm] = [:]
+
+    /// The pump alarm of `runLoop`, made on first use with `action`.
+    func pumpAlarm(on runLoop: RunLoop, action: @escaping (RunLoopAlarm) -> Void) -> RunLoopAlarm {
+        lock.lock(); defer { lock.unlock() }
+        // (A run loop's identity may be reused after its thread ended: the alarm must be on this very loop.)
+        if let alarm = pumps[ObjectIdentifier(runLoop)], alarm.runLoop === runLoop { return alarm }
+        let alarm = RunLoopAlarm(on: runLoop, action: action)
+        pumps[ObjectIdentifier(runLoop)] = alarm
+        return alarm
+    }
+
     /// Calls `observer` at each event pass while it lives.
     package func addTimeObserver(_ observer: MediaTimeObserver) {
         lock.lock(); defer { lock.unlock() }

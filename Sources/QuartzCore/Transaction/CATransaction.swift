@@ -21,8 +21,11 @@ public final class CATransaction: @unchecked Sendable {
     /// The per-thread stack.
     final class Stack {
         var scopes: [Scope] = []
-        /// Whether a commit is waiting on this thread's run loop for its next turn.
+        /// The alarm that commits at this thread's run loop's next turn (made on the first implicit transaction).
+        var commitAlarm: RunLoopAlarm?
+        /// Whether the alarm is set.
         var commitScheduled = false
+        deinit { commitAlarm?.invalidate() }
         /// Set while the outermost transaction lays out and displays before committing: a `flush()` from layout or
         /// drawing code then does nothing (the commit under way takes those changes).
         var isLayingOut = false
@@ -50,12 +53,15 @@ public final class CATransaction: @unchecked Sendable {
         // fires, and commits add the event pump's.)
         let s = stack
         if !s.commitScheduled {
-            s.commitScheduled = true
-            let commit = Timer(fire: Date(), interval: 0, repeats: false) { _ in
-                CATransaction.stack.commitScheduled = false
+            let alarm = s.commitAlarm ?? RunLoopAlarm(on: .current) { _ in
+                let stack = CATransaction.stack
+                stack.commitScheduled = false
+                stack.commitAlarm?.clear()
                 CATransaction.commitImplicit()
             }
-            RunLoop.current.add(commit, forMode: .default)
+            s.commitAlarm = alarm
+            s.commitScheduled = true
+            alarm.set(Date())
         }
         return implicit
     }
@@ -89,6 +95,8 @@ public final class CATransaction: @unchecked Sendable {
         guard !s.isLayingOut, let first = s.scopes.first, first.isImplicit, s.scopes.count == 1 else { return }
         layOut(first)
         s.scopes.removeAll()
+        // Committed now: the commit waiting for the run loop's turn has nothing left to do.
+        if s.commitScheduled { s.commitAlarm?.clear(); s.commitScheduled = false }
         apply(first)
     }
 

@@ -4,30 +4,20 @@
 /// deliver. Code that adds an animation and then runs `RunLoop.main.run(until:)` sees `animationDidStop` and its
 /// completion block when they are due, with no Calyx-specific call. Callers that drive time by hand keep calling
 /// `CAProcessAnimationEvents` themselves; on a thread whose run loop is not running nothing is installed.
-package final class RunLoopEventPump: @unchecked Sendable {
-    private static let lock = NSLock()
-    /// The pumps running, by clock and run loop.
-    nonisolated(unsafe) private static var running: Set<Key> = []
-    private struct Key: Hashable { let clock: ObjectIdentifier; let runLoop: ObjectIdentifier }
-
-    /// Starts a pump for `clock` on the current thread's run loop, if it has one that runs and none is pumping.
+package enum RunLoopEventPump {
+    /// Starts `clock`'s pump on the current thread's run loop, if it has one that runs and it is not pumping.
     package static func start(for clock: CAMediaClock) {
         let runLoop: RunLoop
         if Thread.isMainThread { runLoop = .main }
         else if RunLoop.current.currentMode != nil { runLoop = .current }
         else { return }
-        let key = Key(clock: ObjectIdentifier(clock), runLoop: ObjectIdentifier(runLoop))
-        guard lock.withLock({ running.insert(key).inserted }) else { return }
         let interval = CADisplayLink.mainDisplay.refreshInterval
-        let timer = Timer(fire: Date(timeIntervalSinceNow: interval), interval: interval, repeats: true) { timer in
+        // One alarm per clock and run loop, kept by the clock's event dispatcher and set again at each refresh
+        // while there is work (see RunLoopAlarm for why timers are not made afresh).
+        clock.events.pumpAlarm(on: runLoop) { [weak clock] alarm in
+            guard let clock else { return }
             CAMediaClock.$current.withValue(clock) { CAProcessAnimationEvents(at: clock.currentTime) }
-            if !clock.events.hasPendingWork {
-                timer.invalidate()
-                lock.withLock { _ = running.remove(key) }
-            }
-        }
-        // (The default mode only: on Linux a timer also added for the common modes stopped firing after the first
-        // pass of the loop.)
-        runLoop.add(timer, forMode: .default)
+            if clock.events.hasPendingWork { alarm.set(Date(timeIntervalSinceNow: interval)) } else { alarm.clear() }
+        }.setIfIdle(Date(timeIntervalSinceNow: interval))
     }
 }

@@ -9,7 +9,7 @@ extension NSValue {
 
     /// The doubles a value boxed as an array of `count` doubles holds, or nil when it holds something else.
     package func doubles(count: Int) -> [Double]? {
-        guard String(cString: objCType) == "[\(count)d]" else { return nil }
+        guard boxedContent == .encoding("[\(count)d]") else { return nil }
         var values = [Double](repeating: 0, count: count)
         values.withUnsafeMutableBytes { getValue($0.baseAddress!) }
         return values
@@ -24,7 +24,7 @@ extension NSValue {
 
     /// The transform the value holds; identity when it holds something else.
     public var caTransform3DValue: CATransform3D {
-        guard String(cString: objCType) == NSValue.transform3DEncoding else { return CATransform3DIdentity }
+        guard boxedContent == .encoding(NSValue.transform3DEncoding) else { return CATransform3DIdentity }
         var m = [Double](repeating: 0, count: 16)
         m.withUnsafeMutableBytes { getValue($0.baseAddress!) }
         let f = m.map { CGFloat($0) }
@@ -38,7 +38,12 @@ extension NSValue {
 /// passes through.
 package func unboxed(_ any: Any?) -> Any? {
     guard let value = any as? NSValue, !(value is NSNumber) else { return any }
-    let encoding = String(cString: value.objCType)
+    let encoding: String
+    switch value.boxedContent {
+    case .value(let special): return special
+    case .encoding(let e): encoding = e
+    case nil: return any
+    }
     if encoding.hasPrefix("{CGPoint") { return value.pointValue }
     if encoding.hasPrefix("{CGSize") { return value.sizeValue }
     if encoding.hasPrefix("{CGRect") { return value.rectValue }
@@ -49,4 +54,33 @@ package func unboxed(_ any: Any?) -> Any? {
         return CGAffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
     }
     return any
+}
+
+/// What an `NSValue` holds, read without `objCType`: Foundation on Linux allocates a new C string for every read of
+/// `objCType` and never frees it, so boxes are looked into through reflection — a point, size, rect, range or
+/// edge insets directly, anything else by its type encoding — and `objCType` is read only as a last resort.
+package enum BoxedContent: Equatable {
+    case value(AnyHashable)
+    case encoding(String)
+}
+
+extension NSValue {
+    package var boxedContent: BoxedContent? {
+        let mirror = Mirror(reflecting: self)
+        for child in mirror.children {
+            if child.label == "_value" {
+                switch child.value {
+                case let p as CGPoint: return .value(p)
+                case let s as CGSize: return .value(s)
+                case let r as CGRect: return .value(r)
+                default: return .encoding(String(describing: type(of: child.value)))
+                }
+            }
+            if child.label == "_typeInfo",
+               let name = Mirror(reflecting: child.value).children.first(where: { $0.label == "name" })?.value as? String {
+                return .encoding(name)
+            }
+        }
+        return .encoding(String(cString: objCType))
+    }
 }

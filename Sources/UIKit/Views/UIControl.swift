@@ -96,7 +96,10 @@ open class UIControl: UIView, @unchecked Sendable {
     }
     /// Runs one action with this control as its sender.
     open func sendAction(_ action: UIAction) {
+        // (Cleared afterwards: the control holds the action, so a sender kept would hold the control forever.)
+        let outer = action.sender
         action.sender = self
+        defer { action.sender = outer }
         action.handler(action)
     }
 
