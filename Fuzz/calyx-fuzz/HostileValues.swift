@@ -1,5 +1,7 @@
 import CoreGraphics
 import QuartzCore
+import CoreText
+import Foundation
 
 /// A generated value with the Swift source that makes it, so a failing program prints as code.
 struct Generated<T> {
@@ -162,12 +164,40 @@ struct HostileValues {
         case "colors":
             let list = (0..<int(0...4)).map { _ in color() }
             return Generated(value: list.compactMap(\.value), source: "[" + list.map(\.source).joined(separator: ", ") + "].compactMap { $0 }")
-        case "string": let s = pick(["Hi", "", "Calyx wraps text", "𝄞"]); return Generated(value: s, source: "\"\(s)\"")
+        case "string":
+            if chance(0.4) { let a = attributedString(); return Generated(value: a.value, source: a.source) }
+            let s = pick(["Hi", "", "Calyx wraps text", "𝄞"]); return Generated(value: s, source: "\"\(s)\"")
         case "instanceCount": let n = pick([0, 1, 3, 12, -5, 100_000]); return Generated(value: n, source: "\(n)")
         case "lineDashPattern", "locations":
             let list = (0..<int(0...4)).map { _ in number(0, 10) }
             return Generated(value: list.map { NSNumber(value: $0.value) }, source: "[" + list.map(\.source).joined(separator: ", ") + "] as [NSNumber]")
         default: let n = number(); return Generated(value: CGFloat(n.value), source: "CGFloat(\(n.source))")
         }
+    }
+
+    /// Attributed text with hostile attributes: font sizes, paragraph spacing, indents, line heights, stroke
+    /// widths, kerning and baseline offsets from the hostile numbers, over one or two runs.
+    mutating func attributedString() -> Generated<NSAttributedString> {
+        let text = pick(["Calyx wraps\ntext", "ffi fl", "\t𝄞\tü", "", "a b c d e f g h i j k l m n o p"])
+        let size = number(-5, 200), spacing = number(-20, 40), indent = number(-20, 60), height = number(-5, 80)
+        let stroke = number(-10, 10), kern = number(-5, 5), offset = number(-20, 20)
+        let alignment = int(0...4), breaking = int(0...5), ligature = int(0...2)
+        let paragraph = NSMutableParagraphStyle()
+        paragraph.alignment = NSTextAlignment(rawValue: alignment) ?? .natural
+        paragraph.lineBreakMode = NSLineBreakMode(rawValue: breaking) ?? .byWordWrapping
+        paragraph.lineSpacing = CGFloat(spacing.value); paragraph.paragraphSpacing = CGFloat(spacing.value)
+        paragraph.firstLineHeadIndent = CGFloat(indent.value); paragraph.headIndent = CGFloat(indent.value / 2)
+        paragraph.tailIndent = CGFloat(-indent.value); paragraph.minimumLineHeight = CGFloat(height.value)
+        paragraph.maximumLineHeight = CGFloat(height.value / 2); paragraph.lineHeightMultiple = CGFloat(spacing.value / 10)
+        let string = NSMutableAttributedString(string: text, attributes: [
+            .font: CTFontCreateWithName("Liberation Sans" as CFString, CGFloat(size.value), nil),
+            .paragraphStyle: paragraph, .kern: kern.value, .ligature: ligature,
+        ])
+        let half = NSRange(location: 0, length: (text as NSString).length / 2)
+        string.addAttributes([.strokeWidth: stroke.value, .strokeColor: CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+                              .baselineOffset: offset.value, .underlineStyle: 1, .strikethroughStyle: 2,
+                              .backgroundColor: CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)], range: half)
+        let source = "attributed(\(text.debugDescription), size: \(size.source), spacing: \(spacing.source), indent: \(indent.source), height: \(height.source), stroke: \(stroke.source), kern: \(kern.source), offset: \(offset.source), alignment: \(alignment), breaking: \(breaking), ligature: \(ligature))"
+        return Generated(value: string, source: source)
     }
 }

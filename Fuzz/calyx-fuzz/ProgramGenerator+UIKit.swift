@@ -1,6 +1,7 @@
 import CoreGraphics
 import QuartzCore
 import UIKit
+import CoreText
 
 extension ProgramGenerator {
     /// UIKit: views made, nested and animated with hostile durations, delays, options and values; their layers
@@ -8,7 +9,7 @@ extension ProgramGenerator {
     mutating func viewCall() -> ProgramCall {
         let a = index(), duration = values.number(-1, 2), delay = values.number(-1, 1)
         let options = UIView.AnimationOptions(rawValue: UInt(values.int(0...0xFFFF)) << values.pick([0, 16]))
-        switch values.int(0...15) {
+        switch values.int(0...17) {
         case 10:
             // The pre-iOS 4 API, also inside a block.
             let count = values.number(-1, 4), p = values.point()
@@ -85,6 +86,41 @@ extension ProgramGenerator {
                 iv.startAnimating()
                 w.view(a)?.addSubview(iv)
                 w.views.append(iv); w.layers.append(iv.layer)
+            }
+        case 16:
+            // A control in a window whose actions edit the views, then a touch at hostile points.
+            let frame = values.rect(), b = index(), points = (0..<values.int(1...4)).map { _ in values.point() }
+            let events = UIControl.Event(rawValue: UInt(values.int(0...0xFFF)))
+            return ProgramCall(source: "let c = UIControl(frame: \(frame.source)); window.addSubview(c); c.addAction(UIAction { _ in V[\(a)].removeFromSuperview(); c.addSubview(V[\(b)]); c.isEnabled.toggle() }, for: .init(rawValue: \(events.rawValue))); touch along \(points.map(\.source))") { w in
+                let control = UIControl(frame: frame.value)
+                w.window.addSubview(control)
+                control.addAction(UIAction { [unowned control] _ in
+                    w.view(a)?.removeFromSuperview()
+                    if let v = w.view(b) { control.addSubview(v) }
+                    control.isEnabled.toggle()
+                    w.completions += 1
+                }, for: events)
+                w.views.append(control); w.layers.append(control.layer)
+                for (k, p) in points.enumerated() {
+                    w.window.sendPointer(k == 0 ? .began : k == points.count - 1 ? .ended : .moved, at: p.value)
+                }
+                w.observe(control.state.rawValue)
+            }
+        case 17:
+            // Attributed text with hostile attributes, in a text layer and through a framesetter.
+            let text = values.attributedString(), size = values.size()
+            return ProgramCall(source: "let t = CATextLayer(); t.string = \(text.source); t.isWrapped = true; t.frame.size = \(size.source); L.append(t); CTFramesetterSuggestFrameSizeWithConstraints(…)") { w in
+                let layer = CATextLayer()
+                layer.string = text.value
+                layer.isWrapped = true
+                layer.truncationMode = .middle
+                layer.frame = CGRect(origin: .zero, size: size.value)
+                w.layers.append(layer)
+                let setter = CTFramesetterCreateWithAttributedString(text.value)
+                let fit = CTFramesetterSuggestFrameSizeWithConstraints(setter, CFRange(location: 0, length: 0), nil, size.value, nil)
+                w.observe(fit)
+                let line = CTLineCreateWithAttributedString(text.value)
+                w.observe(CTLineGetTypographicBounds(line, nil, nil, nil))
             }
         case 7:
             let style = values.int(-1...22), frame = values.rect(), radius = values.number(-10, 2000)

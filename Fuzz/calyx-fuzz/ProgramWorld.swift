@@ -1,6 +1,7 @@
 import CoreGraphics
 import QuartzCore
 import UIKit
+import CoreText
 
 /// What a random program acts on: a pool of layers (the first is the renderer's root until a call changes it),
 /// a renderer and a snapshot canvas, a manual clock, and the digest of everything the program observed.
@@ -15,6 +16,8 @@ final class ProgramWorld {
     var openTransactions = 0
     var diagnostics = 0
     var views: [UIView] = []
+    /// The window controls sit in, so touches reach them (not drawn: the renderer draws the layer pool's root).
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: ProgramWorld.canvasSize, height: ProgramWorld.canvasSize))
     var animators: [UIViewPropertyAnimator] = []
     /// Layer delegates the program set (layers hold their delegates weakly, as on Apple).
     var keptAlive: [AnyObject] = []

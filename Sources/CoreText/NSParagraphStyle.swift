@@ -120,7 +120,11 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         return values == other.values && storedTabStops.map(\.location) == other.storedTabStops.map(\.location)
     }
 
-    open override var hash: Int { Int(values.lineSpacing * 31 + values.headIndent) ^ values.alignment.rawValue }
+    open override var hash: Int {
+        var hasher = Hasher()
+        hasher.combine(values.lineSpacing); hasher.combine(values.headIndent); hasher.combine(values.alignment.rawValue)
+        return hasher.finalize()
+    }
 }
 
 /// A paragraph style whose fields can be set.

@@ -20,7 +20,7 @@ struct PangoAttributes {
     mutating func makeList(for text: AttributedText, offsets: UTF16ToUTF8, lineHeight: ParagraphLayout) -> OpaquePointer {
         let list = pango_attr_list_new()!
         if let height = lineHeight.pangoLineHeight(for: text) {
-            let attribute = height.absolute ? pango_attr_line_height_new_absolute(Int32(height.value * CGFloat(PANGO_SCALE)))
+            let attribute = height.absolute ? pango_attr_line_height_new_absolute(pangoUnits(height.value))
                                             : pango_attr_line_height_new(Double(height.value))
             if let attribute {
                 attribute.pointee.start_index = 0
@@ -75,11 +75,11 @@ struct PangoAttributes {
                         add(pango_attr_background_alpha_new(channel16(c.a)))
                     }
                 case kCTKernAttributeName:
-                    if let kern = numberValue(value) { add(pango_attr_letter_spacing_new(Int32(kern * CGFloat(PANGO_SCALE)))) }
+                    if let kern = numberValue(value) { add(pango_attr_letter_spacing_new(pangoUnits(kern))) }
                 case kCTBaselineOffsetAttributeName:
-                    if let rise = numberValue(value) { add(pango_attr_rise_new(Int32(rise * CGFloat(PANGO_SCALE)))) }
+                    if let rise = numberValue(value) { add(pango_attr_rise_new(pangoUnits(rise))) }
                 case kCTLigatureAttributeName:
-                    switch numberValue(value).map(Int.init) {
+                    switch numberValue(value).map({ $0.rounded(.towardZero) }) {
                     case 0: add(pango_attr_font_features_new("liga=0, clig=0"))
                     case 2: add(pango_attr_font_features_new("liga=1, clig=1, dlig=1"))
                     default: break

@@ -41,8 +41,8 @@ struct ParagraphLayout {
         wraps = mode == .byWordWrapping || mode == .byCharWrapping
         wrapsByCharacter = mode == .byCharWrapping
         if let width, width.isFinite, width > 0, width < 1e7 {
-            let head = max(style?.headIndent ?? 0, 0)
-            let tail = style?.tailIndent ?? 0
+            let head = max(usableTextDistance(style?.headIndent), 0)
+            let tail = usableTextDistance(style?.tailIndent)
             let line = tail > 0 ? min(tail, width) - head : width + min(tail, 0) - head
             wrapWidth = max(line, 1)
         } else {
@@ -53,7 +53,7 @@ struct ParagraphLayout {
     /// Sets `layout`'s width, wrapping, ellipsizing, alignment, indent and line spacing.
     func configure(_ layout: OpaquePointer) {
         if let wrapWidth, wraps || truncation != .none {
-            pango_layout_set_width(layout, Int32(wrapWidth * CGFloat(PANGO_SCALE)))
+            pango_layout_set_width(layout, pangoUnits(wrapWidth))
             pango_layout_set_wrap(layout, wrapsByCharacter ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
         }
         switch truncation {
@@ -71,11 +71,10 @@ struct ParagraphLayout {
         if alignment == .natural { pango_layout_set_auto_dir(layout, 1) }
         guard let style else { return }
         // The first line's indent relative to the others (every line is then moved by the head indent).
-        let firstLine = style.firstLineHeadIndent - max(style.headIndent, 0)
-        if firstLine.isFinite, firstLine != 0 { pango_layout_set_indent(layout, Int32(firstLine * CGFloat(PANGO_SCALE))) }
-        if style.lineSpacing.isFinite, style.lineSpacing > 0 {
-            pango_layout_set_spacing(layout, Int32(style.lineSpacing * CGFloat(PANGO_SCALE)))
-        }
+        let firstLine = usableTextDistance(style.firstLineHeadIndent) - max(usableTextDistance(style.headIndent), 0)
+        if firstLine != 0 { pango_layout_set_indent(layout, pangoUnits(firstLine)) }
+        let spacing = usableTextDistance(style.lineSpacing)
+        if spacing > 0 { pango_layout_set_spacing(layout, pangoUnits(spacing)) }
     }
 
     /// The line height the style asks for: the natural height (the string's first font's ascent plus descent)
@@ -91,15 +90,15 @@ struct ParagraphLayout {
         var height = (metrics.ascent + metrics.descent) * multiple
         if minimum > 0 { height = max(height, minimum) }
         if maximum > 0 { height = min(height, maximum) }
-        return (height, true)
+        return (usableTextDistance(height), true)
     }
 
     /// Moves every line by the head indent and opens the paragraph spacing between paragraphs.
     func adjust(_ lines: inout [TextLayout.Line], in attributed: AttributedText) {
         guard let style, !lines.isEmpty else { return }
-        let head = style.headIndent.isFinite ? max(style.headIndent, 0) : 0
-        let after = style.paragraphSpacing.isFinite ? max(style.paragraphSpacing, 0) : 0
-        let before = style.paragraphSpacingBefore.isFinite ? max(style.paragraphSpacingBefore, 0) : 0
+        let head = max(usableTextDistance(style.headIndent), 0)
+        let after = max(usableTextDistance(style.paragraphSpacing), 0)
+        let before = max(usableTextDistance(style.paragraphSpacingBefore), 0)
         let text = attributed.string as NSString
         var shift: CGFloat = 0
         for i in lines.indices {

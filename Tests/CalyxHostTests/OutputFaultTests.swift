@@ -38,7 +38,10 @@ import QuartzCore
 
     /// Every format, its file limited to 5 kB (a second of the worm is 10–75 kB in each): the render fails with a
     /// message naming the write, and the folder is left empty.
-    @Test(arguments: ["gif", "webp", "apng", "mp4", "webm"])
+    /// (Not under ThreadSanitizer, which `make tsan` says with CALYX_SANITIZER: its runtime faults at start-up in
+    /// a process with a small file-size limit, before any of Calyx runs.)
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["CALYX_SANITIZER"] == "thread"),
+          arguments: ["gif", "webp", "apng", "mp4", "webm"])
     func aFullDiskLeavesNothing(format: String) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.calyx.path),
               FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit") else {

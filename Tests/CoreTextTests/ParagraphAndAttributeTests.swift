@@ -81,6 +81,40 @@ import CalyxTestSupport
         #expect(abs(lines[0].origin.x - 30) < 0.5 && abs(lines[1].origin.x - 10) < 0.5)
     }
 
+    /// Styles and attributes are application input: NaN is ignored, infinities and enormous numbers are clamped,
+    /// and nothing traps converting them to Pango's integers (the random programs' crash: a kern of −10¹²).
+    @Test func hostileNumbersAreIgnoredOrClamped() {
+        let plain = origins(styled("aaa bbb\nccc") { _ in }, width: 80)
+        let fields: [(String, WritableKeyPath<NSMutableParagraphStyle, CGFloat>)] = [
+            ("lineSpacing", \.lineSpacing), ("headIndent", \.headIndent), ("firstLineHeadIndent", \.firstLineHeadIndent),
+            ("tailIndent", \.tailIndent), ("minimumLineHeight", \.minimumLineHeight), ("maximumLineHeight", \.maximumLineHeight),
+            ("lineHeightMultiple", \.lineHeightMultiple), ("paragraphSpacing", \.paragraphSpacing),
+            ("paragraphSpacingBefore", \.paragraphSpacingBefore)]
+        for (name, field) in fields {
+            for value in [CGFloat.nan, .infinity, -.infinity, 1e300, -1e300] {
+                let lines = origins(styled("aaa bbb\nccc") { style in
+                    var s = style; s[keyPath: field] = value
+                }, width: 80)
+                #expect(lines.allSatisfy { $0.origin.x.isFinite && $0.origin.y.isFinite && width($0.line).isFinite }, "\(name) = \(value)")
+                // (A line a million points tall, the clamp, does not fit the 300-point frame: no lines, as CoreText.)
+                let tall = value == 1e300 && (name == "minimumLineHeight" || name == "lineHeightMultiple")
+                #expect(lines.isEmpty == tall, "\(name) = \(value)")
+                if value.isNaN {
+                    #expect(lines.map(\.origin) == plain.map(\.origin), "\(name) = NaN is ignored")
+                }
+            }
+        }
+        for key in [NSAttributedString.Key.kern, .baselineOffset, .ligature, .strokeWidth] {
+            for value in [Double.nan, .infinity, -1e12, 1e300] {
+                let line = CTLineCreateWithAttributedString(NSAttributedString(string: "ffi", attributes: [
+                    .font: CTFontCreateWithName("Helvetica" as CFString, 20, nil), key: value]))
+                #expect(width(line).isFinite, "\(key.rawValue) = \(value)")
+            }
+        }
+        let style = NSMutableParagraphStyle(); style.lineSpacing = .nan; style.headIndent = 1e300
+        _ = style.hash
+    }
+
     @Test func truncatingModesKeepOneLineEach() {
         let text = styled("one two three four five six seven", size: 20) { $0.lineBreakMode = .byTruncatingTail }
         let lines = origins(text, width: 100)
