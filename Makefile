@@ -73,16 +73,17 @@ fuzz: deps
 		$$($(SWIFT) build -c release --show-bin-path)/calyx-fuzz inputs --target $$target --count $(INPUTS) || exit 1; \
 	done
 
-## Soaks (release build): a window playing for SOAK_SECONDS and an export to MP4 of twenty times as many seconds
+## Soaks (release build): a window playing for SOAK_SECONDS and an export to WebM of twenty times as many seconds
 ## of animation (exports run faster than real time), each with its memory's peak and slope
-## (scripts/memory-profile.py).
+## (scripts/memory-profile.py). WebM, not MP4: an MP4 muxer keeps a sample table entry per frame in memory
+## until the file's index is written at the end (about 50 bytes a frame), which is growth by design.
 SOAK_SECONDS ?= 600
 soak: deps
 	@bash scripts/install-deps.sh --test
 	$(SWIFT) build -c release --product calyx
 	python3 scripts/memory-profile.py -- $$($(SWIFT) build -c release --show-bin-path)/calyx render worm \
-		--out /tmp/calyx-soak.mp4 --duration $$(( $(SOAK_SECONDS) * 20 )) --fps 30
-	rm -f /tmp/calyx-soak.mp4
+		--out /tmp/calyx-soak.webm --duration $$(( $(SOAK_SECONDS) * 20 )) --fps 30
+	rm -f /tmp/calyx-soak.webm
 	xvfb-run -a -s "-screen 0 1280x800x24" python3 scripts/memory-profile.py -- \
 		$$($(SWIFT) build -c release --show-bin-path)/calyx view worm --seconds $(SOAK_SECONDS)
 
