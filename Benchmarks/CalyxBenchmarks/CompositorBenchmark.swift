@@ -37,6 +37,52 @@ enum CompositorBenchmark {
         return root
     }
 
+    /// Scene M: clips and masks that move. A rounded clipping container (`masksToBounds`, corner radius 32) of
+    /// 120 of scene A's layers, masked by a soft-edged circle (a radial gradient) that slides across it every frame;
+    /// beside it a clipping container whose `bounds.origin` scrolls 120 more layers. Nothing inside either changes.
+    static func maskedScene() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+        root.backgroundColor = CGColor.white
+        let content = scene(perspective: false, seed: 2, count: 240).sublayers ?? []
+        let masked = CALayer()
+        masked.frame = CGRect(x: 40, y: 60, width: 640, height: 600)
+        masked.masksToBounds = true
+        masked.cornerRadius = 32
+        masked.backgroundColor = CGColor(red: 0.9, green: 0.9, blue: 1, alpha: 1)
+        for layer in content.prefix(120) {
+            layer.position = CGPoint(x: layer.position.x / 2, y: layer.position.y * 600 / 720)
+            masked.addSublayer(layer)
+        }
+        let spot = CAGradientLayer()
+        spot.type = .radial
+        spot.colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 0, alpha: 1), CGColor(gray: 0, alpha: 0)]
+        spot.locations = [0, 0.7, 1]
+        spot.startPoint = CGPoint(x: 0.5, y: 0.5)
+        spot.endPoint = CGPoint(x: 1, y: 1)
+        spot.frame = CGRect(x: 0, y: 100, width: 400, height: 400)
+        masked.mask = spot
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 0; slide.toValue = 640; slide.duration = 4; slide.autoreverses = true
+        slide.repeatCount = .infinity; slide.beginTime = 1e-9
+        spot.add(slide, forKey: "slide")
+        root.addSublayer(masked)
+        let scroller = CALayer()
+        scroller.frame = CGRect(x: 720, y: 60, width: 520, height: 600)
+        scroller.masksToBounds = true
+        scroller.backgroundColor = CGColor(red: 1, green: 0.95, blue: 0.9, alpha: 1)
+        for layer in content.dropFirst(120) {
+            layer.position = CGPoint(x: layer.position.x * 520 / 1280, y: layer.position.y * 2)
+            scroller.addSublayer(layer)
+        }
+        let scroll = CABasicAnimation(keyPath: "bounds.origin.y")
+        scroll.fromValue = 0; scroll.toValue = 840; scroll.duration = 4; scroll.autoreverses = true
+        scroll.repeatCount = .infinity; scroll.beginTime = 1e-9
+        scroller.add(scroll, forKey: "scroll")
+        root.addSublayer(scroller)
+        return root
+    }
+
     static func run(into report: inout BenchReport) {
         let clock = CAMediaClock(manualTime: 0)
         CAMediaClock.$current.withValue(clock) {
@@ -76,12 +122,17 @@ enum CompositorBenchmark {
             let sceneC = frames(c)
             let sceneCPixman = frames(c, pixman: true)
 
+            let m = maskedScene()
+            CATransaction.flush()
+            let sceneM = frames(m, whole: false)
+
             report.add("sceneA.1core", sceneA * 1e3, "ms", note: "500 rotated/scaled/translucent 64×64 layers at 1280×720 (target < 10 ms)")
             report.add("sceneA.2cores", sceneA2 * 1e3, "ms", note: "scene A split across both cores (target < 6 ms)")
             report.add("sceneA.vs_pixman", sceneAPixman / sceneA, "x", note: "pixman's general transformed path on scene A ÷ ours, same frame, one core (target ≥ 6×)")
             report.add("sceneB.1core", sceneB * 1e3, "ms", note: "one moving layer over scene A, redrawing the damage only (target < 1 ms)")
             report.add("sceneC.1core", sceneC * 1e3, "ms", note: "scene A with perspective (target < 12 ms)")
             report.add("sceneC.vs_pixman", sceneCPixman / sceneC, "x", note: "pixman's general path on scene C ÷ ours, one core")
+            report.add("sceneM.1core", sceneM * 1e3, "ms", note: "a moving soft mask over a rounded clip of 120 layers and a scrolling clip of 120 more, damage only")
         }
     }
 }
