@@ -20,6 +20,16 @@ typedef struct { uint32_t *row; int64_t count, u, v, du, dv; } calyx_row_span;
 /// its constants set up once instead of per span; each span meets calyx_span_padded_avx512's conditions.
 void calyx_spans_padded_avx512(const calyx_row_span *spans, int64_t n, const calyx_span_source *s, int64_t alpha, int add);
 
+/// `t` in 16.16 fixed point, rounded to nearest, clamped to ±2^40 (a step that large crosses the source in under
+/// a pixel; clamping keeps the kernels' 64-bit arithmetic from overflowing), NaN as 0.
+static inline int64_t calyx_fixed_nearest(double t) {
+    double f = t * 65536;
+    if (!(f == f)) return 0;
+    if (f > 0x1p40) return (int64_t)0x1p40;
+    if (f < -0x1p40) return -(int64_t)0x1p40;
+    return (int64_t)(f >= 0 ? f + 0.5 : f - 0.5);
+}
+
 /// Whether t + k·dt stays within ±2^30 for k in 0…count + 16 (the widest kernel's lanes' reach).
 static inline int calyx_fits32(int64_t t, int64_t dt, int64_t count) {
     const int64_t limit = (int64_t)1 << 30;

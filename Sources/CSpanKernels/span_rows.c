@@ -14,16 +14,6 @@ static inline int64_t whole(double t, int up) {
     return (double)i > t ? i - 1 : i;
 }
 
-/// `t` in 16.16 fixed point, rounded to nearest, clamped to ±2^40 (a step that large crosses the source in under
-/// a pixel; clamping keeps the kernels' 64-bit arithmetic from overflowing), NaN as 0.
-static inline int64_t fixed_nearest(double t) {
-    double f = t * 65536;
-    if (!(f == f)) return 0;
-    if (f > 0x1p40) return (int64_t)0x1p40;
-    if (f < -0x1p40) return -(int64_t)0x1p40;
-    return (int64_t)(f >= 0 ? f + 0.5 : f - 0.5);
-}
-
 /// Narrows [*low, *high] to the x where start + slope·(x + 0.5) lies in (−1, limit): where a sample there
 /// touches a texel of a source `limit` texels long. `inverse` is 1 / slope (multiplying instead of dividing:
 /// four divisions a row were a tenth of a frame).
@@ -43,7 +33,7 @@ void calyx_span_affine_rows(uint8_t *target, int64_t bytesPerRow, int64_t y0, in
                             int64_t columnHigh, calyx_span_source source, double a, double b, double c, double d,
                             double tx, double ty, int64_t alpha) {
     const double du = a, dv = b;
-    const int64_t stepU = fixed_nearest(du), stepV = fixed_nearest(dv);
+    const int64_t stepU = calyx_fixed_nearest(du), stepV = calyx_fixed_nearest(dv);
     const double width = (double)source.width, height = (double)source.height;
     const double inverseU = 1 / du, inverseV = 1 / dv;
     calyx_span_batch batch;
@@ -62,7 +52,7 @@ void calyx_span_affine_rows(uint8_t *target, int64_t bytesPerRow, int64_t y0, in
         if (x0 >= x1) continue;
         uint32_t *row = (uint32_t *)(target + y * bytesPerRow) + x0;
         double centre = (double)x0 + 0.5;
-        int64_t u = fixed_nearest(u0 + du * centre), v = fixed_nearest(v0 + dv * centre), count = x1 - x0;
+        int64_t u = calyx_fixed_nearest(u0 + du * centre), v = calyx_fixed_nearest(v0 + dv * centre), count = x1 - x0;
         if (!calyx_batch_add(&batch, (calyx_row_span){row, count, u, v, stepU, stepV})) {
             calyx_span_affine(row, count, source, u, v, stepU, stepV, alpha);
         }

@@ -37,6 +37,20 @@ void calyx_span_affine_rows(uint8_t *target, int64_t bytesPerRow, int64_t y0, in
 void calyx_span_projective(uint32_t *row, int64_t count, calyx_span_source source,
                            double U, double V, double W, double dU, double dV, double dW, int64_t alpha);
 
+/// Where a row's first pixel centre lies in a picture (homogeneous texel coordinates, texel centres at i + 0.5)
+/// and how that moves per pixel: an affine map has W = 1 and dW = 0. `alpha` (0…256) scales a mask's coverage.
+typedef struct {
+    calyx_span_source source;
+    double U, V, W, dU, dV, dW;
+    int64_t alpha;
+} calyx_row_sampler;
+
+/// Pixels `row[0..<count]` get `source` sampled along the row (bilinearly, at `alpha` as for the other kernels,
+/// CALYX_SPAN_ADD included), multiplied by the alpha of each of `masks` sampled along the same row (times the
+/// mask's own `alpha`), and blended over (or added to) the row. `scratch` holds 2·count pixels.
+void calyx_span_masked(uint32_t *row, int64_t count, const calyx_row_sampler *source, const calyx_row_sampler *masks,
+                       int64_t maskCount, int64_t alpha, uint32_t *scratch);
+
 /// Asks the processor to start loading a small source (up to 256 KiB, margin included) into cache before a blit
 /// samples it: the samples of a turned source land all over its rows, and waiting on each miss in turn cost a
 /// third of a frame of 500 distinct textures.

@@ -39,9 +39,11 @@ package final class FrameCompositor {
         /// Foundation traps on those), or null.
         let box: CGRect
         let operation: Operation
+        /// The clips and masks of the layers above it (FrameCompositor+Clips.swift, +Masks.swift).
+        let clipState: ClipState?
 
-        init(key: ObjectIdentifier, appearance: Int, box: CGRect, operation: Operation) {
-            self.key = key; self.appearance = appearance; self.operation = operation
+        init(key: ObjectIdentifier, appearance: Int, box: CGRect, operation: Operation, clipState: ClipState? = nil) {
+            self.key = key; self.appearance = appearance; self.operation = operation; self.clipState = clipState
             self.box = LayerGeometry.finite(box)
         }
 
@@ -53,7 +55,8 @@ package final class FrameCompositor {
             case .blit(let image, let toPixel, let opacity, let old, let additive):
                 let combined = PixelClip(lines: (old?.lines ?? []) + clip.lines)
                 return Entry(key: key, appearance: h.finalize(), box: box,
-                             operation: .blit(image: image, toPixel: toPixel, opacity: opacity, clip: combined, additive: additive))
+                             operation: .blit(image: image, toPixel: toPixel, opacity: opacity, clip: combined, additive: additive),
+                             clipState: clipState)
             case .paint(let draw):
                 let region = clip.polygon(in: box)
                 return Entry(key: key, appearance: h.finalize(), box: box, operation: .paint { ctx in
@@ -62,7 +65,7 @@ package final class FrameCompositor {
                     ctx.closePath()
                     ctx.clip()
                     draw(ctx)
-                })
+                }, clipState: clipState)
             case .backdrop:
                 return self
             }
@@ -79,6 +82,8 @@ package final class FrameCompositor {
         let additive: Bool
         /// Replaces the pixels under it (an opaque cover: see FrameCompositor+Occlusion.swift).
         var replaces = false
+        /// The clips and masks it is drawn under.
+        var clipState: ClipState? = nil
     }
 
     var cache: [ObjectIdentifier: CachedContent] = [:]
@@ -103,6 +108,10 @@ package final class FrameCompositor {
     var particleLevels: [ParticleLevelKey: (source: PixelBuffer, image: PixelBuffer, texel: CGFloat)] = [:]
     var usedTints = Set<TintKey>()
     private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
+    /// Pictures of clipping layers' rounded or turned bounds (FrameCompositor+Clips.swift).
+    var clipRasters: [ObjectIdentifier: ClipRaster] = [:]
+    /// Surfaces masked subtrees and masks are composited into (FrameCompositor+Masks.swift).
+    var surfaces: [SurfaceKey: Surface] = [:]
     /// Filtered backdrops kept while what is behind them is unchanged, and a count that makes painted entries
     /// behind a backdrop new every frame.
     var backdropResults: [ObjectIdentifier: BackdropResult] = [:]
@@ -147,7 +156,14 @@ package final class FrameCompositor {
         prune(keeping: seen)
         let frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
         let refilter = settleBackdrops(frame: frame)
-        // Damage: what appeared, disappeared, or changed appearance, at its old and new places.
+        damage = settleDamage(frame: frame, adding: refilter)
+        return damage
+    }
+
+    /// The pixels of `frame` the list draws differently from the last list settled: what appeared, disappeared
+    /// or changed appearance, at its old and new places (painted entries always), plus `extra`. Remembers this
+    /// list's appearances for the next time.
+    func settleDamage(frame: CGRect, adding extra: CGRect = .null) -> CGRect {
         var damaged = CGRect.null
         var current: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
         for entry in list {
@@ -162,9 +178,8 @@ package final class FrameCompositor {
         }
         for (id, before) in previous where current[id] == nil { damaged = damaged.union(before.box) }
         previous = current
-        damaged = damaged.union(refilter)
-        damage = damaged.isNull ? .null : damaged.insetBy(dx: -1, dy: -1).integral.intersection(frame)
-        return damage
+        damaged = damaged.union(extra)
+        return damaged.isNull ? .null : damaged.insetBy(dx: -1, dy: -1).integral.intersection(frame)
     }
 
     /// Forgets caches of layers the frame no longer reached.
@@ -175,6 +190,8 @@ package final class FrameCompositor {
         leafRecords = leafRecords.filter { seen.contains($0.key) }
         groupCompositors = groupCompositors.filter { seen.contains($0.key) }
         backdropResults = backdropResults.filter { seen.contains($0.key) }
+        clipRasters = clipRasters.filter { seen.contains($0.key) }
+        surfaces = surfaces.filter { seen.contains($0.key.layer) }
     }
 
     /// Draws the prepared list into `context`, clearing and redrawing only `region` (pixels; the damage unless
@@ -195,13 +212,14 @@ package final class FrameCompositor {
             switch list[index].operation {
             case .blit(let image, let toPixel, let opacity, let pieceClip, let additive):
                 batch.append(Blit(image: image, toPixel: toPixel, opacity: opacity, clip: pieceClip, additive: additive,
-                                  replaces: index == cover))
+                                  replaces: index == cover, clipState: list[index].clipState))
             case .paint(let draw):
                 run(batch, into: context, rows: rows, columns: columns)
                 batch.removeAll(keepingCapacity: true)
                 context.saveGState()
                 context.concatenate(context.userToPixelTransform.inverted())  // user space = pixels
                 context.clip(to: clip)
+                list[index].clipState?.clip(context)
                 draw(context)
                 context.restoreGState()
             case .backdrop(let job):
@@ -256,10 +274,33 @@ package final class FrameCompositor {
         }
     }
 
-    /// One blit clipped to `rows` and `columns`: pixman for whole-pixel translations (and for everything when
-    /// `pixmanOnly`), the span compositor otherwise.
+    /// One blit within `rows` and `columns`, under its clip state: a clip rectangle narrows the rows and columns
+    /// (its partly covered edge pixels drawn at their coverage), masks multiply along each row.
     private static func draw(_ blit: Blit, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
                              rows: Range<Int>, columns: Range<Int>, pixmanOnly: Bool) {
+        guard let state = blit.clipState else {
+            drawUnclipped(blit, into: target, bytesPerRow: bytesPerRow, width: width, height: height, rows: rows,
+                          columns: columns, pixmanOnly: pixmanOnly)
+            return
+        }
+        for piece in ClipPieces(state.rect, rows: rows, columns: columns) {
+            let part = Blit(image: blit.image, toPixel: blit.toPixel, opacity: blit.opacity * piece.coverage, clip: blit.clip,
+                        additive: blit.additive)
+            if state.masks.isEmpty {
+                drawUnclipped(part, into: target, bytesPerRow: bytesPerRow, width: width, height: height, rows: piece.rows,
+                              columns: piece.columns, pixmanOnly: pixmanOnly)
+            } else {
+                SpanCompositor.compositeMasked(source: part.image, into: target, bytesPerRow: bytesPerRow, sourceToTarget: part.toPixel,
+                                               opacity: part.opacity, masks: state.masks, rows: piece.rows, columns: piece.columns,
+                                               additive: part.additive)
+            }
+        }
+    }
+
+    /// One blit within `rows` and `columns`: pixman for whole-pixel translations (and for everything when
+    /// `pixmanOnly`), the span compositor otherwise.
+    private static func drawUnclipped(_ blit: Blit, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
+                                      rows: Range<Int>, columns: Range<Int>, pixmanOnly: Bool) {
         let (image, h, opacity, additive) = (blit.image, blit.toPixel, blit.opacity, blit.additive)
         if (pixmanOnly && !additive) || blit.replaces {
             PixmanBlit.composite(source: image, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
@@ -333,6 +374,7 @@ package final class FrameCompositor {
         let alpha = alpha * Double(layer.opacity)
         // A single-sided layer turned away from the viewer (its corners wound backwards on screen) is hidden.
         if !layer.isDoubleSided, let q = m.quad(layer.bounds), LayerGeometry.signedArea(q) < 0 { return }
+        let layerStart = list.count
         // What is behind the layer, filtered, lies under everything the layer draws.
         if plan.filtersBackdrop { recordBackdrop(of: layer, node: node, layerToPixel: m) }
         if layer is CATransformLayer {
@@ -343,11 +385,14 @@ package final class FrameCompositor {
         }
         // (A border over sublayers is stroked through the 2-D part of the map: under perspective the painter,
         // whose group picture the blit projects exactly, draws it instead.)
-        if plan.compositesAsGroup || (!m.isAffine && plan.drawsBorder && !node.children.isEmpty) {
-            seen.insert(node.id)
+        func recordAsGroup() {
             if isRoot || !recordGroup(node, frame: (layer, localTime, animated), layerToPixel: m, alpha: alpha) {
                 recordPainter(node.frameTree((layer, localTime, animated)), id: node.id, isRoot: isRoot, layerToPixel: m, alpha: alpha)
             }
+        }
+        if plan.compositesAsGroup || (!m.isAffine && plan.drawsBorder && !node.children.isEmpty) {
+            seen.insert(node.id)
+            recordAsGroup()
             return
         }
         seen.insert(node.id)
@@ -368,14 +413,28 @@ package final class FrameCompositor {
             }
         }
         if let tiled = layer as? CATiledLayer { recordTiles(of: tiled, node: node, layerToPixel: own, alpha: alpha) }
+        // Particles and sublayers are what `masksToBounds` clips (the content raster is clipped already).
+        let clipStart = list.count
         if let emitter = layer as? CAEmitterLayer {
             let depth = emitter.preservesDepth ? depthPlacement.map { placement in
                 DepthPlacement(placement: placement.placement, parentPlane: placement.parentPlane, flip: layer.geometryFlip)
             } : nil
             recordParticles(of: emitter, node: node, localTime: localTime, layerToPixel: own, depth: depth, alpha: alpha)
         }
+        if hasSublayers { recordSublayers(of: node, layer: layer, localTime: localTime, layerToPixel: own, alpha: alpha, seen: &seen) }
+        // (Clips and masks that cannot be display-list state — around a backdrop — make the layer a group after all.)
+        if plan.clipsToBounds, !applyBoundsClip(of: layer, node: node, layerToPixel: own, from: clipStart) {
+            list.removeSubrange(layerStart...)
+            recordAsGroup()
+            return
+        }
+        defer {
+            if plan.appliesMask, !applyMask(of: node, localTime: localTime, layerToPixel: own, from: layerStart, seen: &seen) {
+                list.removeSubrange(layerStart...)
+                recordAsGroup()
+            }
+        }
         guard hasSublayers else { return }
-        recordSublayers(of: node, layer: layer, localTime: localTime, layerToPixel: own, alpha: alpha, seen: &seen)
         if let border = LayerBorder(of: layer) {
             // The border lies above the sublayers.
             var h = Hasher()

@@ -67,10 +67,11 @@ struct LayerDrawingPlan {
     var paintsAsTransparencyLayer: Bool { castsShadow || fadesAsGroup }
 
     /// Whether the compositor draws the subtree as one cached group picture, blitted at the layer's opacity
-    /// under its placement: everything ``paintsAsTransparencyLayer`` covers, and rasterizing, masks, clipping
-    /// and a blur of the picture, which act on the finished subtree.
+    /// under its placement: everything ``paintsAsTransparencyLayer`` covers, and rasterizing and a blur of the
+    /// picture, which act on the finished subtree. Clipping and masks do not need one: they are state of the
+    /// display list's entries (FrameCompositor+Clips.swift, +Masks.swift).
     var compositesAsGroup: Bool {
-        paintsAsTransparencyLayer || rasterizes || appliesMask || clipsToBounds || contentBlurRadius > 0
+        paintsAsTransparencyLayer || rasterizes || contentBlurRadius > 0
     }
 }
 

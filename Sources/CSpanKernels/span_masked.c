@@ -1,0 +1,65 @@
+// Masked spans: a blit whose pixels are multiplied by the alpha of other pictures first (a mask layer's, or the
+// rounded or turned bounds of a layer that clips). Each picture is sampled along the row by the ordinary span
+// kernels into scratch rows, so masks get the same sampling (bilinear, affine or perspective, every vector path)
+// as what they mask; the products and the final blend are short loops over those rows.
+#include "span_kernels_internal.h"
+#include <string.h>
+
+#define LANES 0x00FF00FF00FF00FFull
+
+static inline uint64_t spread(uint32_t p) { uint64_t x = p; return (x | (x << 24)) & LANES; }
+static inline uint32_t pack(uint64_t x) { return (uint32_t)(x | (x >> 24)); }
+
+/// `count` pixels of `sampler`'s picture at `alpha`/256 into `out` (cleared first: the kernels blend over it).
+static void sample_row(uint32_t *out, int64_t count, const calyx_row_sampler *sampler, int64_t alpha) {
+    memset(out, 0, (size_t)count * 4);
+    if (sampler->dW == 0 && sampler->W == 1) {
+        int64_t u = calyx_fixed_nearest(sampler->U - 0.5), v = calyx_fixed_nearest(sampler->V - 0.5);
+        calyx_span_affine(out, count, sampler->source, u, v, calyx_fixed_nearest(sampler->dU),
+                          calyx_fixed_nearest(sampler->dV), alpha);
+    } else {
+        calyx_span_projective(out, count, sampler->source, sampler->U, sampler->V, sampler->W, sampler->dU,
+                              sampler->dV, sampler->dW, alpha);
+    }
+}
+
+/// Each pixel of `row` times the alpha of the same pixel of `mask` (0…255 taken as 0…256, so opaque keeps it).
+static void multiply_by_alpha(uint32_t *row, const uint32_t *mask, int64_t count) {
+    for (int64_t i = 0; i < count; i++) {
+        uint64_t a = mask[i] >> 24;
+        if (a == 255) continue;
+        a += a >> 7;
+        row[i] = pack(((spread(row[i]) * a) >> 8) & LANES);
+    }
+}
+
+/// `source` (premultiplied) over `row`, or added to it, pixel by pixel (the arithmetic of the span kernels).
+static void blend_row(uint32_t *row, const uint32_t *source, int64_t count, int add) {
+    for (int64_t i = 0; i < count; i++) {
+        uint64_t x = spread(source[i]);
+        if (x == 0) continue;
+        if (add) {
+            uint64_t sum = spread(row[i]) + x;
+            uint64_t over = (sum >> 8) & 0x0001000100010001ull;
+            row[i] = pack((sum | (over * 0xFF)) & LANES);
+            continue;
+        }
+        uint64_t k = 255 - (x >> 48);
+        if (k == 0) { row[i] = pack(x); continue; }
+        uint64_t t = spread(row[i]) * k + 0x0080008000800080ull;
+        row[i] = pack(x + (((t + ((t >> 8) & LANES)) >> 8) & LANES));
+    }
+}
+
+void calyx_span_masked(uint32_t *row, int64_t count, const calyx_row_sampler *source, const calyx_row_sampler *masks,
+                       int64_t maskCount, int64_t alpha, uint32_t *scratch) {
+    if (count <= 0) return;
+    const int add = (alpha & CALYX_SPAN_ADD) != 0;
+    uint32_t *picture = scratch, *coverage = scratch + count;
+    sample_row(picture, count, source, alpha & 0x1FF);
+    for (int64_t k = 0; k < maskCount; k++) {
+        sample_row(coverage, count, &masks[k], masks[k].alpha);
+        multiply_by_alpha(picture, coverage, count);
+    }
+    blend_row(row, picture, count, add);
+}
