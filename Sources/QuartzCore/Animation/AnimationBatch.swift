@@ -12,8 +12,10 @@ package final class AnimationBatch {
         package unowned(unsafe) let animation: CompiledAnimation
         package let slot: Int
         package let timeGroup: Int
-        package init(_ animation: CompiledAnimation, slot: Int, timeGroup: Int = 0) {
-            self.animation = animation; self.slot = slot; self.timeGroup = timeGroup
+        /// Lays the turn along the animation's path over the slot (a transform) instead of writing its value.
+        package let turnsAlongPath: Bool
+        package init(_ animation: CompiledAnimation, slot: Int, timeGroup: Int = 0, turnsAlongPath: Bool = false) {
+            self.animation = animation; self.slot = slot; self.timeGroup = timeGroup; self.turnsAlongPath = turnsAlongPath
         }
     }
 
@@ -24,8 +26,10 @@ package final class AnimationBatch {
         unowned(unsafe) let animation: CompiledAnimation
         let slot: Int
         let timeGroup: Int
+        let turnsAlongPath: Bool
         init(_ item: Item) {
-            kernel = item.animation.kernel; animation = item.animation; slot = item.slot; timeGroup = item.timeGroup
+            kernel = item.turnsAlongPath ? nil : item.animation.kernel; animation = item.animation; slot = item.slot
+            timeGroup = item.timeGroup; turnsAlongPath = item.turnsAlongPath
         }
     }
 
@@ -42,7 +46,7 @@ package final class AnimationBatch {
             if perSlot[item.slot] == 1 { acc.0.append(item) } else { acc.1.append(item) }
         }
         grouped = single.enumerated()
-            .sorted { ($0.element.animation.evaluationPath, $0.offset) < ($1.element.animation.evaluationPath, $1.offset) }
+            .sorted { (Self.path(of: $0.element), $0.offset) < (Self.path(of: $1.element), $1.offset) }
             .map { Entry($0.element) }
         ordered = shared.map(Entry.init)
         owners = items.map(\.animation)
@@ -50,8 +54,11 @@ package final class AnimationBatch {
 
     package var count: Int { grouped.count + ordered.count }
 
+    private static func path(of item: Item) -> Int { item.turnsAlongPath ? 98 : item.animation.evaluationPath }
+
     /// Applies every animation at its group's parent time to `values[slot]` (which hold the values underneath
-    /// on entry). Answers how many had an effect.
+    /// on entry); a NaN time (an animation group with no effect then) skips its animations. Answers how many had
+    /// an effect.
     @discardableResult
     package func evaluate(parentTimes: UnsafeBufferPointer<Double>, values: inout [AnimatableValue]) -> Int {
         values.withUnsafeMutableBufferPointer { slots in
@@ -66,8 +73,11 @@ package final class AnimationBatch {
             var applied = 0
             for i in entries.indices {
                 let time = parentTimes[entries[i].timeGroup], slot = entries[i].slot
+                if time.isNaN { continue }
                 let hit = if let kernel = entries[i].kernel {
                     kernel.apply(atParentTime: time, to: &slots[slot])
+                } else if entries[i].turnsAlongPath {
+                    entries[i].animation.turnAlongPath(atParentTime: time, to: &slots[slot])
                 } else {
                     entries[i].animation.apply(atParentTime: time, to: &slots[slot])
                 }

@@ -83,24 +83,6 @@ package final class CompiledAnimation: @unchecked Sendable {
         kernel = Self.kernel(timing: spec, timingFunction: timingFunction, body: body)
     }
 
-    /// Applies the animation at `parentTime` (the layer's local time, or a group's basic local time) to the
-    /// running values.
-    func apply(atParentTime parentTime: Double, to values: inout RunningValues) {
-        guard let state = timing.state(atParentTime: parentTime) else { return }
-        switch body {
-        case .group(let children):
-            // Children run in the group's time after its timing function (q × d), so the group's curve eases
-            // every child (semantics §1.8: groups that differ only in timing function move apart).
-            let time = timingFunction.map { $0.evaluate(state.progress) * timing.duration } ?? state.time
-            for child in children { child.apply(atParentTime: time, to: &values) }
-        case .transition:
-            break
-        case .property(let effect):
-            let eased = timingFunction.map { $0.evaluate(state.progress) } ?? state.progress
-            effect.apply(fraction: eased, state: state, to: &values)
-        }
-    }
-
     /// The animation's effect on its property at `parentTime`, given the value underneath: the per-frame
     /// primitive the render tree uses. Nil when the animation has no effect then (or is not a property
     /// animation).
@@ -115,10 +97,28 @@ package final class CompiledAnimation: @unchecked Sendable {
     package func apply(atParentTime parentTime: Double, to value: inout AnimatableValue) -> Bool {
         if let kernel { return kernel.apply(atParentTime: parentTime, to: &value) }
         guard case .property(let effect) = body, let state = timing.state(atParentTime: parentTime) else { return false }
-        let eased = timingFunction.map { $0.evaluate(state.progress) } ?? state.progress
+        let eased = eased(state.progress)
         guard let (result, _) = effect.newValue(fraction: eased, state: state, base: value) else { return false }
         value = result
         return true
+    }
+
+    /// Lays the turn along a keyframe path (`rotationMode`) at `parentTime` over `value`, a transform: the
+    /// tangent's rotation about z on top of it (semantics Q15). False when the animation has no effect then.
+    func turnAlongPath(atParentTime parentTime: Double, to value: inout AnimatableValue) -> Bool {
+        guard case .property(let effect) = body, effect.rotatesAlongPath, let state = timing.state(atParentTime: parentTime),
+              case .transform(let running) = value else { return false }
+        let eased = eased(state.progress)
+        guard let angle = effect.tangentAngle(fraction: eased) else { return false }
+        value = .transform(CATransform3DMakeRotation(CGFloat(angle + effect.rotationOffset), 0, 0, 1).concatenating(running))
+        return true
+    }
+
+    /// `progress` through the animation's timing function (a linear one is skipped: solving its curve only adds
+    /// the solver's error).
+    private func eased(_ progress: Double) -> Double {
+        guard let curve = timingFunction, !curve.isLinear else { return progress }
+        return curve.evaluate(progress)
     }
 
     /// Which per-frame path evaluates the animation (for grouping: animations on the same path in a row keep
@@ -218,13 +218,10 @@ final class PropertyEffect {
                                       rotatesAlongPath: rotates)
     }
 
-    func apply(fraction q: Double, state: TimingState, to values: inout RunningValues) {
-        guard let base = values[binding.property] ?? AnimatableValue.unset(as: binding.kind), let (value, tangentAngle) = newValue(fraction: q, state: state, base: base) else { return }
-        values[binding.property] = value
-        if rotatesAlongPath, let angle = tangentAngle, case .transform(let running)? = values["transform"] {
-            // Q15: the tangent's rotation about z applies on top of the running transform.
-            values["transform"] = .transform(CATransform3DMakeRotation(CGFloat(angle + rotationOffset), 0, 0, 1).concatenating(running))
-        }
+    /// The direction of travel along the path at eased fraction `q`, for a keyframe animation along a path.
+    func tangentAngle(fraction q: Double) -> Double? {
+        guard case .keyframes(let track) = source else { return nil }
+        return track.value(at: q)?.tangentAngle
     }
 
     /// The property's whole new value given the value underneath (`base`), and the direction of travel along

@@ -1,24 +1,3 @@
-/// The values of a layer's properties while its animations are applied: starts empty and reads each property
-/// from the model the first time an animation touches it.
-struct RunningValues {
-    unowned let model: CALayer
-    private(set) var values: [String: AnimatableValue] = [:]
-
-    init(model: CALayer) { self.model = model }
-
-    subscript(property: String) -> AnimatableValue? {
-        mutating get {
-            if let v = values[property] { return v }
-            let base = model.animatableProperty(named: property)?.value(of: model) ?? model.dynamicValues[property].flatMap { AnimatableValue($0, as: inferKind($0)) }
-            if let base { values[property] = base }
-            return base
-        }
-        set { values[property] = newValue }
-    }
-
-    var changed: [String: AnimatableValue] { values }
-}
-
 extension CALayer {
     /// The work of `presentation` (declared in the class, so subclasses can override it).
     /// The copy's superlayer is a presentation copy of the model's superlayer (with its own ancestors, but no
@@ -39,7 +18,7 @@ extension CALayer {
     /// superlayers above it, and no sublayers.
     private func presentationAncestor(atMediaTime t: CFTimeInterval) -> CALayer {
         let copy = self.engineCopy()
-        if hasBeenCommitted { copy.apply(animatedValues(atMediaTime: t)) }
+        if hasBeenCommitted { applyAnimations(atMediaTime: t, to: copy) }
         copy.sublayerStorage = []
         copy.maskStorage = nil
         if let parent = parentStorage {
@@ -55,7 +34,7 @@ extension CALayer {
         if isPresentationCopy { return self }
         guard hasBeenCommitted else { return nil }
         let copy = self.engineCopy()
-        copy.apply(animatedValues(atMediaTime: t))
+        applyAnimations(atMediaTime: t, to: copy)
         // The copy's sublayers and mask are presentation copies too (a never-committed one stands for itself).
         copy.sublayerStorage = sublayerStorage.map { child in
             let p: CALayer = child.presentation(atMediaTime: t) ?? child
@@ -72,21 +51,13 @@ extension CALayer {
         return source
     }
 
-    /// The animated values at a media time (only properties that animations touch). `seed` replaces model
-    /// values as the starting point (for evaluating against a model value that has just been replaced).
-    package func animatedValues(atMediaTime t: CFTimeInterval, only property: String? = nil,
-                                seed: [String: AnimatableValue] = [:]) -> [String: AnimatableValue] {
-        let active = animationEntries.filter { !$0.pendingBegin }
-        guard !active.isEmpty else { return [:] }
-        var running = RunningValues(model: self)
-        for (key, value) in seed { running[key] = value }
-        let local = localTime(forMediaTime: t)
-        for entry in active {
-            guard let compiled = entry.compiled else { continue }
-            if let property, !compiled.affects(property) { continue }
-            compiled.apply(atParentTime: local, to: &running)
-        }
-        return running.changed
+    /// Lays this layer's animations at media time `t` over `copy` (a copy of this layer), through the same
+    /// evaluator as the render tree's frames (AnimationPlan.swift).
+    private func applyAnimations(atMediaTime t: CFTimeInterval, to copy: CALayer) {
+        guard animationEntries.contains(where: { !$0.pendingBegin }) else { return }
+        let plan = AnimationPlan(for: self)
+        guard !plan.isEmpty, plan.evaluate(localTime: localTime(forMediaTime: t)) > 0 else { return }
+        plan.assign(to: copy, redraw: false)
     }
 
     /// The presentation value of one key now, computed as if the model still held `modelValue`, if an animation
@@ -94,8 +65,10 @@ extension CALayer {
     func presentationValue(forKey key: String, modelValue: Any?) -> Any? {
         guard hasBeenCommitted, animationEntries.contains(where: { $0.compiled?.affects(key) == true }),
               let kind = type(of: self).propertyTable[key]?.kind else { return nil }
-        let seed = AnimatableValue(modelValue, as: kind).map { [key: $0] } ?? [:]
-        return animatedValues(atMediaTime: CACurrentMediaTime(), only: key, seed: seed)[key]?.anyValue
+        let plan = AnimationPlan(for: self)
+        plan.evaluate(localTime: localTime(forMediaTime: CACurrentMediaTime()),
+                      seed: AnimatableValue(modelValue, as: kind).map { (key, $0) })
+        return plan.value(of: key)?.anyValue
     }
 
     /// What is on screen now for `keyPath`, computed as if the model still held `modelValue` (the value before a
@@ -106,13 +79,6 @@ extension CALayer {
         if type(of: self).propertyTable[keyPath] != nil { return presentationValue(forKey: keyPath, modelValue: modelValue) }
         guard hasBeenCommitted, !animationEntries.isEmpty else { return nil }
         return presentation()?.value(forKeyPath: keyPath)
-    }
-
-    /// Writes animated values into a presentation copy.
-    func apply(_ values: [String: AnimatableValue]) {
-        suppressesChangeTracking = true
-        for (key, value) in values { write(value, forKey: key) }
-        suppressesChangeTracking = false
     }
 
     /// The same for values in slots named by `keys` (a render-tree node's animation plan).

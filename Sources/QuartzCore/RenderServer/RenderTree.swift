@@ -28,7 +28,7 @@ package final class RenderTree {
         @exclusivity(unchecked) var framePoolUsed = 0
         /// The snapshot's animations prepared for the per-frame pass; built on first use (`.some(nil)`: the
         /// node needs the general path).
-        @exclusivity(unchecked) var animationPlan: NodeAnimationPlan??
+        @exclusivity(unchecked) var animationPlan: AnimationPlan?
         /// What the compositor learned of the snapshot's own content at its current revision (its raster extent
         /// and scale limits), reused while animations only place or fade the layer.
         var contentFacts: ContentFacts?
@@ -37,7 +37,6 @@ package final class RenderTree {
         /// The emitter's local time at the last frame that drew its particles.
         var lastParticleTime: Double?
         /// Evaluates through the general path even when a plan is possible (the benchmark's same-run baseline).
-        package var usesGeneralAnimationPath = false { didSet { animationPlan = nil } }
         package internal(set) var children: [Node] = []
         var mask: Node?
         /// For each transition animation (by identity) added since the last sync: the subtree as it was before
@@ -232,25 +231,12 @@ extension RenderTree.Node {
     package func frameLayer(parentTime: CFTimeInterval) -> Frame {
         let local = timing.localTime(fromParent: parentTime)
         guard !snapshot.animationEntries.isEmpty else { return (snapshot, local, []) }
-        if animationPlan == nil { animationPlan = .some(usesGeneralAnimationPath ? nil : NodeAnimationPlan(for: snapshot)) }
-        if let plan = animationPlan ?? nil {
-            guard plan.evaluate(localTime: local) > 0 else { return (snapshot, local, []) }
-            let layer = nextFrameLayer()
-            plan.assign(to: layer)
-            return (layer, local, plan.animatedRoles)
-        }
-        var running = RunningValues(model: snapshot)
-        for entry in snapshot.animationEntries where !entry.pendingBegin {
-            entry.compiled?.apply(atParentTime: local, to: &running)
-        }
-        let values = running.changed
-        guard !values.isEmpty else { return (snapshot, local, []) }
-        // (A fresh copy: the general path may animate keys a reused copy would keep from an earlier frame.)
-        let copy = snapshot.engineCopy()
-        copy.apply(values)
-        let redraws = snapshot.redrawsContent(forAnimatedKeys: values.keys)
-        if redraws { copy.display() }
-        return (copy, local, AnimatedRoles(keys: values.keys, of: snapshot).union(redraws ? .raster : []))
+        let plan = animationPlan ?? AnimationPlan(for: snapshot)
+        animationPlan = plan
+        guard plan.evaluate(localTime: local) > 0 else { return (snapshot, local, []) }
+        let layer = nextFrameLayer()
+        plan.assign(to: layer)
+        return (layer, local, plan.animatedRoles)
     }
 
     /// A presentation-like layer tree of this subtree at a time (for the snapshot painter's fallback).
