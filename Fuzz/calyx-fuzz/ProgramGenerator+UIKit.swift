@@ -9,7 +9,7 @@ extension ProgramGenerator {
     mutating func viewCall() -> ProgramCall {
         let a = index(), duration = values.number(-1, 2), delay = values.number(-1, 1)
         let options = UIView.AnimationOptions(rawValue: UInt(values.int(0...0xFFFF)) << values.pick([0, 16]))
-        switch values.int(0...17) {
+        switch values.int(0...19) {
         case 10:
             // The pre-iOS 4 API, also inside a block.
             let count = values.number(-1, 4), p = values.point()
@@ -105,6 +105,61 @@ extension ProgramGenerator {
                     w.window.sendPointer(k == 0 ? .began : k == points.count - 1 ? .ended : .moved, at: p.value)
                 }
                 w.observe(control.state.rawValue)
+            }
+        case 18:
+            // Gesture recognizers on two views whose handlers edit the tree and the recognizers, then a touch.
+            let b = index(), points = (0..<values.int(1...5)).map { _ in values.point() }
+            let taps = values.int(-1...3), simultaneous = values.chance(0.5), requires = values.chance(0.5)
+            return ProgramCall(source: "tap(taps: \(taps)) on V[\(a)], pan on V[\(b)] (simultaneous \(simultaneous), tap requires pan to fail \(requires)); handlers move views and remove recognizers; touch along \(points.map(\.source))") { w in
+                final class Both: UIGestureRecognizerDelegate {
+                    let yes: Bool
+                    init(_ yes: Bool) { self.yes = yes }
+                    func gestureRecognizer(_ g: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith o: UIGestureRecognizer) -> Bool { yes }
+                }
+                guard let x = w.view(a), let y = w.view(b) else { return }
+                w.window.addSubview(x)
+                let tap = UITapGestureRecognizer { recognizer in
+                    recognizer.view?.removeGestureRecognizer(recognizer)
+                    y.removeFromSuperview()
+                    w.completions += 1
+                }
+                tap.numberOfTapsRequired = taps
+                let pan = UIPanGestureRecognizer { recognizer in
+                    let t = (recognizer as? UIPanGestureRecognizer)?.translation(in: recognizer.view) ?? .zero
+                    w.observe(t)
+                    recognizer.view?.center = CGPoint(x: t.x, y: t.y)
+                    w.window.addSubview(x)
+                    recognizer.isEnabled = recognizer.state != .changed
+                }
+                let delegate = Both(simultaneous)
+                pan.delegate = delegate
+                if requires { tap.require(toFail: pan) }
+                x.addGestureRecognizer(tap)
+                y.addGestureRecognizer(pan)
+                for (k, p) in points.enumerated() {
+                    w.window.sendPointer(k == 0 ? .began : k == points.count - 1 ? .ended : .moved, at: p.value, timestamp: Double(k) * 0.01)
+                }
+                w.observe(tap.state.rawValue)
+                w.observe(pan.state.rawValue)
+            }
+        case 19:
+            // A view controller tree in the window: root replaced, children added and removed, views loaded.
+            let b = index(), steps = (0..<values.int(1...5)).map { _ in values.int(0...3) }
+            return ProgramCall(source: "view controllers: steps \(steps) with V[\(a)], V[\(b)]") { w in
+                let root = UIViewController(), child = UIViewController()
+                for step in steps {
+                    switch step {
+                    case 0: w.window.rootViewController = root
+                    case 1: root.addChild(child); root.view.addSubview(child.view); child.didMove(toParent: root)
+                    case 2: child.willMove(toParent: nil); child.view.removeFromSuperview(); child.removeFromParent()
+                    default:
+                        if let v = w.view(a) { child.view.addSubview(v) }
+                        if let v = w.view(b) { root.view = v }
+                        w.window.rootViewController = w.window.rootViewController === root ? child : root
+                    }
+                }
+                w.observe(root.children.count)
+                w.observe(w.window.subviews.count)
             }
         case 17:
             // Attributed text with hostile attributes, in a text layer and through a framesetter.

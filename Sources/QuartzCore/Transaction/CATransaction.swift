@@ -101,7 +101,8 @@ public final class CATransaction: @unchecked Sendable {
     }
 
     /// Lays out and then displays the transaction's layers that need it before it commits, as Core Animation
-    /// does: each flagged layer's `layoutSublayers` (a view's `layoutSubviews`), shallower layers first, with
+    /// does: the installed ``LayoutPasses`` (UIKit's constraint updates), then each flagged layer's
+    /// `layoutSublayers` (a view's `layoutSubviews`), shallower layers first, with
     /// further rounds for layers that layout flags (by resizing them), up to a bound that stops a layout loop;
     /// then `displayIfNeeded` for each layer marked by `setNeedsDisplay` (its `draw(in:)` or its delegate's).
     private static func layOut(_ scope: Scope) {
@@ -118,8 +119,10 @@ public final class CATransaction: @unchecked Sendable {
             }
         }
         for _ in 0..<32 {
-            let flagged = scope.layers.entries.filter(\.needsLayoutFlag)
+            var flagged = scope.layers.entries.filter(\.needsLayoutFlag)
             guard !flagged.isEmpty else { return }
+            // Higher layers' passes first (UIKit's constraint updates); they may flag more layers.
+            if LayoutPasses.run(over: flagged) { flagged = scope.layers.entries.filter(\.needsLayoutFlag) }
             // (Each flagged layer alone: `layoutIfNeeded` would also walk every sublayer of a big tree's root.)
             for layer in flagged.map({ ($0, $0.depth) }).sorted(by: { $0.1 < $1.1 }).map(\.0)
             where layer.needsLayoutFlag && !layer.isLayingOut {

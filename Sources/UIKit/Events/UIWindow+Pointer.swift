@@ -1,11 +1,12 @@
 import QuartzCore
 
 extension UIWindow {
-    /// Delivers a host's pointer input (a mouse or one finger) as a touch, as the system's event dispatch does:
-    /// a touch that begins goes to the view `hitTest(_:with:)` finds at `location` (in the window's
-    /// coordinates; hidden, transparent and non-interactive views are passed over), and its moves, end or
-    /// cancellation go to that same view wherever the pointer is. A begin with no view under it is dropped, and
-    /// so is the rest of that touch.
+    /// Delivers a host's pointer input (a mouse or one finger) as a touch: a touch event enters
+    /// `UIApplication.shared.sendEvent(_:)`, which hands it to this window's `sendEvent(_:)`, which gives it to
+    /// gesture recognizers and then to the view. A touch that begins belongs to the view `hitTest(_:with:)` finds
+    /// at `location` (in the window's coordinates; hidden, transparent and non-interactive views are passed over),
+    /// and its moves, end or cancellation go to that same view wherever the pointer is. A begin with no view under
+    /// it is dropped, and so is the rest of that touch.
     public func sendPointer(_ phase: UITouch.Phase, at location: CGPoint, timestamp: TimeInterval = CACurrentMediaTime()) {
         guard location.x.isFinite, location.y.isFinite else { return }
         let touch: UITouch
@@ -29,15 +30,10 @@ extension UIWindow {
         touch.phase = phase
         touch.timestamp = timestamp
         if phase == .ended || phase == .cancelled { pointerTouch = nil }
-        guard let view = touch.view else { return }
+        guard touch.view != nil else { return }
         let event = UIEvent()
         event.timestamp = timestamp
         event.allTouches = [touch]
-        switch phase {
-        case .began: view.touchesBegan([touch], with: event)
-        case .moved, .stationary: view.touchesMoved([touch], with: event)
-        case .ended: view.touchesEnded([touch], with: event)
-        case .cancelled: view.touchesCancelled([touch], with: event)
-        }
+        UIApplication.shared.sendEvent(event)
     }
 }

@@ -102,7 +102,35 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         while let v = view { if let w = v as? UIWindow { return w }; view = v.superview }
         return nil
     }
-    open override var next: UIResponder? { superview }
+    /// The view controller whose view this is: the next responder after the view, before its superview.
+    weak var owningViewController: UIViewController?
+    open override var next: UIResponder? { owningViewController ?? superview }
+
+    // MARK: Gesture recognizers (Events/Gestures)
+
+    /// The recognizers attached to the view; they see touches that begin on it or its subviews.
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedRecognizers.isEmpty ? nil : attachedRecognizers }
+        set {
+            for recognizer in attachedRecognizers { recognizer.view = nil }
+            attachedRecognizers = []
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+    private var attachedRecognizers: [UIGestureRecognizer] = []
+    /// Attaches `gestureRecognizer` (taking it from any view it was on).
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        if let previous = gestureRecognizer.view { previous.removeGestureRecognizer(gestureRecognizer) }
+        attachedRecognizers.append(gestureRecognizer)
+        gestureRecognizer.view = self
+    }
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard gestureRecognizer.view === self else { return }
+        attachedRecognizers.removeAll { $0 === gestureRecognizer }
+        gestureRecognizer.view = nil
+    }
+    /// Whether `gestureRecognizer` (attached here) may leave `.possible`; true by default.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
 
@@ -121,10 +149,11 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         let oldTint = view.tintColor
         view.willMove(toSuperview: self)
         if oldWindow !== newWindow { view.tellWillMove(toWindow: newWindow) }
-        if let oldParent = view.superview {
-            oldParent.willRemoveSubview(view)
-            oldParent.subviews.removeAll { $0 === view }
-        }
+        if let oldParent = view.superview { oldParent.willRemoveSubview(view) }
+        // The notifications above may have moved this view under `view`: that move would now close a cycle, so
+        // it is dropped (docs/bad-input.md).
+        guard !isDescendant(of: view) else { return }
+        if let oldParent = view.superview { oldParent.subviews.removeAll { $0 === view } }
         view.superview = self
         placeSubview(view, at: index)
         if oldWindow !== newWindow { view.tellDidMoveToWindow() }
@@ -205,14 +234,12 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         for subview in subviews { subview.tellDidMoveToWindow() }
     }
 
-    // MARK: Interface Builder and Auto Layout (no nibs and no constraint engine here)
+    // MARK: Interface Builder (no nibs here)
 
     /// Called after a view is loaded from a nib; nothing loads nibs here, so it is only ever called by code.
     open func awakeFromNib() {}
     /// Called when Interface Builder draws the view; never called here.
     open func prepareForInterfaceBuilder() {}
-    /// Kept for source compatibility: there is no constraint engine, so frames are always the view's own.
-    open var translatesAutoresizingMaskIntoConstraints = true
     open func bringSubviewToFront(_ view: UIView) { if view.superview === self { insertSubview(view, at: subviews.count) } }
     open func sendSubviewToBack(_ view: UIView) { if view.superview === self { insertSubview(view, at: 0) } }
     open func isDescendant(of view: UIView) -> Bool {
@@ -230,7 +257,35 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     // MARK: Layout and drawing
 
     open func setNeedsLayout() { layer.setNeedsLayout() }
-    open func layoutIfNeeded() { layer.layoutIfNeeded() }
+    /// Updates constraints in the view's subtree that need it, then lays the view out now if it needs it.
+    open func layoutIfNeeded() {
+        updateConstraintsIfNeeded()
+        layer.layoutIfNeeded()
+    }
+
+    // MARK: Constraints (the pass before layout: Layout/ConstraintUpdatePass.swift)
+
+    /// Kept for source compatibility: there is no constraint solver yet, so frames are always the view's own.
+    open var translatesAutoresizingMaskIntoConstraints = true
+    /// Whether `setNeedsUpdateConstraints()` was called since the last `updateConstraints()`.
+    var constraintsNeedUpdate = false
+    /// Whether some subview needs a constraint update (so `updateConstraintsIfNeeded()` walks only those paths).
+    var constraintsNeedUpdateBelow = false
+    /// Asks for `updateConstraints()` before the next layout (the commit's, or `layoutIfNeeded()`).
+    open func setNeedsUpdateConstraints() {
+        constraintsNeedUpdate = true
+        var ancestor = superview
+        while let a = ancestor, !a.constraintsNeedUpdateBelow { a.constraintsNeedUpdateBelow = true; ancestor = a.superview }
+        ConstraintUpdatePass.installOnce
+        layer.setNeedsLayout()
+    }
+    open func needsUpdateConstraints() -> Bool { constraintsNeedUpdate }
+    /// Runs `updateConstraints()` now for this view and its subviews that need it, subviews first.
+    open func updateConstraintsIfNeeded() { ConstraintUpdatePass.update(subtreeOf: self) }
+    /// Where a view adds or changes its constraints; called before layout after `setNeedsUpdateConstraints()`.
+    open func updateConstraints() {}
+    /// Whether the view depends on constraint-based layout (false by default).
+    open class var requiresConstraintBasedLayout: Bool { false }
     /// Lays out subviews (the default does nothing; override it).
     open func layoutSubviews() {}
     /// The size the view's content needs (none by default: `noIntrinsicMetric` on both axes).
@@ -295,7 +350,13 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
 
     // MARK: CALayerDelegate
 
-    open func layoutSublayers(of layer: CALayer) { layoutSubviews() }
+    open func layoutSublayers(of layer: CALayer) {
+        // A view controller's view tells it around its layout, as on iOS.
+        let controller = owningViewController
+        controller?.viewWillLayoutSubviews()
+        layoutSubviews()
+        controller?.viewDidLayoutSubviews()
+    }
 
     open func draw(_ layer: CALayer, in ctx: CGContext) {
         UIGraphicsPushContext(ctx)

@@ -1,0 +1,134 @@
+/// Manages a view: loads it on first use, tells subclasses as it appears, disappears and lays out, and holds child
+/// view controllers. A window shows one as its `rootViewController`.
+///
+/// Appearance callbacks come in iOS's order — `viewWillAppear`, the view joins the window, `viewDidAppear` — and
+/// go on to children whose views are in the view's tree. Presentation (`present`/`dismiss`) and transitions
+/// between children are not here yet.
+open class UIViewController: UIResponder, @unchecked Sendable {
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        self.nibName = nibNameOrNil
+        self.nibBundle = nibBundleOrNil
+        super.init()
+    }
+    public convenience override init() { self.init(nibName: nil, bundle: nil) }
+    public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
+
+    /// Kept for source compatibility: there are no nibs, so `loadView()` always makes the view in code.
+    open private(set) var nibName: String?
+    open private(set) var nibBundle: Bundle?
+    open var title: String?
+
+    // MARK: The view
+
+    private var loadedView: UIView?
+    /// The controller's view, loaded (by `loadView()`, then `viewDidLoad()`) the first time it is asked for.
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set {
+            loadedView?.owningViewController = nil
+            loadedView = newValue
+            newValue?.owningViewController = self
+        }
+    }
+    /// The view if it has been loaded, without loading it.
+    open var viewIfLoaded: UIView? { loadedView }
+    open var isViewLoaded: Bool { loadedView != nil }
+    /// Makes the view: a plain view the size of the main screen. Override to make your own and assign `view`.
+    open func loadView() { view = UIView(frame: UIScreen.main.bounds) }
+    /// Called once, after the view has been loaded.
+    open func viewDidLoad() {}
+    open func loadViewIfNeeded() {
+        guard loadedView == nil, !isLoadingView else { return }
+        isLoadingView = true
+        loadView()
+        isLoadingView = false
+        if loadedView == nil { view = UIView(frame: UIScreen.main.bounds) }   // (an override that made none)
+        viewDidLoad()
+    }
+    private var isLoadingView = false
+
+    // MARK: Appearance
+
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    /// Called before and after the view's `layoutSubviews()`.
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+
+    /// Where the controller is in appearing or disappearing.
+    private enum Appearance { case disappeared, appearing, appeared, disappearing }
+    private var appearance = Appearance.disappeared
+
+    /// Whether children get appearance callbacks with their parent's (true by default).
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    /// Tells the controller (and its children) its view is about to appear (`isAppearing`) or disappear; a
+    /// container calls this around moving a child's view, then `endAppearanceTransition()`.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        if isAppearing {
+            guard appearance == .disappeared || appearance == .disappearing else { return }
+            appearance = .appearing
+            viewWillAppear(animated)
+        } else {
+            guard appearance == .appeared || appearance == .appearing else { return }
+            appearance = .disappearing
+            viewWillDisappear(animated)
+        }
+        lastTransitionAnimated = animated
+        guard shouldAutomaticallyForwardAppearanceMethods else { return }
+        for child in children where child.viewIfLoaded?.isDescendant(of: view) ?? false {
+            child.beginAppearanceTransition(isAppearing, animated: animated)
+        }
+    }
+    private var lastTransitionAnimated = false
+
+    /// Finishes what `beginAppearanceTransition(_:animated:)` began: `viewDidAppear` or `viewDidDisappear`.
+    open func endAppearanceTransition() {
+        switch appearance {
+        case .appearing:
+            appearance = .appeared
+            viewDidAppear(lastTransitionAnimated)
+        case .disappearing:
+            appearance = .disappeared
+            viewDidDisappear(lastTransitionAnimated)
+        default: return
+        }
+        guard shouldAutomaticallyForwardAppearanceMethods else { return }
+        for child in children { child.endAppearanceTransition() }
+    }
+
+    // MARK: Children
+
+    open private(set) var children: [UIViewController] = []
+    open private(set) weak var parent: UIViewController?
+
+    /// Adds `childController` as a child, calling its `willMove(toParent:)`; the caller adds its view and then
+    /// calls `didMove(toParent:)`, as on iOS.
+    open func addChild(_ childController: UIViewController) {
+        guard childController !== self, childController.parent !== self else { return }
+        var ancestor: UIViewController? = self
+        while let a = ancestor { if a === childController { return }; ancestor = a.parent }   // (a cycle)
+        childController.removeFromParent()
+        childController.willMove(toParent: self)
+        children.append(childController)
+        childController.parent = self
+    }
+    /// Removes the controller from its parent, calling its `didMove(toParent: nil)`; the caller calls
+    /// `willMove(toParent: nil)` first and removes the view, as on iOS.
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+    open func willMove(toParent parent: UIViewController?) {}
+    open func didMove(toParent parent: UIViewController?) {}
+
+    /// The view's superview answers next (the controller sits between its view and the view's superview).
+    open override var next: UIResponder? { loadedView?.superview ?? parent }
+}
