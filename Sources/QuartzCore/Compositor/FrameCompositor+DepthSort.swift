@@ -120,7 +120,7 @@ extension FrameCompositor {
     private func gatherPlanes(_ node: RenderTree.Node, parentTime: CFTimeInterval, frame: RenderTree.Node.Frame,
                               chain: CATransform3D, alpha: Double, into planes: inout [DepthPlane], seen: inout Set<ObjectIdentifier>) {
         let (layer, localTime, _) = frame
-        guard layer is CATransformLayer else {
+        guard layer.compositorKind == .transform else {
             let b = layer.bounds
             let c = CATransform3DApply(chain, x: b.midX, y: b.midY, z: 0)
             let depth = c.w > 0 && (c.z / c.w).isFinite ? c.z / c.w : -.infinity

@@ -26,9 +26,9 @@ extension FrameCompositor {
         func quantized(_ x: CGFloat) -> Double { (Double(x) * 32).rounded() / 32 }
         node.emissionHistory = ParticleSystem.history(node.emissionHistory, of: emitter, at: localTime, previous: node.lastParticleTime)
         node.lastParticleTime = localTime
-        for particle in ParticleSystem.particles(of: emitter, at: localTime, history: node.emissionHistory, work: &particleWork) {
-            particleDraws += 1
-            if particleDraws > ParticleSystem.maximumDrawnPerFrame || list.count >= Self.maximumEntries { break }
+        for particle in ParticleSystem.particles(of: emitter, at: localTime, history: node.emissionHistory, work: &budget.particleWork) {
+            budget.particleDraws += 1
+            if budget.particleDraws > ParticleSystem.maximumDrawnPerFrame || list.count >= Self.maximumEntries { break }
             let plane = depth.map { $0.plane(atDepth: particle.z) } ?? m
             let (image, texel) = filtered(particle, on: plane)
             let size = particle.pointsPerPixel * particle.scale * texel

@@ -18,9 +18,9 @@ extension FrameCompositor {
     static func needsCompositorInside(_ layer: CALayer) -> Bool {
         // A descendant's own transform and kind count too; the layer's own transform is its blit's business.
         func descendantNeeds(_ l: CALayer) -> Bool {
-            l is CATransformLayer || l is CATiledLayer || !CATransform3DIsAffine(l.transform) || needsCompositorInside(l)
+            l.compositorKind == .transform || l.compositorKind == .tiled || !CATransform3DIsAffine(l.transform) || needsCompositorInside(l)
         }
-        return layer is CAReplicatorLayer || layer is CAEmitterLayer || !CATransform3DIsAffine(layer.sublayerTransform)
+        return layer.compositorKind.addsWhatOnlyTheCompositorDraws || !CATransform3DIsAffine(layer.sublayerTransform)
             || layer.sublayerStorage.contains(where: descendantNeeds)
     }
 
@@ -32,15 +32,10 @@ extension FrameCompositor {
         let nested = groupCompositors[node.id] ?? FrameCompositor()
         groupCompositors[node.id] = nested
         nested.threads = threads
-        // The frame's particle budget is shared with the nested compositor.
-        nested.particleWork = particleWork
-        nested.particleDraws = particleDraws
+        nested.budget = budget
         nested.frameTime = frameTime
         nested.tilesAskedFor.removeAll()
-        defer {
-            particleWork = nested.particleWork; particleDraws = nested.particleDraws
-            tilesAskedFor += nested.tilesAskedFor
-        }
+        defer { tilesAskedFor += nested.tilesAskedFor }
         var seen = Set<ObjectIdentifier>()
         for attempt in 0..<2 {
             let toSurface = Homography(CGAffineTransform(translationX: -extent.minX, y: -extent.minY)

@@ -10,7 +10,7 @@ extension FrameCompositor {
     func recordGroup(_ node: RenderTree.Node, frame: RenderTree.Node.Frame, layerToPixel m: Homography, alpha: Double) -> Bool {
         let layer = frame.layer
         // The layer's own animations of where it is and how opaque move the image, not what is in it.
-        let redrawn = !frame.animated.onlyPlaces || node.snapshot is CAEmitterLayer
+        let redrawn = !frame.animated.onlyPlaces || node.snapshot.compositorKind == .emitter
             || node.children.contains(where: Self.changesOverTime) || (node.mask.map(Self.changesOverTime) ?? false)
         // The subtree at this time is built only when it must be drawn: a cached group needs none of it.
         let tree: CALayer? = redrawn ? node.frameTree(frame) : nil
@@ -102,12 +102,11 @@ extension FrameCompositor {
     /// Whether the subtree looks different from frame to frame with no new revision: running animations or
     /// particles.
     static func showsTiledLayer(_ node: RenderTree.Node) -> Bool {
-        node.snapshot is CATiledLayer || node.children.contains(where: showsTiledLayer)
+        node.snapshot.compositorKind == .tiled || node.children.contains(where: showsTiledLayer)
     }
 
     static func changesOverTime(_ node: RenderTree.Node) -> Bool {
-        !node.snapshot.animationEntries.isEmpty || node.snapshot is CAEmitterLayer || node.snapshot.hasTimedContents
-            || node.snapshot is CATiledLayer
+        !node.snapshot.animationEntries.isEmpty || node.snapshot.compositorKind.changesBetweenCommits || node.snapshot.hasTimedContents
             || node.children.contains(where: changesOverTime) || (node.mask.map(changesOverTime) ?? false)
     }
 

@@ -90,10 +90,9 @@ package final class FrameCompositor {
     var list: [Entry] = []
     /// The media time of the frame being prepared (what painter-drawn parts of it draw).
     var frameTime: CFTimeInterval = 0
-    /// Particle births the rest of this frame may examine (ParticleSystem.maximumWorkPerFrame a frame).
-    var particleWork = ParticleSystem.maximumWorkPerFrame
-    /// Particles this frame has drawn so far.
-    var particleDraws = 0
+    /// What the rest of this frame may spend on particles: one budget, shared with the compositors of the frame's
+    /// groups (they draw parts of the same frame).
+    var budget = FrameBudget()
     /// Compositors for the sublayers of groups that need one (three-dimensional, replicated or emitting), by
     /// group layer (they keep their own content caches from frame to frame).
     var groupCompositors: [ObjectIdentifier: FrameCompositor] = [:]
@@ -145,8 +144,7 @@ package final class FrameCompositor {
         preparePasses &+= 1
         tree.beginFrame()
         frameTime = t
-        particleWork = ParticleSystem.maximumWorkPerFrame
-        particleDraws = 0
+        budget.reset()
         var seen = Set<ObjectIdentifier>()
         if let root = tree.root {
             let bounds = root.frameLayer(parentTime: t).layer.bounds
@@ -341,7 +339,7 @@ package final class FrameCompositor {
         guard list.count < Self.maximumEntries else { return }
         // A static leaf placed exactly as last frame records exactly what it recorded then.
         let isStaticLeaf = !isRoot && node.children.isEmpty && node.mask == nil && node.snapshot.animationEntries.isEmpty
-            && !(node.snapshot is CAEmitterLayer) && !node.snapshot.hasTimedContents && !(node.snapshot is CATiledLayer)
+            && !node.snapshot.compositorKind.changesBetweenCommits && !node.snapshot.hasTimedContents
         if isStaticLeaf, let last = leafRecords[node.id], last.revision == node.revision, last.layerToPixel == m, last.alpha == alpha,
            last.tint == currentTint {
             list.append(contentsOf: last.entries)
@@ -377,7 +375,7 @@ package final class FrameCompositor {
         let layerStart = list.count
         // What is behind the layer, filtered, lies under everything the layer draws.
         if plan.filtersBackdrop { recordBackdrop(of: layer, node: node, layerToPixel: m) }
-        if layer is CATransformLayer {
+        if layer.compositorKind == .transform {
             // Reached directly (as the root): its own space is the 3-D space its planes share.
             recordDepthSorted(node, parentTime: parentTime, chain: CATransform3DIdentity, plane: m, alpha: alpha / Double(layer.opacity),
                               frame: (layer, localTime, animated), seen: &seen)
@@ -481,7 +479,7 @@ package final class FrameCompositor {
         for i in LayerGeometry.drawingOrder(of: frames.map { $0.layer.zPosition }) {
             let child = frames[i].layer
             let chain = LayerGeometry.placement(of: child).concatenating(sublayerTransform)
-            if child is CATransformLayer {
+            if child.compositorKind == .transform {
                 recordDepthSorted(node.children[i], parentTime: localTime, chain: chain, plane: m, alpha: alpha,
                                   frame: frames[i], seen: &seen)
             } else {

@@ -9,6 +9,8 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// Every property below is stored here, as one value: a copy of the layer (a presentation copy, a commit's
     /// copy) copies this value (LayerValues.swift).
     @exclusivity(unchecked) package var propertyValues = LayerValues()
+    /// How the compositor treats layers of this class (Compositor/Kinds/CompositorLayerKind.swift).
+    package class var compositorKindOfClass: CompositorLayerKind { .plain }
 
     // MARK: Geometry
     open var bounds: CGRect { get { propertyValues.bounds } set { guard admits("bounds", newValue) else { return }; let old = propertyValues.bounds; propertyValues.bounds = newValue.standardized; didChange("bounds", old, propertyValues.bounds) } }

@@ -26,6 +26,7 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// A particle system: cells emitted from a shape, affected by the layer's timing (semantics §9.6). The
 /// layer's birthRate, lifetime, velocity, scale and spin multiply every cell's.
 open class CAEmitterLayer: CALayer, @unchecked Sendable {
+    package override class var compositorKindOfClass: CompositorLayerKind { .emitter }
     /// The properties below, as one value (copied whole when the layer is copied).
     @exclusivity(unchecked) package var emitterValues = EmitterValues()
     open var emitterCells: [CAEmitterCell]? { get { emitterValues.emitterCells } set { let old = emitterValues.emitterCells; emitterValues.emitterCells = newValue; didChangeUncompared("emitterCells", old) } }

@@ -1,6 +1,7 @@
 /// A layer that draws `instanceCount` copies of its sublayers, each transformed, coloured and delayed a step
 /// further than the last (semantics §9.5).
 open class CAReplicatorLayer: CALayer, @unchecked Sendable {
+    package override class var compositorKindOfClass: CompositorLayerKind { .replicator }
     /// The properties below, as one value (copied whole when the layer is copied).
     @exclusivity(unchecked) package var replicatorValues = ReplicatorValues()
     /// Copies including the original; default 1.
@@ -39,6 +40,7 @@ open class CAReplicatorLayer: CALayer, @unchecked Sendable {
 /// A layer that renders only its sublayers, in true 3-D (no flattening); its own appearance properties,
 /// mask, masksToBounds and shadow are ignored, and hit testing passes through to the sublayers (§9.7).
 open class CATransformLayer: CALayer, @unchecked Sendable {
+    package override class var compositorKindOfClass: CompositorLayerKind { .transform }
     public override init() { super.init() }
     public required init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }

@@ -14,6 +14,7 @@ import Foundation
 /// 4×, … for zooming in, and the rest of `levelsOfDetail` below it at ½, ¼, … for zooming out. A frame uses the
 /// coarsest level at least as fine as the layer appears on screen.
 open class CATiledLayer: CALayer, @unchecked Sendable {
+    package override class var compositorKindOfClass: CompositorLayerKind { .tiled }
     /// Seconds new tiles take to fade in (override to change; 0 shows them at once).
     open class func fadeDuration() -> CFTimeInterval { 0.25 }
     /// How many levels of detail the layer keeps (at least 1).

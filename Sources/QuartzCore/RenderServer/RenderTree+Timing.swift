@@ -11,7 +11,7 @@ extension RenderTree {
             guard next > t else { return }
             let chain = chain + [node.timing]
             let local = node.timing.localTime(fromParent: parentTime)
-            if node.snapshot is CAEmitterLayer { next = t; return }
+            if node.snapshot.compositorKind == .emitter { next = t; return }
             if node.snapshot.hasTimedContents, let timed = node.snapshot as? CALayerTimedContents, timed.changesContinuously { next = t; return }
             if let tiled = node.snapshot as? CATiledLayer,
                tiled.tiles.isChanging(at: t, fadeDuration: type(of: tiled).fadeDuration()) { next = t; return }

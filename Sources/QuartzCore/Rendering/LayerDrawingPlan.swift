@@ -42,7 +42,7 @@ struct LayerDrawingPlan {
 
     /// The plan of a layer whose sublayers and mask are held elsewhere (a render-tree node's children).
     init(_ layer: CALayer, hasSublayers: Bool, hasMask: Bool) {
-        let ownContent = !(layer is CATransformLayer)
+        let ownContent = layer.compositorKind.drawsItself
         let opacity = layer.opacity
         isVisible = !layer.isHidden && opacity > 0 && opacity.isFinite
         drawsOwnContent = ownContent
@@ -59,7 +59,7 @@ struct LayerDrawingPlan {
 
     /// Whether `layer` casts a shadow (the one decision asked of whole subtrees, so it stands alone too).
     static func castsShadow(_ layer: CALayer) -> Bool {
-        layer.shadowOpacity > 0 && layer.shadowColor != nil && !(layer is CATransformLayer)
+        layer.shadowOpacity > 0 && layer.shadowColor != nil && layer.compositorKind.drawsItself
     }
 
     /// Whether the subtree must be drawn into one picture before it is laid over what is behind it: for a
@@ -85,7 +85,7 @@ struct LayerBorder: Hashable {
 
     /// Nil when the layer strokes no border (no width or no colour, or a transform layer).
     init?(of layer: CALayer) {
-        guard !(layer is CATransformLayer), layer.borderWidth > 0, let color = layer.borderColor else { return nil }
+        guard layer.compositorKind.drawsItself, layer.borderWidth > 0, let color = layer.borderColor else { return nil }
         width = layer.borderWidth
         self.color = color
         path = LayerShape.roundedBounds(of: layer, inset: layer.borderWidth / 2)
