@@ -24,6 +24,9 @@ package struct LayerProperty: @unchecked Sendable {
     package let implicitlyAnimates: Bool
     /// Whether it interpolates at all (discrete kinds switch; `doubleSided` and friends do not animate).
     package let animatable: Bool
+    /// Whether a view's layer animates it inside UIKit's animation blocks (UIKit's own list, narrower than the
+    /// implicit animations: no text, emitter or replicator keys, and `contents` only by transition).
+    package var animatesInViewBlocks = false
     let read: (CALayer) -> Any?
     /// Converts and stores a value; false when the value does not fit the property's type.
     let write: (CALayer, Any?) -> Bool
@@ -39,8 +42,10 @@ package struct LayerProperty: @unchecked Sendable {
     /// buffer, and copies and frame layers are written often.)
     static func make<L: CALayer, T>(_ name: String, _ keyPath: KeyPath<L, T>, _ set: @escaping (L, T) -> Void,
                                     _ kind: ValueKind, role: PropertyRole = .raster, implicit: Bool = true,
-                                    animatable: Bool = true, _ convert: @escaping (Any?) -> T?) -> LayerProperty {
+                                    animatable: Bool = true, viewBlocks: Bool = false,
+                                    _ convert: @escaping (Any?) -> T?) -> LayerProperty {
         LayerProperty(name: name, kind: kind, role: role, implicitlyAnimates: implicit && animatable, animatable: animatable,
+                      animatesInViewBlocks: viewBlocks,
                       read: { layer in (layer as? L).flatMap { unwrapOptional($0[keyPath: keyPath]) } },
                       write: { layer, value in
                           guard let l = layer as? L, let t = convert(unwrapOptional(value)) else { return false }
@@ -159,18 +164,18 @@ extension CALayer {
     /// CALayer's own keys (semantics §9.1; implicit animations per CAPG table B-1 and the header's
     /// "Animatable" marks; discrete keys such as `hidden` switch but have no implicit animation).
     static let layerProperties = PropertyTable([
-        .make("bounds", \CALayer.bounds, { $0.bounds = $1 }, .rect, Convert.rect),
-        .make("position", \CALayer.position, { $0.position = $1 }, .point, role: .placement, Convert.point),
-        .make("zPosition", \CALayer.zPosition, { $0.zPosition = $1 }, .number, role: .placement, Convert.cgFloat),
-        .make("anchorPoint", \CALayer.anchorPoint, { $0.anchorPoint = $1 }, .point, role: .placement, Convert.point),
-        .make("anchorPointZ", \CALayer.anchorPointZ, { $0.anchorPointZ = $1 }, .number, role: .placement, Convert.cgFloat),
-        .make("transform", \CALayer.transform, { $0.transform = $1 }, .transform, role: .placement, Convert.transform),
-        .make("sublayerTransform", \CALayer.sublayerTransform, { $0.sublayerTransform = $1 }, .transform, role: .compositing, Convert.transform),
+        .make("bounds", \CALayer.bounds, { $0.bounds = $1 }, .rect, viewBlocks: true, Convert.rect),
+        .make("position", \CALayer.position, { $0.position = $1 }, .point, role: .placement, viewBlocks: true, Convert.point),
+        .make("zPosition", \CALayer.zPosition, { $0.zPosition = $1 }, .number, role: .placement, viewBlocks: true, Convert.cgFloat),
+        .make("anchorPoint", \CALayer.anchorPoint, { $0.anchorPoint = $1 }, .point, role: .placement, viewBlocks: true, Convert.point),
+        .make("anchorPointZ", \CALayer.anchorPointZ, { $0.anchorPointZ = $1 }, .number, role: .placement, viewBlocks: true, Convert.cgFloat),
+        .make("transform", \CALayer.transform, { $0.transform = $1 }, .transform, role: .placement, viewBlocks: true, Convert.transform),
+        .make("sublayerTransform", \CALayer.sublayerTransform, { $0.sublayerTransform = $1 }, .transform, role: .compositing, viewBlocks: true, Convert.transform),
         .make("geometryFlipped", \CALayer.isGeometryFlipped, { $0.isGeometryFlipped = $1 }, .discrete, role: .compositing, implicit: false, Convert.bool),
         .make("hidden", \CALayer.isHidden, { $0.isHidden = $1 }, .discrete, role: .compositing, implicit: false, Convert.bool),
         .make("doubleSided", \CALayer.isDoubleSided, { $0.isDoubleSided = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
         .make("masksToBounds", \CALayer.masksToBounds, { $0.masksToBounds = $1 }, .discrete, implicit: false, Convert.bool),
-        .make("opacity", \CALayer.opacity, { $0.opacity = $1 }, .number, role: .placement, Convert.float),
+        .make("opacity", \CALayer.opacity, { $0.opacity = $1 }, .number, role: .placement, viewBlocks: true, Convert.float),
         .make("allowsGroupOpacity", \CALayer.allowsGroupOpacity, { $0.allowsGroupOpacity = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
         .make("opaque", \CALayer.isOpaque, { $0.isOpaque = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
         .make("shouldRasterize", \CALayer.shouldRasterize, { $0.shouldRasterize = $1 }, .discrete, role: .compositing, implicit: false, Convert.bool),
@@ -181,27 +186,27 @@ extension CALayer {
         .make("backgroundFilters", \CALayer.backgroundFilters, { $0.backgroundFilters = $1 }, .discrete, role: .compositing, implicit: false, Convert.optionalArray),
         // Contents cross-dissolve: a discrete value the compositor blends (semantics §3.3).
         .make("contents", \CALayer.contents, { $0.contents = $1 }, .discrete, Convert.any),
-        .make("contentsRect", \CALayer.contentsRect, { $0.contentsRect = $1 }, .rect, Convert.rect),
-        .make("contentsCenter", \CALayer.contentsCenter, { $0.contentsCenter = $1 }, .rect, Convert.rect),
+        .make("contentsRect", \CALayer.contentsRect, { $0.contentsRect = $1 }, .rect, viewBlocks: true, Convert.rect),
+        .make("contentsCenter", \CALayer.contentsCenter, { $0.contentsCenter = $1 }, .rect, viewBlocks: true, Convert.rect),
         .make("contentsGravity", \CALayer.contentsGravity, { $0.contentsGravity = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
         .make("contentsScale", \CALayer.contentsScale, { $0.contentsScale = $1 }, .number, Convert.cgFloat),
         .make("contentsFormat", \CALayer.contentsFormat, { $0.contentsFormat = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
         .make("minificationFilter", \CALayer.minificationFilter, { $0.minificationFilter = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
         .make("magnificationFilter", \CALayer.magnificationFilter, { $0.magnificationFilter = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
         .make("minificationFilterBias", \CALayer.minificationFilterBias, { $0.minificationFilterBias = $1 }, .number, Convert.float),
-        .make("backgroundColor", \CALayer.backgroundColor, { $0.backgroundColor = $1 }, .color, Convert.color),
-        .make("cornerRadius", \CALayer.cornerRadius, { $0.cornerRadius = $1 }, .number, Convert.cgFloat),
+        .make("backgroundColor", \CALayer.backgroundColor, { $0.backgroundColor = $1 }, .color, viewBlocks: true, Convert.color),
+        .make("cornerRadius", \CALayer.cornerRadius, { $0.cornerRadius = $1 }, .number, viewBlocks: true, Convert.cgFloat),
         .make("cornerCurve", \CALayer.cornerCurve, { $0.cornerCurve = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
         .make("maskedCorners", \CALayer.maskedCorners, { $0.maskedCorners = $1 }, .discrete, implicit: false, animatable: false, Convert.optionSet),
         .make("edgeAntialiasingMask", \CALayer.edgeAntialiasingMask, { $0.edgeAntialiasingMask = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.optionSet),
         .make("drawsAsynchronously", \CALayer.drawsAsynchronously, { $0.drawsAsynchronously = $1 }, .discrete, role: .behaviour, implicit: false, animatable: false, Convert.bool),
-        .make("borderWidth", \CALayer.borderWidth, { $0.borderWidth = $1 }, .number, Convert.cgFloat),
-        .make("borderColor", \CALayer.borderColor, { $0.borderColor = $1 }, .color, Convert.color),
-        .make("shadowColor", \CALayer.shadowColor, { $0.shadowColor = $1 }, .color, role: .compositing, Convert.color),
-        .make("shadowOpacity", \CALayer.shadowOpacity, { $0.shadowOpacity = $1 }, .number, role: .compositing, Convert.float),
-        .make("shadowOffset", \CALayer.shadowOffset, { $0.shadowOffset = $1 }, .size, role: .compositing, Convert.size),
-        .make("shadowRadius", \CALayer.shadowRadius, { $0.shadowRadius = $1 }, .number, role: .compositing, Convert.cgFloat),
-        .make("shadowPath", \CALayer.shadowPath, { $0.shadowPath = $1 }, .path, role: .compositing, Convert.path),
+        .make("borderWidth", \CALayer.borderWidth, { $0.borderWidth = $1 }, .number, viewBlocks: true, Convert.cgFloat),
+        .make("borderColor", \CALayer.borderColor, { $0.borderColor = $1 }, .color, viewBlocks: true, Convert.color),
+        .make("shadowColor", \CALayer.shadowColor, { $0.shadowColor = $1 }, .color, role: .compositing, viewBlocks: true, Convert.color),
+        .make("shadowOpacity", \CALayer.shadowOpacity, { $0.shadowOpacity = $1 }, .number, role: .compositing, viewBlocks: true, Convert.float),
+        .make("shadowOffset", \CALayer.shadowOffset, { $0.shadowOffset = $1 }, .size, role: .compositing, viewBlocks: true, Convert.size),
+        .make("shadowRadius", \CALayer.shadowRadius, { $0.shadowRadius = $1 }, .number, role: .compositing, viewBlocks: true, Convert.cgFloat),
+        .make("shadowPath", \CALayer.shadowPath, { $0.shadowPath = $1 }, .path, role: .compositing, viewBlocks: true, Convert.path),
         .make("name", \CALayer.name, { $0.name = $1 }, .discrete, role: .behaviour, implicit: false, animatable: false, Convert.optionalString),
         .make("needsDisplayOnBoundsChange", \CALayer.needsDisplayOnBoundsChange, { $0.needsDisplayOnBoundsChange = $1 }, .discrete, role: .behaviour, implicit: false, animatable: false, Convert.bool),
         .make("beginTime", \CALayer.beginTime, { $0.beginTime = $1 }, .number, role: .timing, implicit: false, animatable: false, Convert.double),

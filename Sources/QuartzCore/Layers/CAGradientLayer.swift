@@ -23,10 +23,10 @@ open class CAGradientLayer: CALayer, @unchecked Sendable {
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     static let gradientProperties = CALayer.layerProperties.adding([
-        .make("colors", \CAGradientLayer.colors, { $0.colors = $1 }, .colors, Convert.optionalArray),
-        .make("locations", \CAGradientLayer.locations, { $0.locations = $1 }, .numbers, Convert.numberArray),
-        .make("startPoint", \CAGradientLayer.startPoint, { $0.startPoint = $1 }, .point, Convert.point),
-        .make("endPoint", \CAGradientLayer.endPoint, { $0.endPoint = $1 }, .point, Convert.point),
+        .make("colors", \CAGradientLayer.colors, { $0.colors = $1 }, .colors, viewBlocks: true, Convert.optionalArray),
+        .make("locations", \CAGradientLayer.locations, { $0.locations = $1 }, .numbers, viewBlocks: true, Convert.numberArray),
+        .make("startPoint", \CAGradientLayer.startPoint, { $0.startPoint = $1 }, .point, viewBlocks: true, Convert.point),
+        .make("endPoint", \CAGradientLayer.endPoint, { $0.endPoint = $1 }, .point, viewBlocks: true, Convert.point),
         .make("type", \CAGradientLayer.type, { $0.type = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
     ], copier: { unsafeDowncast($1, to: CAGradientLayer.self).gradientValues = unsafeDowncast($0, to: CAGradientLayer.self).gradientValues })
     package override class var propertyTable: PropertyTable { gradientProperties }

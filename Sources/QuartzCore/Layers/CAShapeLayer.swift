@@ -47,17 +47,17 @@ open class CAShapeLayer: CALayer, @unchecked Sendable {
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     static let shapeProperties = CALayer.layerProperties.adding([
-        .make("path", \CAShapeLayer.path, { $0.path = $1 }, .path, implicit: false, Convert.path),
-        .make("fillColor", \CAShapeLayer.fillColor, { $0.fillColor = $1 }, .color, Convert.color),
+        .make("path", \CAShapeLayer.path, { $0.path = $1 }, .path, implicit: false, viewBlocks: true, Convert.path),
+        .make("fillColor", \CAShapeLayer.fillColor, { $0.fillColor = $1 }, .color, viewBlocks: true, Convert.color),
         .make("fillRule", \CAShapeLayer.fillRule, { $0.fillRule = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
-        .make("strokeColor", \CAShapeLayer.strokeColor, { $0.strokeColor = $1 }, .color, Convert.color),
-        .make("strokeStart", \CAShapeLayer.strokeStart, { $0.strokeStart = $1 }, .number, Convert.cgFloat),
-        .make("strokeEnd", \CAShapeLayer.strokeEnd, { $0.strokeEnd = $1 }, .number, Convert.cgFloat),
-        .make("lineWidth", \CAShapeLayer.lineWidth, { $0.lineWidth = $1 }, .number, Convert.cgFloat),
-        .make("miterLimit", \CAShapeLayer.miterLimit, { $0.miterLimit = $1 }, .number, Convert.cgFloat),
+        .make("strokeColor", \CAShapeLayer.strokeColor, { $0.strokeColor = $1 }, .color, viewBlocks: true, Convert.color),
+        .make("strokeStart", \CAShapeLayer.strokeStart, { $0.strokeStart = $1 }, .number, viewBlocks: true, Convert.cgFloat),
+        .make("strokeEnd", \CAShapeLayer.strokeEnd, { $0.strokeEnd = $1 }, .number, viewBlocks: true, Convert.cgFloat),
+        .make("lineWidth", \CAShapeLayer.lineWidth, { $0.lineWidth = $1 }, .number, viewBlocks: true, Convert.cgFloat),
+        .make("miterLimit", \CAShapeLayer.miterLimit, { $0.miterLimit = $1 }, .number, viewBlocks: true, Convert.cgFloat),
         .make("lineCap", \CAShapeLayer.lineCap, { $0.lineCap = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
         .make("lineJoin", \CAShapeLayer.lineJoin, { $0.lineJoin = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
-        .make("lineDashPhase", \CAShapeLayer.lineDashPhase, { $0.lineDashPhase = $1 }, .number, Convert.cgFloat),
+        .make("lineDashPhase", \CAShapeLayer.lineDashPhase, { $0.lineDashPhase = $1 }, .number, viewBlocks: true, Convert.cgFloat),
         .make("lineDashPattern", \CAShapeLayer.lineDashPattern, { $0.lineDashPattern = $1 }, .numbers, implicit: false, Convert.numberArray),
     ], copier: { unsafeDowncast($1, to: CAShapeLayer.self).shapeValues = unsafeDowncast($0, to: CAShapeLayer.self).shapeValues })
     package override class var propertyTable: PropertyTable { shapeProperties }

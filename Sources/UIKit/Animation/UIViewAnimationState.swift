@@ -117,7 +117,7 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
     /// The view's answer to its layer's action lookup: `NSNull` outside blocks and for keys UIKit does not
     /// animate, else an action that adds the block's animation for the change.
     static func action(for layer: CALayer, forKey key: String) -> CAAction? {
-        guard globallyEnabled, let state = current, animatableKeys.contains(key), !CATransaction.disableActions(),
+        guard globallyEnabled, let state = current, animates(key, on: layer), !CATransaction.disableActions(),
               let change = layer.valueBeforeChange, change.key == key else { return NSNull() }
         if let recorder = state.keyframes, recorder.isRecording {
             recorder.record(layer: layer, key: key, before: change.value, state: state)
@@ -141,14 +141,11 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
         state.add(animation, to: layer, forKey: keyPath)
     }
 
-    /// The keys a view's layer animates in a block (§1.1).
-    static let animatableKeys: Set<String> = [
-        "bounds", "position", "opacity", "transform", "contentsRect", "contentsCenter", "backgroundColor",
-        "cornerRadius", "anchorPoint", "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "shadowPath",
-        "borderWidth", "borderColor", "sublayerTransform", "zPosition", "anchorPointZ", "path", "fillColor",
-        "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase", "colors",
-        "locations", "startPoint", "endPoint",
-    ]
+    /// Whether a view's layer animates `key` in a block (§1.1): declared with the property itself
+    /// (`LayerProperty.animatesInViewBlocks`).
+    static func animates(_ key: String, on layer: CALayer) -> Bool {
+        type(of: layer).propertyTable[key]?.animatesInViewBlocks ?? false
+    }
 
     /// Gives `animation` the block's timing (§1.3) and counts it for the completion.
     func configure(_ animation: CAAnimation) {
