@@ -25,10 +25,12 @@ final class AnimationPlan {
     private let batch: AnimationBatch
     /// Groups' timing, parents before children; source 0 (the layer's local time) has none.
     private let groups: [GroupClock]
+    // (Unchecked exclusivity: a plan belongs to one render-tree node or one presentation() call, on one thread,
+    // and the dynamic checks on these per-frame buffers showed in the frame's profile.)
     /// Each time source's time in the current evaluation (reused).
-    private var times: [Double]
+    @exclusivity(unchecked) private var times: [Double]
     /// The values of the last evaluation (reused each frame).
-    private(set) var values: [AnimatableValue]
+    @exclusivity(unchecked) private(set) var values: [AnimatableValue]
 
     /// How a group's children read time: the group's state at its parent's time, eased by its timing function
     /// (q × d, so the group's curve eases every child: semantics §1.8).

@@ -5,9 +5,11 @@
 /// those pixels (so a layer that only moves, turns or fades is never redrawn) and recorded as a blit with the
 /// layer's homography (its 4×4 chain flattened onto its parent's plane) and opacity. `CATransformLayer`
 /// subtrees are recorded in depth order (FrameCompositor+DepthSort.swift); replicator instances and emitter
-/// particles in +Replicators.swift and +Emitters.swift. Layers whose subtree must become one image first — masks,
-/// clipping, shadows, group opacity, `shouldRasterize` — are groups (FrameCompositor+Groups.swift). Comparing the list with the previous frame's gives the damage: only
-/// that rectangle is cleared and redrawn. Blits run in horizontal bands across all cores: pixman for whole-pixel
+/// particles in +Replicators.swift and +Emitters.swift (each layer class's kind: Kinds/). Entries under clipping or
+/// masked layers carry those clips and masks as state (ClipState.swift, +Clips.swift, +Masks.swift). Layers whose
+/// subtree must become one image first — shadows of a subtree, group opacity, filters, `shouldRasterize` — are
+/// groups (+Groups.swift). Comparing the list with the previous frame's gives the damage: only that rectangle is
+/// cleared and redrawn. Blits run in horizontal bands across all cores: pixman for whole-pixel
 /// translations, our span compositor otherwise.
 package final class FrameCompositor {
     struct CachedContent {
@@ -241,9 +243,8 @@ package final class FrameCompositor {
         guard !blits.isEmpty else { return }
         let width = ctx.width, height = ctx.height
         ctx.withCanonicalPixels { pixels, stride in
-            // Every band sets each blit up again (about a quarter of a microsecond), so one band per thread plus
-            // one more each for balance; one thread draws the frame in one band (measured: 1 band 10.3 ms, 4 bands
-            // 10.6, 16 bands 12.3 for scene A).
+            // Every band sets each blit up again, so one band per thread plus one more each for balance; one
+            // thread draws the frame in one band (more bands only add set-up on one core).
             let bands = max(1, min(threads > 1 ? threads * 2 : 1, rows.count / 16))
             let bandHeight = (rows.count + bands - 1) / bands
             let target = BandTarget(pixels: pixels)

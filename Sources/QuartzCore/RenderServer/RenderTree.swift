@@ -26,8 +26,7 @@ package final class RenderTree {
         /// The frame `framePoolUsed` counts evaluations in.
         @exclusivity(unchecked) var framePoolFrame = -1
         @exclusivity(unchecked) var framePoolUsed = 0
-        /// The snapshot's animations prepared for the per-frame pass; built on first use (`.some(nil)`: the
-        /// node needs the general path).
+        /// The snapshot's animations prepared for the per-frame pass; built on first use.
         @exclusivity(unchecked) var animationPlan: AnimationPlan?
         /// What the compositor learned of the snapshot's own content at its current revision (its raster extent
         /// and scale limits), reused while animations only place or fade the layer.
@@ -36,7 +35,6 @@ package final class RenderTree {
         var emissionHistory: [ParticleSystem.RatePeriod] = []
         /// The emitter's local time at the last frame that drew its particles.
         var lastParticleTime: Double?
-        /// Evaluates through the general path even when a plan is possible (the benchmark's same-run baseline).
         package internal(set) var children: [Node] = []
         var mask: Node?
         /// For each transition animation (by identity) added since the last sync: the subtree as it was before
@@ -231,8 +229,8 @@ extension RenderTree.Node {
     package func frameLayer(parentTime: CFTimeInterval) -> Frame {
         let local = timing.localTime(fromParent: parentTime)
         guard !snapshot.animationEntries.isEmpty else { return (snapshot, local, []) }
-        let plan = animationPlan ?? AnimationPlan(for: snapshot)
-        animationPlan = plan
+        let plan: AnimationPlan
+        if let built = animationPlan { plan = built } else { plan = AnimationPlan(for: snapshot); animationPlan = plan }
         guard plan.evaluate(localTime: local) > 0 else { return (snapshot, local, []) }
         let layer = nextFrameLayer()
         plan.assign(to: layer)
