@@ -36,20 +36,22 @@ extension CALayer {
     /// that animates implicitly, the implicit animation — a basic animation from the old presentation value to
     /// the new model value, over the transaction's duration with its timing function or the default curve (Q21).
     func runAction(forKey key: String, oldValue: Any?) {
-        guard !isPresentationCopy, !CATransaction.disableActions() else { return }
+        guard !CATransaction.disableActions() else { return }
+        runEnabledAction(forKey: key, oldValue: oldValue)
+    }
+
+    /// `runAction(forKey:oldValue:)` once the transaction's `disableActions` has been read and found false.
+    func runEnabledAction(forKey key: String, oldValue: Any?) {
+        guard !isPresentationCopy else { return }
         // A delegate's lookup or an action may change the layer again, and so on: after a few nested rounds the
         // changes stand without actions rather than recursing for ever (docs/bad-input.md).
         guard actionDepth < Self.maximumActionDepth else { return }
         actionDepth += 1
         defer { actionDepth -= 1 }
-        // Apple asks for the action before the value changes; here the change is already made, so the old value
-        // is offered to the delegate while it looks (UIKit's actions animate from it).
-        // (Only a delegate reads it: layers without one skip the bookkeeping on every change.)
-        let outer = valueBeforeChange
-        if delegate != nil { valueBeforeChange = (key, oldValue) }
         let lookup = lookUpAction(forKey: key)
-        if delegate != nil { valueBeforeChange = outer }
         switch lookup {
+        case .action(let action as CAChangeAction):
+            action.run(forKey: key, layer: self, previousValue: oldValue)
         case .action(let action):
             action.run(forKey: key, object: self, arguments: nil)
         case .blocked:

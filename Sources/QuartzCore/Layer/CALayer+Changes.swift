@@ -21,8 +21,9 @@ extension CALayer {
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         if key == "bounds" && needsDisplayOnBoundsChange { setNeedsDisplay() }
         if key == "bounds" { setNeedsLayout() }
+        // (The one read of `disableActions` for this change: what runs below does not ask again.)
         guard !CATransaction.disableActions() else { return }
-        runAction(forKey: key, oldValue: oldValue)
+        runEnabledAction(forKey: key, oldValue: oldValue)
     }
 
     /// Records a change for the next commit: the layer joins the current transaction, whose list of layers is

@@ -177,8 +177,6 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// For render-tree snapshots (which have no superlayer): whether an odd number of the model's ancestors are
     /// geometry-flipped (see contentsAreFlipped()); nil for every other layer.
     var ancestorsFlipGeometry: Bool?
-    /// While a changed key's action is looked up: the key and the value it had before the change.
-    package var valueBeforeChange: (key: String, value: Any?)?
     /// How many action lookups and runs are under way on this layer (an action, or a delegate's
     /// `action(for:forKey:)`, may change the layer again): past a bound, changes make no action.
     var actionDepth: UInt8 = 0

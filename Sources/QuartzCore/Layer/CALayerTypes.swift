@@ -5,6 +5,13 @@ public protocol CAAction {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 
+/// An action run for a property change that takes the property's value before the change directly (UIKit's
+/// block actions animate from it). Apple's layers ask for the action before the change, when the layer still
+/// holds that value; here the change is made first, so the layer hands the old value over instead.
+package protocol CAChangeAction: CAAction {
+    func run(forKey key: String, layer: CALayer, previousValue: Any?)
+}
+
 extension NSNull: CAAction {
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }

@@ -116,14 +116,11 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
 
     /// The view's answer to its layer's action lookup: `NSNull` outside blocks and for keys UIKit does not
     /// animate, else an action that adds the block's animation for the change.
+    /// (Core Animation asks only when actions are enabled, so `disableActions` is not read again here.)
     static func action(for layer: CALayer, forKey key: String) -> CAAction? {
-        guard globallyEnabled, let state = current, animates(key, on: layer), !CATransaction.disableActions(),
-              let change = layer.valueBeforeChange, change.key == key else { return NSNull() }
-        if let recorder = state.keyframes, recorder.isRecording {
-            recorder.record(layer: layer, key: key, before: change.value, state: state)
-            return NSNull()
-        }
-        return UIViewBlockAction(state: state, oldValue: change.value)
+        guard globallyEnabled, let state = current, animates(key, on: layer) else { return NSNull() }
+        if let recorder = state.keyframes, recorder.isRecording { return UIViewKeyframeRecording(state: state, recorder: recorder) }
+        return UIViewBlockAction(state: state)
     }
 
     /// For UIKit's own private layers (a visual-effect view's backdrop): inside a block, animates `keyPath` from
@@ -192,16 +189,21 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
 /// The action a block gives a changed key: an additive animation of the change for the keys UIKit blends
 /// (`position`, `bounds`, …), an absolute one from the old value (or the presentation value with
 /// `.beginFromCurrentState`) for the others (§1.2).
-final class UIViewBlockAction: CAAction {
+final class UIViewBlockAction: CAChangeAction {
     let state: UIViewAnimationState
-    let oldValue: Any?
 
-    init(state: UIViewAnimationState, oldValue: Any?) { self.state = state; self.oldValue = oldValue }
+    init(state: UIViewAnimationState) { self.state = state }
 
     static let additiveKeys: Set<String> = ["bounds", "position", "contentsRect", "contentsCenter", "cornerRadius"]
 
+    /// Run through Apple's entry point (by code that looked the action up itself): there is no change to
+    /// animate from, so it animates from what is on screen.
     func run(forKey key: String, object: Any, arguments: [AnyHashable: Any]?) {
         guard let layer = object as? CALayer else { return }
+        run(forKey: key, layer: layer, previousValue: layer.presentation()?.value(forKey: key) ?? layer.value(forKey: key))
+    }
+
+    func run(forKey key: String, layer: CALayer, previousValue oldValue: Any?) {
         let newValue = layer.value(forKey: key)
         state.animatorRecord?.note(layer: layer, key: key, start: oldValue, end: newValue)
         if Self.additiveKeys.contains(key), state.repeatCount == 0, !state.autoreverses, !hasBlockingAnimation(on: layer, key),
@@ -267,5 +269,23 @@ enum AdditiveDelta {
         default:
             return nil
         }
+    }
+}
+
+/// The action a keyframe block gives a changed key: it notes the change in the block's keyframe recorder (the
+/// value before is the key's starting value); the recorder makes the animations when the block ends.
+final class UIViewKeyframeRecording: CAChangeAction {
+    let state: UIViewAnimationState
+    let recorder: UIViewKeyframeRecorder
+
+    init(state: UIViewAnimationState, recorder: UIViewKeyframeRecorder) { self.state = state; self.recorder = recorder }
+
+    func run(forKey key: String, object: Any, arguments: [AnyHashable: Any]?) {
+        guard let layer = object as? CALayer else { return }
+        run(forKey: key, layer: layer, previousValue: layer.value(forKey: key))
+    }
+
+    func run(forKey key: String, layer: CALayer, previousValue: Any?) {
+        recorder.record(layer: layer, key: key, before: previousValue, state: state)
     }
 }
