@@ -146,7 +146,7 @@ extension HostileInputRegressionTests {
             CATransaction.flush()
             let (canvas, renderer) = frameRenderer(for: root)
             renderer.drawFrame(at: 0)
-            let pixels = renderer.compositor.cache.values.map { $0.image.width * $0.image.height }
+            let pixels = renderer.compositor.rasters.content.values.map { $0.image.width * $0.image.height }
             #expect(!pixels.isEmpty && pixels.allSatisfy { $0 <= 1 << 23 })
             #expect(canvas.pixel(topDown: 16, 16) == .green)
         }
@@ -186,7 +186,7 @@ extension HostileInputRegressionTests {
             CATransaction.flush()
             let (canvas, renderer) = frameRenderer(for: root)
             renderer.drawFrame(at: 0)
-            #expect(renderer.compositor.cache.values.allSatisfy { $0.image.width * $0.image.height <= 1 << 23 })
+            #expect(renderer.compositor.rasters.content.values.allSatisfy { $0.image.width * $0.image.height <= 1 << 23 })
             #expect(canvas.pixel(topDown: 10, 10).r == 255 && canvas.pixel(topDown: 10, 10).g < 200)
         }
     }

@@ -108,6 +108,31 @@ import Foundation
         }
     }
 
+    /// The table entry and the accessor are the two places a property is declared: each accessor must report
+    /// its change under the entry's own name (a typo there would give the wrong key's action, or none).
+    final class LookupLog: NSObject, CALayerDelegate, @unchecked Sendable {
+        var keys: [String] = []
+        func action(for layer: CALayer, forKey event: String) -> CAAction? { keys.append(event); return NSNull() }
+    }
+
+    @Test(arguments: [CALayer.self, CAShapeLayer.self, CAGradientLayer.self, CATextLayer.self, CAReplicatorLayer.self,
+                      CAEmitterLayer.self] as [CALayer.Type])
+    func everyAccessorReportsItsChangeUnderItsTableName(_ cls: CALayer.Type) {
+        let layer = cls.init(layer: CALayer())
+        let log = LookupLog()
+        layer.delegate = log
+        let ownKeys = cls == CALayer.self ? CALayer.layerProperties.ordered
+            : cls.propertyTable.ordered.filter { CALayer.layerProperties[$0.name] == nil }
+        for p in ownKeys {
+            log.keys = []
+            _ = p.write(layer, cls == CALayer.self ? sample(for: p) : subclassSample(for: p))
+            // (Keys that draw nothing — `name`, drawing hints — are plain stored values here: no action.)
+            let expected = p.role == .behaviour && log.keys.isEmpty ? [] : [p.name]
+            #expect(log.keys == expected, "writing \(p.name) reported \(log.keys)")
+        }
+        layer.delegate = nil
+    }
+
     @Test func subclassKeysSurviveTheCopy() {
         let shape = CAShapeLayer()
         shape.lineWidth = 7; shape.strokeEnd = 0.4; shape.position = CGPoint(x: 9, y: 8)

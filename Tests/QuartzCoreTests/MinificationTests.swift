@@ -30,7 +30,7 @@ import CalyxTestSupport
             let (canvas, renderer) = frameRenderer(for: root)
             renderer.drawFrame(at: 0)
             let deviation = (20...70).map { abs(Int(canvas.pixel(topDown: $0, 40).r) * 2 - 255) / 2 }.max()!
-            let raster = renderer.compositor.cache.values.first?.image.width ?? 0
+            let raster = renderer.compositor.rasters.content.values.first?.image.width ?? 0
             return (deviation, raster)
         }
     }

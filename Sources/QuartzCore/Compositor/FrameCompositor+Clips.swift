@@ -54,14 +54,14 @@ extension FrameCompositor {
         h.combine(bounds.size.width); h.combine(bounds.size.height); h.combine(layer.cornerRadius)
         h.combine(layer.maskedCorners.rawValue); h.combine(layer.cornerCurve.rawValue); h.combine(scale)
         let signature = h.finalize()
-        if let cached = clipRasters[node.id], cached.signature == signature { return cached }
+        if let cached = rasters.clipPictures[node.id], cached.signature == signature { return cached }
         guard let ctx = Self.rasterContext(covering: bounds, scale: scale) else { return nil }
         ctx.setFillColor(CGColor(gray: 0, alpha: 1))
         ctx.addPath(LayerShape.roundedBounds(of: layer))
         ctx.fillPath()
         guard let image = ctx.makeImage()?.pixels else { return nil }
         let raster = ClipRaster(signature: signature, image: image, scale: scale)
-        clipRasters[node.id] = raster
+        rasters.clipPictures[node.id] = raster
         return raster
     }
 }

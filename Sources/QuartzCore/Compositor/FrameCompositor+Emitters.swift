@@ -66,7 +66,7 @@ extension FrameCompositor {
         }
         guard level != 0 else { return (image, 1) }
         let key = ParticleLevelKey(image: ObjectIdentifier(image), level: level)
-        if let cached = particleLevels[key], cached.source === image { return (cached.image, cached.texel) }
+        if let cached = rasters.particleLevels[key], cached.source === image { return (cached.image, cached.texel) }
         var result: (PixelBuffer, CGFloat)? = nil
         if level > 0 {
             result = image.enlargedNearest(by: level).map { ($0, 1 / CGFloat(level)) }
@@ -80,8 +80,8 @@ extension FrameCompositor {
             result = (current, texel)
         }
         guard let (filteredImage, texel) = result else { return (image, 1) }
-        if particleLevels.count > 256 { particleLevels.removeAll() }
-        particleLevels[key] = (image, filteredImage, texel)
+        if rasters.particleLevels.count > 256 { rasters.particleLevels.removeAll() }
+        rasters.particleLevels[key] = (image, filteredImage, texel)
         return (filteredImage, texel)
     }
 }

@@ -32,7 +32,7 @@ extension FrameCompositor {
         if Self.showsTiledLayer(node) { hasher.combine(preparePasses) }
         let signature = hasher.finalize()
         let image: PixelBuffer, origin: CGPoint
-        if let cached = cache[node.id], cached.signature == signature {
+        if let cached = rasters.content[node.id], cached.signature == signature {
             (image, origin) = (cached.image, cached.origin)
         } else {
             let subtree = tree ?? node.frameTree(frame)
@@ -55,7 +55,7 @@ extension FrameCompositor {
                                   bytesPerRow: raster.bytesPerRow, sigma: blur * Double(scale))
             }
             rasterizations += 1
-            cache[node.id] = CachedContent(signature: signature, image: raster, scale: scale, origin: extent.origin)
+            rasters.content[node.id] = CachedContent(signature: signature, image: raster, scale: scale, origin: extent.origin)
             (image, origin) = (raster, extent.origin)
         }
         let toPixel = Homography(CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)

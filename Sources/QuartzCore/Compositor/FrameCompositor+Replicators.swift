@@ -50,11 +50,11 @@ extension FrameCompositor {
     func tinted(_ image: PixelBuffer, by tint: InstanceTint?) -> PixelBuffer {
         guard let tint, !tint.isWhite else { return image }
         let key = TintKey(image: ObjectIdentifier(image), tint: tint)
-        usedTints.insert(key)
+        rasters.usedTints.insert(key)
         // The entry holds its source too, so the source's address cannot be reused by another image meanwhile.
-        if let cached = tintedImages[key], cached.source === image { return cached.tinted }
+        if let cached = rasters.tinted[key], cached.source === image { return cached.tinted }
         guard let copy = image.multiplyingColour(r: tint.r, g: tint.g, b: tint.b) else { return image }
-        tintedImages[key] = (image, copy)
+        rasters.tinted[key] = (image, copy)
         return copy
     }
 }

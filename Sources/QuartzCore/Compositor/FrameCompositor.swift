@@ -74,21 +74,10 @@ package final class FrameCompositor {
         }
     }
 
-    /// One blit of a frame's batch.
-    struct Blit {
-        let image: PixelBuffer
-        let toPixel: Homography
-        let opacity: Double
-        let clip: PixelClip?
-        /// Added to the frame instead of blended source-over (an emitter's `additive` render mode).
-        let additive: Bool
-        /// Replaces the pixels under it (an opaque cover: see FrameCompositor+Occlusion.swift).
-        var replaces = false
-        /// The clips and masks it is drawn under.
-        var clipState: ClipState? = nil
-    }
 
-    var cache: [ObjectIdentifier: CachedContent] = [:]
+    /// The pictures kept from frame to frame: layers' content, tinted copies, resampled particles, clip shapes
+    /// (RasterCache.swift).
+    var rasters = RasterCache()
     var list: [Entry] = []
     /// The media time of the frame being prepared (what painter-drawn parts of it draw).
     var frameTime: CFTimeInterval = 0
@@ -102,15 +91,9 @@ package final class FrameCompositor {
     private struct LeafRecord {
         let revision: Int; let layerToPixel: Homography; let alpha: Double; let tint: InstanceTint?; let entries: [Entry]
     }
-    /// The colour of the replicator instance being recorded (nil outside replicators), and tinted rasters.
+    /// The colour of the replicator instance being recorded (nil outside replicators).
     var currentTint: InstanceTint?
-    var tintedImages: [TintKey: (source: PixelBuffer, tinted: PixelBuffer)] = [:]
-    /// Particle images resampled for their cells' filters (FrameCompositor+Emitters.swift).
-    var particleLevels: [ParticleLevelKey: (source: PixelBuffer, image: PixelBuffer, texel: CGFloat)] = [:]
-    var usedTints = Set<TintKey>()
     private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
-    /// Pictures of clipping layers' rounded or turned bounds (FrameCompositor+Clips.swift).
-    var clipRasters: [ObjectIdentifier: ClipRaster] = [:]
     /// Surfaces masked subtrees and masks are composited into (FrameCompositor+Masks.swift).
     var surfaces: [SurfaceKey: Surface] = [:]
     /// Filtered backdrops kept while what is behind them is unchanged, and a count that makes painted entries
@@ -125,14 +108,23 @@ package final class FrameCompositor {
     package var tilesAskedFor: [TileCache] = []
     /// How many times a backdrop has been filtered (for tests: a backdrop whose background is unchanged is kept).
     package internal(set) var backdropFilterings = 0
-    private var previous: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
+    /// What each layer's entries looked like in the last settled list (what damage is measured against).
+    private var damageTracker = DamageTracker()
     private var damage = CGRect.null
     /// How many times layer content has been rasterized (for tests: a layer that only moves is drawn once).
     package internal(set) var rasterizations = 0
+    /// Draws batches of blits in bands across the cores (BandExecutor.swift).
+    let bands = BandExecutor()
     /// Threads the frame is split across, as horizontal bands (default: every core).
-    package var threads = ProcessInfo.processInfo.activeProcessorCount
+    package var threads: Int {
+        get { bands.threads }
+        set { bands.threads = newValue }
+    }
     /// Blits everything with pixman (its general path when transformed): the benchmark's baseline.
-    package var usesPixmanForEveryBlit = false
+    package var usesPixmanForEveryBlit: Bool {
+        get { bands.usesPixmanForEveryBlit }
+        set { bands.usesPixmanForEveryBlit = newValue }
+    }
 
     package init() {}
 
@@ -160,37 +152,18 @@ package final class FrameCompositor {
         return damage
     }
 
-    /// The pixels of `frame` the list draws differently from the last list settled: what appeared, disappeared
-    /// or changed appearance, at its old and new places (painted entries always), plus `extra`. Remembers this
-    /// list's appearances for the next time.
+    /// The pixels of `frame` the list draws differently from the last list settled (DamageTracker.swift), plus
+    /// `extra`.
     func settleDamage(frame: CGRect, adding extra: CGRect = .null) -> CGRect {
-        var damaged = CGRect.null
-        var current: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
-        for entry in list {
-            let id = entry.key
-            if case .paint = entry.operation { damaged = damaged.union(entry.box) }
-            if let old = current[id] { current[id] = (old.appearance &* 31 &+ entry.appearance, old.box.union(entry.box)) }
-            else { current[id] = (entry.appearance, entry.box) }
-        }
-        for (id, now) in current {
-            if let before = previous[id], before.appearance == now.appearance { continue }
-            damaged = damaged.union(now.box).union(previous[id]?.box ?? .null)
-        }
-        for (id, before) in previous where current[id] == nil { damaged = damaged.union(before.box) }
-        previous = current
-        damaged = damaged.union(extra)
-        return damaged.isNull ? .null : damaged.insetBy(dx: -1, dy: -1).integral.intersection(frame)
+        damageTracker.settle(list, frame: frame, adding: extra)
     }
 
     /// Forgets caches of layers the frame no longer reached.
     func prune(keeping seen: Set<ObjectIdentifier>) {
-        tintedImages = tintedImages.filter { usedTints.contains($0.key) }
-        usedTints.removeAll(keepingCapacity: true)
-        cache = cache.filter { seen.contains($0.key) }
+        rasters.prune(keeping: seen)
         leafRecords = leafRecords.filter { seen.contains($0.key) }
         groupCompositors = groupCompositors.filter { seen.contains($0.key) }
         backdropResults = backdropResults.filter { seen.contains($0.key) }
-        clipRasters = clipRasters.filter { seen.contains($0.key) }
         surfaces = surfaces.filter { seen.contains($0.key.layer) }
     }
 
@@ -207,14 +180,14 @@ package final class FrameCompositor {
                 for y in rows { (pixels + y * stride + columns.lowerBound * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4) }
             }
         }
-        var batch: [Blit] = []
+        var batch: [BandExecutor.Blit] = []
         for index in (cover ?? 0)..<list.count where list[index].box.intersects(clip) {
             switch list[index].operation {
             case .blit(let image, let toPixel, let opacity, let pieceClip, let additive):
-                batch.append(Blit(image: image, toPixel: toPixel, opacity: opacity, clip: pieceClip, additive: additive,
+                batch.append(BandExecutor.Blit(image: image, toPixel: toPixel, opacity: opacity, clip: pieceClip, additive: additive,
                                   replaces: index == cover, clipState: list[index].clipState))
             case .paint(let draw):
-                run(batch, into: context, rows: rows, columns: columns)
+                bands.run(batch, into: context, rows: rows, columns: columns)
                 batch.removeAll(keepingCapacity: true)
                 context.saveGState()
                 context.concatenate(context.userToPixelTransform.inverted())  // user space = pixels
@@ -223,12 +196,12 @@ package final class FrameCompositor {
                 draw(context)
                 context.restoreGState()
             case .backdrop(let job):
-                run(batch, into: context, rows: rows, columns: columns)
+                bands.run(batch, into: context, rows: rows, columns: columns)
                 batch.removeAll(keepingCapacity: true)
                 executeBackdrop(job, key: list[index].key, into: context, clip: clip)
             }
         }
-        run(batch, into: context, rows: rows, columns: columns)
+        bands.run(batch, into: context, rows: rows, columns: columns)
     }
 
     /// The frame compositor's two steps at once, for callers that redraw the damage only.
@@ -237,94 +210,6 @@ package final class FrameCompositor {
         let damage = prepare(tree, atMediaTime: t, userToPixel: context.userToPixelTransform, size: (context.width, context.height))
         execute(into: context, region: damage)
     }
-
-    /// Blits in horizontal bands across `threads` threads (each band runs every blit, clipped to its rows).
-    private func run(_ blits: [Blit], into ctx: CGContext, rows: Range<Int>, columns: Range<Int>) {
-        guard !blits.isEmpty else { return }
-        let width = ctx.width, height = ctx.height
-        ctx.withCanonicalPixels { pixels, stride in
-            // Every band sets each blit up again, so one band per thread plus one more each for balance; one
-            // thread draws the frame in one band (more bands only add set-up on one core).
-            let bands = max(1, min(threads > 1 ? threads * 2 : 1, rows.count / 16))
-            let bandHeight = (rows.count + bands - 1) / bands
-            let target = BandTarget(pixels: pixels)
-            let work = BlitList(items: blits)
-            let pixmanOnly = usesPixmanForEveryBlit
-            let runBand: @Sendable (Int) -> Void = { band in
-                let lower = rows.lowerBound + band * bandHeight
-                let band = lower..<min(rows.upperBound, lower + bandHeight)
-                guard !band.isEmpty else { return }
-                for blit in work.items {
-                    guard let clip = blit.clip else {
-                        Self.draw(blit, into: target.pixels, bytesPerRow: stride, width: width, height: height, rows: band,
-                                  columns: columns, pixmanOnly: pixmanOnly)
-                        continue
-                    }
-                    // A split piece: row by row, within the columns its half-planes allow.
-                    for y in band {
-                        let inside = clip.columns(ofRow: y, within: columns)
-                        guard !inside.isEmpty else { continue }
-                        Self.draw(blit, into: target.pixels, bytesPerRow: stride, width: width, height: height, rows: y..<y + 1,
-                                  columns: inside, pixmanOnly: false)
-                    }
-                }
-            }
-            if threads > 1 && bands > 1 { DispatchQueue.concurrentPerform(iterations: bands, execute: runBand) } else { (0..<bands).forEach(runBand) }
-        }
-    }
-
-    /// One blit within `rows` and `columns`, under its clip state: a clip rectangle narrows the rows and columns
-    /// (its partly covered edge pixels drawn at their coverage), masks multiply along each row.
-    private static func draw(_ blit: Blit, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
-                             rows: Range<Int>, columns: Range<Int>, pixmanOnly: Bool) {
-        guard let state = blit.clipState else {
-            drawUnclipped(blit, into: target, bytesPerRow: bytesPerRow, width: width, height: height, rows: rows,
-                          columns: columns, pixmanOnly: pixmanOnly)
-            return
-        }
-        for piece in ClipPieces(state.rect, rows: rows, columns: columns) {
-            let part = Blit(image: blit.image, toPixel: blit.toPixel, opacity: blit.opacity * piece.coverage, clip: blit.clip,
-                        additive: blit.additive)
-            if state.masks.isEmpty {
-                drawUnclipped(part, into: target, bytesPerRow: bytesPerRow, width: width, height: height, rows: piece.rows,
-                              columns: piece.columns, pixmanOnly: pixmanOnly)
-            } else {
-                SpanCompositor.compositeMasked(source: part.image, into: target, bytesPerRow: bytesPerRow, sourceToTarget: part.toPixel,
-                                               opacity: part.opacity, masks: state.masks, rows: piece.rows, columns: piece.columns,
-                                               additive: part.additive)
-            }
-        }
-    }
-
-    /// One blit within `rows` and `columns`: pixman for whole-pixel translations (and for everything when
-    /// `pixmanOnly`), the span compositor otherwise.
-    private static func drawUnclipped(_ blit: Blit, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
-                                      rows: Range<Int>, columns: Range<Int>, pixmanOnly: Bool) {
-        let (image, h, opacity, additive) = (blit.image, blit.toPixel, blit.opacity, blit.additive)
-        if (pixmanOnly && !additive) || blit.replaces {
-            PixmanBlit.composite(source: image, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
-                                 sourceToTarget: h, opacity: opacity, rows: rows, columns: columns, replacing: blit.replaces)
-            return
-        }
-        guard h.isAffine else {
-            SpanCompositor.compositeProjective(source: image, into: target, bytesPerRow: bytesPerRow, width: width,
-                                               height: height, sourceToTarget: h, opacity: opacity, rows: rows, columns: columns,
-                                               additive: additive)
-            return
-        }
-        if !additive && h.wholePixelOffset != nil {
-            PixmanBlit.composite(source: image, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
-                                 sourceToTarget: h, opacity: opacity, rows: rows, columns: columns)
-        } else {
-            SpanCompositor.composite(source: image, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
-                                     sourceToTarget: h.affine, opacity: opacity, rows: rows, columns: columns, additive: additive)
-        }
-    }
-
-    /// The frame's pixels, shared by the band threads: each writes only its own rows.
-    private struct BandTarget: @unchecked Sendable { let pixels: UnsafeMutableRawPointer }
-    /// Blits shared read-only by the band threads.
-    private struct BlitList: @unchecked Sendable { let items: [Blit] }
 
     // MARK: Building the display list
 
@@ -573,12 +458,12 @@ package final class FrameCompositor {
             ContentSignature.combine(layer, into: &hasher)
         }
         let signature = hasher.finalize()
-        if let cached = cache[key], cached.signature == signature { return cached }
+        if let cached = rasters.content[key], cached.signature == signature { return cached }
         guard let raster = rasterize(layer, covering: b, scale: scale, includeBorder: includeBorder) else { return nil }
         rasterizations += 1
         let entry = CachedContent(signature: signature, image: raster, scale: scale, origin: b.origin,
                                   contentsSource: layer.contents.map { $0 as AnyObject })
-        cache[key] = entry
+        rasters.content[key] = entry
         return entry
     }
 

@@ -1,0 +1,26 @@
+import CoreGraphics
+
+extension FrameCompositor {
+    /// The pictures a compositor keeps from frame to frame, each under the signature of what made it, so a layer
+    /// that only moves, turns or fades is never drawn again. Entries of layers a frame no longer reached are
+    /// dropped after it (`prune(keeping:)`).
+    struct RasterCache {
+        /// Each layer's own content raster (or a group's picture), by layer.
+        var content: [ObjectIdentifier: CachedContent] = [:]
+        /// Replicator instances' tinted copies of rasters, and the tints the frame used.
+        var tinted: [TintKey: (source: PixelBuffer, tinted: PixelBuffer)] = [:]
+        var usedTints = Set<TintKey>()
+        /// Particle images resampled for their cells' filters (FrameCompositor+Emitters.swift).
+        var particleLevels: [ParticleLevelKey: (source: PixelBuffer, image: PixelBuffer, texel: CGFloat)] = [:]
+        /// Pictures of clipping layers' rounded or turned bounds (FrameCompositor+Clips.swift).
+        var clipPictures: [ObjectIdentifier: ClipRaster] = [:]
+
+        /// Forgets what belongs to layers outside `seen`, and tinted copies the frame did not use.
+        mutating func prune(keeping seen: Set<ObjectIdentifier>) {
+            tinted = tinted.filter { usedTints.contains($0.key) }
+            usedTints.removeAll(keepingCapacity: true)
+            content = content.filter { seen.contains($0.key) }
+            clipPictures = clipPictures.filter { seen.contains($0.key) }
+        }
+    }
+}
