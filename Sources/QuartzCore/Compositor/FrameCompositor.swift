@@ -296,10 +296,14 @@ package final class FrameCompositor {
                                   operation: .blit(image: tinted(content.image), toPixel: toPixel, opacity: alpha, additive: adds)))
             }
         }
-        if let tiled = layer as? CATiledLayer { recordTiles(of: tiled, node: node, layerToPixel: own, alpha: alpha) }
-        // Particles and sublayers are what `masksToBounds` clips (the content raster is clipped already).
+        // What the layer's kind adds (the transform kind returned above; a replicator's instances are how its
+        // sublayers are recorded). A tiled layer's tiles are its content, clipped already; particles and sublayers
+        // are what `masksToBounds` clips.
+        if layer.compositorKind == .tiled, let tiled = layer as? CATiledLayer {
+            recordTiles(of: tiled, node: node, layerToPixel: own, alpha: alpha)
+        }
         let clipStart = list.count
-        if let emitter = layer as? CAEmitterLayer {
+        if layer.compositorKind == .emitter, let emitter = layer as? CAEmitterLayer {
             let depth = emitter.preservesDepth ? depthPlacement.map { placement in
                 DepthPlacement(placement: placement.placement, parentPlane: placement.parentPlane, flip: layer.geometryFlip)
             } : nil
@@ -337,7 +341,7 @@ package final class FrameCompositor {
     /// layer's sublayerTransform about the anchor point (Q27) — is projected onto z = 0.
     func recordSublayers(of node: RenderTree.Node, layer: CALayer, localTime: CFTimeInterval, layerToPixel m: Homography,
                          alpha: Double, seen: inout Set<ObjectIdentifier>) {
-        guard let replicator = layer as? CAReplicatorLayer else {
+        guard layer.compositorKind == .replicator, let replicator = layer as? CAReplicatorLayer else {
             recordChildren(of: node, layer: layer, localTime: localTime, instance: CATransform3DIdentity, layerToPixel: m,
                            alpha: alpha, seen: &seen)
             return
