@@ -110,7 +110,7 @@ extension ProgramGenerator {
             // Gesture recognizers on two views whose handlers edit the tree and the recognizers, then a touch.
             let b = index(), points = (0..<values.int(1...5)).map { _ in values.point() }
             let taps = values.int(-1...3), simultaneous = values.chance(0.5), requires = values.chance(0.5)
-            return ProgramCall(source: "tap(taps: \(taps)) on V[\(a)], pan on V[\(b)] (simultaneous \(simultaneous), tap requires pan to fail \(requires)); handlers move views and remove recognizers; touch along \(points.map(\.source))") { w in
+            return ProgramCall(source: "tap(taps: \(taps)) and a long press on V[\(a)], pan and swipe on V[\(b)] (simultaneous \(simultaneous), tap requires pan to fail \(requires)); handlers move views and remove recognizers; touch along \(points.map(\.source))") { w in
                 final class Both: UIGestureRecognizerDelegate {
                     let yes: Bool
                     init(_ yes: Bool) { self.yes = yes }
@@ -136,6 +136,12 @@ extension ProgramGenerator {
                 if requires { tap.require(toFail: pan) }
                 x.addGestureRecognizer(tap)
                 y.addGestureRecognizer(pan)
+                let swipe = UISwipeGestureRecognizer { recognizer in recognizer.view?.removeFromSuperview() }
+                swipe.direction = UISwipeGestureRecognizer.Direction(rawValue: UInt(taps + 1) * 5)
+                let press = UILongPressGestureRecognizer { recognizer in recognizer.isEnabled = false }
+                press.minimumPressDuration = 0
+                y.addGestureRecognizer(swipe)
+                x.addGestureRecognizer(press)
                 for (k, p) in points.enumerated() {
                     w.window.sendPointer(k == 0 ? .began : k == points.count - 1 ? .ended : .moved, at: p.value, timestamp: Double(k) * 0.01)
                 }

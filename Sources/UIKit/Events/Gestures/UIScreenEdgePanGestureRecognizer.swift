@@ -1,0 +1,18 @@
+/// A pan that must begin near one of the window's `edges` (within 20 points of it, a Calyx value).
+open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer, @unchecked Sendable {
+    open var edges: UIRectEdge = []
+
+    static let edgeMargin: CGFloat = 20
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        if let window = view?.window, let touch = touches.first {
+            let p = touch.location(in: nil), b = window.bounds
+            let near = (edges.contains(.left) && p.x - b.minX <= Self.edgeMargin)
+                || (edges.contains(.right) && b.maxX - p.x <= Self.edgeMargin)
+                || (edges.contains(.top) && p.y - b.minY <= Self.edgeMargin)
+                || (edges.contains(.bottom) && b.maxY - p.y <= Self.edgeMargin)
+            if !near, numberOfTouches == touches.count { state = .failed; return }
+        }
+        super.touchesBegan(touches, with: event)
+    }
+}
