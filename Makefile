@@ -24,7 +24,7 @@ test:
 	$(SWIFT) build --build-tests
 	xvfb-run -a -s "-screen 0 1280x800x24" $(SWIFT) test --skip-build
 	$(SWIFT) run --skip-build calyx-fuzz programs --count $(TEST_PROGRAMS)
-	@for target in png jpeg font keypath; do \
+	@for target in png jpeg font keypath lottie; do \
 		$(SWIFT) run --skip-build calyx-fuzz inputs --target $$target --count 2000 || exit 1; \
 	done
 	rm -rf .build/gallery-check
@@ -69,7 +69,7 @@ bench: deps
 fuzz: deps
 	$(SWIFT) build -c release --product calyx-fuzz
 	$$($(SWIFT) build -c release --show-bin-path)/calyx-fuzz programs --count $(PROGRAMS) --start $(START)
-	@for target in png jpeg keypath font; do \
+	@for target in png jpeg keypath font lottie; do \
 		$$($(SWIFT) build -c release --show-bin-path)/calyx-fuzz inputs --target $$target --count $(INPUTS) || exit 1; \
 	done
 

@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "CoreImage", targets: ["CoreImage"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "Lottie", targets: ["Lottie"]),
         .library(name: "OpenGLES", targets: ["OpenGLES"]),
         .library(name: "CoreMedia", targets: ["CoreMedia"]),
         .library(name: "AVFoundation", targets: ["AVFoundation"]),
@@ -65,6 +66,8 @@ let package = Package(
         // UIKit over QuartzCore: views, view animation, drawing and value types.
         .target(name: "UIKit", dependencies: ["QuartzCore", "ImageIO"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"]),
+        // After Effects animations (Bodymovin JSON) as Core Animation layer trees, with lottie-ios's API.
+        .target(name: "Lottie", dependencies: ["QuartzCore", "UIKit"]),
         // OpenGL ES for CAEAGLLayer: EAGLContext over EGL on Mesa's surfaceless platform, and the GLES 3 API.
         .target(name: "OpenGLES", dependencies: ["QuartzCore", "CEGL", "CGLES"]),
         // Video: CMTime (CoreMedia), and players, items and AVPlayerLayer over FFmpeg's decoders (AVFoundation).
@@ -91,7 +94,7 @@ let package = Package(
 
         // Hostile-input testing (`make test`, `make fuzz`): random programs in child processes, mutation loops.
         .executableTarget(name: "calyx-fuzz", dependencies: [
-            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore", "UIKit",
+            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore", "UIKit", "Lottie",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Fuzz/calyx-fuzz"),
 
@@ -107,6 +110,7 @@ let package = Package(
         .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "QuartzCore", "CalyxHost", "CalyxTestSupport", "_Testing_CoreImage"]),
         .testTarget(name: "OpenGLESTests", dependencies: ["OpenGLES", "QuartzCore", "CalyxTestSupport", "_Testing_CoreImage"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreImage", "CalyxTestSupport"]),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "UIKit", "_Testing_UIKit", "_Testing_CoreImage", "CalyxTestSupport"]),
         .testTarget(name: "QuartzCoreTests", dependencies: [
             "QuartzCore", "ImageIO", "CalyxTestSupport", "_Testing_CoreImage",
             .product(name: "PropertyBased", package: "swift-property-based"),

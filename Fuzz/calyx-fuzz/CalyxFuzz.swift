@@ -72,13 +72,13 @@ struct Run: ParsableCommand {
 struct Inputs: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Mutation-fuzz a decoder or parser: png, jpeg, font, keypath.")
 
-    @Option(help: "png, jpeg, font or keypath.") var target: String
+    @Option(help: "png, jpeg, font, keypath or lottie.") var target: String
     @Option(help: "How many inputs.") var count = 1_000_000
     @Option(help: "The mutation seed.") var seed: UInt64 = 1
 
     func run() throws {
         guard let target = InputFuzzer.Target(rawValue: target) else {
-            throw ValidationError("unknown target '\(target)': use png, jpeg, font or keypath")
+            throw ValidationError("unknown target '\(target)': use png, jpeg, font, keypath or lottie")
         }
         var fuzzer = InputFuzzer(target: target, rng: SplitMix(seed: seed))
         var corpus = fuzzer.corpus()

@@ -2,6 +2,7 @@ import CoreGraphics
 import CoreText
 import ImageIO
 import QuartzCore
+import Lottie
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +13,7 @@ import Glibc
 /// traps, the signal handler writes it to `crash-<target>.bin` before the process dies, so it can be replayed.
 struct InputFuzzer {
     enum Target: String, CaseIterable {
-        case png, jpeg, font, keypath
+        case png, jpeg, font, keypath, lottie
     }
 
     let target: Target
@@ -45,8 +46,17 @@ struct InputFuzzer {
                     "Helvetica-Oblique|12|e\u{301}\u{301}\u{301}"].map { Array($0.utf8) }
         case .keypath:
             return ProgramGenerator.keyPaths.map { Array($0.utf8) }
+        case .lottie:
+            return Self.lottieCorpus.map { Array($0.utf8) }
         }
     }
+
+    /// Small Bodymovin documents: shapes with static, linear, eased and held keyframes, a parent, a solid.
+    static let lottieCorpus = [
+        #"{"v":"5.7.0","fr":30,"ip":0,"op":60,"w":100,"h":80,"layers":[{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.42],"y":[0]},"i":{"x":[0.58],"y":[1]}},{"t":60,"s":[40,0]}]}},"shapes":[{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[20,40]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":2}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}]}"#,
+        #"{"fr":24,"ip":0,"op":48,"w":64,"h":64,"markers":[{"cm":"a","tm":4,"dr":8}],"layers":[{"ty":3,"ind":2,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0],"h":1},{"t":24,"s":[90]}]}}},{"ty":4,"ind":3,"parent":2,"ks":{"o":{"a":0,"k":50}},"shapes":[{"ty":"el","p":{"a":0,"k":[32,32]},"s":{"a":1,"k":[{"t":0,"s":[10,10]},{"t":48,"s":[60,60]}]}},{"ty":"st","c":{"a":0,"k":[0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":3},"lc":2,"lj":1,"ml":4}]}]}"#,
+        ##"{"fr":60,"ip":10,"op":70,"w":50,"h":50,"layers":[{"ty":1,"sc":"#33cc99","sw":50,"sh":50,"ip":20,"op":40,"ks":{"p":{"s":true,"x":{"a":0,"k":5},"y":{"a":1,"k":[{"t":0,"s":[0]},{"t":100,"s":[50]}]}}}},{"ty":4,"shapes":[{"ty":"sh","ks":{"a":1,"k":[{"t":10,"s":[{"c":true,"v":[[0,0],[10,0],[10,10]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}]},{"t":70,"s":[{"c":true,"v":[[0,0],[40,0],[40,40]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}]}]}},{"ty":"fl","c":{"a":0,"k":[0,1,0]},"o":{"a":0,"k":80},"r":2}]}]}"##,
+    ]
 
     mutating func mutate(_ input: [UInt8], corpus: [[UInt8]]) -> [UInt8] {
         var bytes = input
@@ -115,6 +125,19 @@ struct InputFuzzer {
             let animation = CABasicAnimation(keyPath: path); animation.toValue = 1; animation.duration = 1
             layer.add(animation, forKey: nil)
             _ = layer.presentation()
+            return true
+        case .lottie:
+            guard let animation = try? LottieAnimation.from(data: Data(input)) else { return false }
+            // Built, played part-way and drawn once: the whole path from file to pixels.
+            let player = LottieAnimationLayer(animation: animation)
+            player.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
+            player.currentProgress = 0.37
+            CATransaction.flush()
+            let ctx = CGContext(data: nil, width: 32, height: 32, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+            let renderer = CARenderer(context: ctx)
+            renderer.layer = player
+            renderer.beginFrame(atTime: CACurrentMediaTime(), timeStamp: nil); renderer.render(); renderer.endFrame()
             return true
         }
     }

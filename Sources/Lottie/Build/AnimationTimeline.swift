@@ -1,0 +1,85 @@
+import Foundation
+import QuartzCore
+
+/// Turns Lottie keyframes (in frames) into Core Animation animations (in seconds of the animation's content
+/// time, 0 at the composition's first frame) that play once over the whole composition and hold their ends.
+struct AnimationTimeline {
+    let firstFrame: Double
+    let lastFrame: Double
+    let frameRate: Double
+
+    /// The composition's length in seconds.
+    var duration: Double { (lastFrame - firstFrame) / frameRate }
+
+    /// Where composition frame `frame` falls in the composition, 0…1.
+    func fraction(ofFrame frame: Double) -> Double { (frame - firstFrame) / (lastFrame - firstFrame) }
+
+    /// An animation of `keyPath` following `value` (whose keyframe times are the layer's, `startTime` frames after
+    /// the composition's), each value converted by `convert`; nil when the value does not change. Keyframes
+    /// inside the composition keep their easing as timing functions and their holds as jumps; a property whose
+    /// keyframes reach outside it is sampled once a frame instead.
+    func animation<V: Interpolatable>(_ keyPath: String, _ value: AnimatedValue<V>, startTime: Double,
+                                      convert: (V) -> Any) -> CAKeyframeAnimation? {
+        guard let frames = value.keyframeList, frames.count > 1 else { return nil }
+        let fractions = frames.map { fraction(ofFrame: $0.time + startTime) }
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        if let first = fractions.first, let last = fractions.last, first >= 0, last <= 1 {
+            var values: [Any] = [], times: [NSNumber] = [], curves: [CAMediaTimingFunction] = []
+            let linear = CAMediaTimingFunction(name: .linear)
+            if first > 0 { values.append(convert(frames[0].value)); times.append(0); curves.append(linear) }
+            for (k, frame) in frames.enumerated() {
+                values.append(convert(frame.value)); times.append(NSNumber(value: fractions[k]))
+                guard k + 1 < frames.count else { break }
+                if frame.hold {
+                    // Held until the next keyframe, then a jump (a segment too short to see).
+                    let jump = max(fractions[k], fractions[k + 1] - 1e-7)
+                    values.append(convert(frame.value)); times.append(NSNumber(value: jump))
+                    curves.append(linear); curves.append(linear)
+                } else {
+                    curves.append(frame.timingFunction)
+                }
+            }
+            if last < 1 { curves.append(linear); values.append(convert(frames[frames.count - 1].value)); times.append(1) }
+            animation.values = values
+            animation.keyTimes = times
+            animation.timingFunctions = curves
+        } else {
+            let count = AnimationTimeline.sampleCount(first: firstFrame, last: lastFrame)
+            let step = (lastFrame - firstFrame) / Double(count - 1)
+            animation.values = (0..<count).map { convert(value.value(atFrame: firstFrame + Double($0) * step - startTime)) }
+            animation.keyTimes = (0..<count).map { NSNumber(value: Double($0) / Double(count - 1)) }
+        }
+        return finished(animation)
+    }
+
+    /// A discrete animation of `hidden` that shows a layer only from `inPoint` to `outPoint` (composition
+    /// frames); nil when it is shown throughout.
+    func visibility(inPoint: Double, outPoint: Double) -> CAKeyframeAnimation? {
+        let start = fraction(ofFrame: inPoint), end = fraction(ofFrame: outPoint)
+        guard start > 0 || end < 1 else { return nil }
+        let animation = CAKeyframeAnimation(keyPath: "hidden")
+        animation.calculationMode = .discrete
+        let a = min(max(start, 0), 1), b = min(max(end, a), 1)
+        animation.values = [true, false, true]
+        animation.keyTimes = [0, NSNumber(value: a), NSNumber(value: b)]
+        if a == 0 { animation.values = [false, true]; animation.keyTimes = [0, NSNumber(value: b)] }
+        return finished(animation)
+    }
+
+    /// How many samples a property sampled once a frame takes: one a frame, at most 4,096 (a composition of
+    /// millions of frames is sampled evenly instead).
+    static func sampleCount(first: Double, last: Double) -> Int {
+        let frames = (last - first).rounded(.up)
+        return frames.isFinite ? Int(min(max(frames + 1, 2), 4096)) : 2
+    }
+
+    /// Plays over the composition from content time 0 and holds its ends (the playback layer moves time).
+    func finished(_ animation: CAKeyframeAnimation) -> CAKeyframeAnimation {
+        animation.duration = duration
+        // (Not 0, which a commit would stamp with the current time: the content's time starts at 0.)
+        animation.beginTime = 1e-100
+        animation.fillMode = .both
+        animation.isRemovedOnCompletion = false
+        return animation
+    }
+}

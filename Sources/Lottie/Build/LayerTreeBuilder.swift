@@ -1,0 +1,109 @@
+import Foundation
+import QuartzCore
+
+/// Builds the Core Animation layer tree of a Lottie composition: one layer per Lottie layer (inside layers that
+/// repeat its parents' transforms, as parenting moves but does not fade), shape groups as layers with their
+/// transforms, and one `CAShapeLayer` per fill or stroke. Every animation is added once, here; playing the file
+/// only moves the tree's time.
+struct LayerTreeBuilder {
+    let model: AnimationModel
+    let timeline: AnimationTimeline
+
+    init(model: AnimationModel) {
+        self.model = model
+        timeline = AnimationTimeline(firstFrame: model.inPoint, lastFrame: model.outPoint, frameRate: model.frameRate)
+    }
+
+    /// The composition's root layer, `w` × `h`, with its layers frontmost first as in the file.
+    func build() -> CALayer {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: model.width, height: model.height)
+        root.anchorPoint = .zero
+        root.position = .zero
+        let byIndex = Dictionary(model.layers.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
+        for layer in model.layers.reversed() where layer.kind != .null && !layer.hidden {
+            var node = makeLayer(for: layer, withOpacity: true)
+            addContent(of: layer, to: node)
+            // Parents move the layer (not fade it): their transforms wrap it, nearest parent innermost.
+            var seen: Set<Int> = []
+            var parentIndex = layer.parent
+            while let p = parentIndex, let parent = byIndex[p], seen.insert(p).inserted {
+                let wrapper = makeLayer(for: parent, withOpacity: false)
+                wrapper.addSublayer(node)
+                node = wrapper
+                parentIndex = parent.parent
+            }
+            if let visibility = timeline.visibility(inPoint: layer.inPoint, outPoint: layer.outPoint) {
+                node.add(visibility, forKey: "lottie.visibility")
+            }
+            root.addSublayer(node)
+        }
+        return root
+    }
+
+    /// A layer carrying `layer`'s transform.
+    private func makeLayer(for layer: LayerModel, withOpacity: Bool) -> CALayer {
+        let node = CALayer()
+        node.name = layer.name
+        apply(layer.transform, to: node, startTime: layer.startTime, withOpacity: withOpacity)
+        return node
+    }
+
+    /// Sets `transform` on `node` and adds its animations: the anchor is the bounds' origin (so it lands on the
+    /// position, and rotation and scale turn about it), rotation in degrees, scale and opacity in percent.
+    func apply(_ transform: TransformModel, to node: CALayer, startTime: Double, withOpacity: Bool) {
+        let frame = model.inPoint - startTime
+        let anchor = transform.anchor.value(atFrame: frame)
+        node.anchorPoint = .zero
+        node.bounds = CGRect(x: anchor[0], y: anchor[1], width: model.width, height: model.height)
+        if let x = transform.positionX, let y = transform.positionY {
+            node.position = CGPoint(x: x.value(atFrame: frame)[0], y: y.value(atFrame: frame)[0])
+            add(timeline.animation("position.x", x, startTime: startTime) { $0[0] }, to: node)
+            add(timeline.animation("position.y", y, startTime: startTime) { $0[0] }, to: node)
+        } else {
+            let p = transform.position.value(atFrame: frame)
+            node.position = CGPoint(x: p[0], y: p[1])
+            add(timeline.animation("position", transform.position, startTime: startTime) { CGPoint(x: $0[0], y: $0[1]) }, to: node)
+        }
+        add(timeline.animation("bounds.origin", transform.anchor, startTime: startTime) { CGPoint(x: $0[0], y: $0[1]) }, to: node)
+        let s = transform.scale.value(atFrame: frame), r = transform.rotation.value(atFrame: frame)[0]
+        node.setValue(s[0] / 100, forKeyPath: "transform.scale.x")
+        node.setValue(s[1] / 100, forKeyPath: "transform.scale.y")
+        node.setValue(r * .pi / 180, forKeyPath: "transform.rotation.z")
+        add(timeline.animation("transform.scale.x", transform.scale, startTime: startTime) { $0[0] / 100 }, to: node)
+        add(timeline.animation("transform.scale.y", transform.scale, startTime: startTime) { $0[1] / 100 }, to: node)
+        add(timeline.animation("transform.rotation.z", transform.rotation, startTime: startTime) { $0[0] * .pi / 180 }, to: node)
+        guard withOpacity else { return }
+        node.opacity = Float(transform.opacity.value(atFrame: frame)[0] / 100)
+        add(timeline.animation("opacity", transform.opacity, startTime: startTime) { $0[0] / 100 }, to: node)
+    }
+
+    func add(_ animation: CAAnimation?, to layer: CALayer) {
+        guard let animation, let keyPath = (animation as? CAPropertyAnimation)?.keyPath else { return }
+        layer.add(animation, forKey: "lottie." + keyPath)
+    }
+
+    /// What a layer draws in its own space.
+    private func addContent(of layer: LayerModel, to node: CALayer) {
+        switch layer.kind {
+        case .shape:
+            ShapeBuilder(builder: self, startTime: layer.startTime).addItems(layer.shapes, to: node)
+        case .solid:
+            let solid = CALayer()
+            solid.anchorPoint = .zero
+            solid.position = .zero
+            solid.bounds = CGRect(origin: .zero, size: layer.solidSize)
+            solid.backgroundColor = Self.color(hex: layer.solidColor ?? "#000000")
+            node.addSublayer(solid)
+        case .precomp, .image, .text, .null, .unknown:
+            break   // (not drawn yet: see the README)
+        }
+    }
+
+    /// A colour from `#rrggbb`.
+    static func color(hex: String) -> CGColor {
+        let digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
+        guard digits.count == 6, let v = UInt32(digits, radix: 16) else { return CGColor(gray: 0, alpha: 1) }
+        return CGColor(red: CGFloat((v >> 16) & 0xFF) / 255, green: CGFloat((v >> 8) & 0xFF) / 255, blue: CGFloat(v & 0xFF) / 255, alpha: 1)
+    }
+}

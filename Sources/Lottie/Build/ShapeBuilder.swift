@@ -1,0 +1,107 @@
+import Foundation
+import QuartzCore
+
+/// A shape layer's items as layers: a group is a layer with the group's transform; each fill and stroke is a
+/// `CAShapeLayer` drawing the geometry listed before it in the same group. Items earlier in a list are in front.
+struct ShapeBuilder {
+    let builder: LayerTreeBuilder
+    let startTime: Double
+
+    func addItems(_ items: [ShapeItem], to parent: CALayer) {
+        // Front first in the file: added back to front.
+        for (index, item) in items.enumerated().reversed() {
+            switch item {
+            case .group(let name, let children, let hidden):
+                guard !hidden else { continue }
+                let group = CALayer()
+                group.name = name
+                var transform = TransformModel()
+                for case .transform(let t) in children { transform = t }
+                builder.apply(transform, to: group, startTime: startTime, withOpacity: true)
+                addItems(children, to: group)
+                parent.addSublayer(group)
+            case .fill(let color, let opacity, let evenOdd):
+                let shape = styledLayer(geometry: items[..<index], opacity: opacity)
+                shape.fillRule = evenOdd ? .evenOdd : .nonZero
+                shape.fillColor = Self.color(color.value(atFrame: frame))
+                builder.add(builder.timeline.animation("fillColor", color, startTime: startTime, convert: Self.color), to: shape)
+                parent.addSublayer(shape)
+            case .stroke(let color, let opacity, let width, let cap, let join, let miterLimit):
+                let shape = styledLayer(geometry: items[..<index], opacity: opacity)
+                shape.fillColor = nil
+                shape.strokeColor = Self.color(color.value(atFrame: frame))
+                shape.lineWidth = width.value(atFrame: frame)[0]
+                shape.lineCap = [1: .butt, 3: .square][cap] ?? .round
+                shape.lineJoin = [1: .miter, 3: .bevel][join] ?? .round
+                shape.miterLimit = miterLimit
+                builder.add(builder.timeline.animation("strokeColor", color, startTime: startTime, convert: Self.color), to: shape)
+                builder.add(builder.timeline.animation("lineWidth", width, startTime: startTime) { $0[0] }, to: shape)
+                parent.addSublayer(shape)
+            case .rectangle, .ellipse, .path, .transform, .unsupported:
+                continue
+            }
+        }
+    }
+
+    /// The layer's frame at the composition's first frame.
+    private var frame: Double { builder.model.inPoint - startTime }
+
+    /// A shape layer drawing `geometry`'s paths at `opacity` (percent), animated when they are.
+    private func styledLayer(geometry: ArraySlice<ShapeItem>, opacity: AnimatedValue<Numbers>) -> CAShapeLayer {
+        let shape = CAShapeLayer()
+        shape.anchorPoint = .zero
+        shape.position = .zero
+        shape.bounds = CGRect(x: 0, y: 0, width: builder.model.width, height: builder.model.height)
+        shape.opacity = Float(opacity.value(atFrame: frame)[0] / 100)
+        builder.add(builder.timeline.animation("opacity", opacity, startTime: startTime) { $0[0] / 100 }, to: shape)
+        shape.path = path(of: geometry, atFrame: frame)
+        if geometry.contains(where: Self.isAnimated) {
+            // Geometry that moves is sampled once a frame (its shape at each frame, eased per property).
+            let timeline = builder.timeline
+            let count = AnimationTimeline.sampleCount(first: timeline.firstFrame, last: timeline.lastFrame)
+            let step = (timeline.lastFrame - timeline.firstFrame) / Double(count - 1)
+            let animation = CAKeyframeAnimation(keyPath: "path")
+            animation.values = (0..<count).map { path(of: geometry, atFrame: timeline.firstFrame + Double($0) * step - startTime) }
+            animation.keyTimes = (0..<count).map { NSNumber(value: Double($0) / Double(count - 1)) }
+            builder.add(timeline.finished(animation), to: shape)
+        }
+        return shape
+    }
+
+    private static func isAnimated(_ item: ShapeItem) -> Bool {
+        switch item {
+        case .rectangle(let p, let s, let r): return p.isAnimated || s.isAnimated || r.isAnimated
+        case .ellipse(let p, let s): return p.isAnimated || s.isAnimated
+        case .path(let shape): return shape.isAnimated
+        default: return false
+        }
+    }
+
+    /// The geometry items' paths at `frame`, as one path.
+    private func path(of geometry: ArraySlice<ShapeItem>, atFrame frame: Double) -> CGPath {
+        let path = CGMutablePath()
+        for item in geometry {
+            switch item {
+            case .rectangle(let p, let s, let r):
+                let c = p.value(atFrame: frame), size = s.value(atFrame: frame)
+                let rect = CGRect(x: c[0] - size[0] / 2, y: c[1] - size[1] / 2, width: size[0], height: size[1]).standardized
+                let radius = min(max(r.value(atFrame: frame)[0], 0), min(rect.width, rect.height) / 2)
+                path.addRoundedRect(in: rect, cornerWidth: radius, cornerHeight: radius)
+            case .ellipse(let p, let s):
+                let c = p.value(atFrame: frame), size = s.value(atFrame: frame)
+                path.addEllipse(in: CGRect(x: c[0] - size[0] / 2, y: c[1] - size[1] / 2, width: size[0], height: size[1]).standardized)
+            case .path(let shape):
+                path.addPath(shape.value(atFrame: frame).path())
+            default:
+                continue
+            }
+        }
+        return path
+    }
+
+    /// A colour from Lottie's 0…1 components (alpha 1 when absent).
+    static func color(_ c: Numbers) -> CGColor {
+        func unit(_ v: Double) -> CGFloat { CGFloat(v.isFinite ? min(max(v, 0), 1) : 0) }
+        return CGColor(red: unit(c[0]), green: unit(c[1]), blue: unit(c[2]), alpha: c.values.count > 3 ? unit(c[3]) : 1)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import CoreGraphics
+
+/// A frame number of an animation (After Effects' frames, possibly fractional).
+public typealias AnimationFrameTime = CGFloat
+/// A point in an animation as a fraction, 0 at its start frame and 1 at its end frame.
+public typealias AnimationProgressTime = CGFloat
+
+/// A Lottie animation read from Bodymovin JSON: its size, frame range, frame rate and markers, ready to be
+/// played by a ``LottieAnimationLayer`` or ``LottieAnimationView`` — lottie-ios's `LottieAnimation`.
+public final class LottieAnimation: Decodable, @unchecked Sendable {
+    let model: AnimationModel
+
+    /// The first frame of the animation.
+    public var startFrame: AnimationFrameTime { CGFloat(model.inPoint) }
+    /// The last frame of the animation.
+    public var endFrame: AnimationFrameTime { CGFloat(model.outPoint) }
+    /// Frames per second.
+    public var framerate: Double { model.frameRate }
+    /// The animation's length in seconds.
+    public var duration: TimeInterval { (model.outPoint - model.inPoint) / model.frameRate }
+    /// The composition's size in points.
+    public var size: CGSize { CGSize(width: model.width, height: model.height) }
+    /// The composition's bounds (origin zero).
+    public var bounds: CGRect { CGRect(origin: .zero, size: size) }
+    /// The names of the animation's markers, in file order.
+    public var markerNames: [String] { model.markers.map(\.name) }
+
+    public required init(from decoder: Decoder) throws { model = try AnimationModel(from: decoder) }
+
+    /// Reads an animation from Bodymovin JSON, throwing ``LottieError`` for data that is not one.
+    public static func from(data: Data) throws -> LottieAnimation {
+        do {
+            return try JSONDecoder().decode(LottieAnimation.self, from: data)
+        } catch let error as LottieError {
+            throw error
+        } catch {
+            throw LottieError.invalidFile(String(describing: error))
+        }
+    }
+
+    /// Reads the animation at `filepath`; nil when it cannot be read or is not an animation, as lottie-ios.
+    public static func filepath(_ filepath: String) -> LottieAnimation? {
+        guard let data = FileManager.default.contents(atPath: filepath) else { return nil }
+        return try? from(data: data)
+    }
+
+    /// Reads `name.json` from `bundle` (optionally in `subdirectory`); nil when there is none, as lottie-ios.
+    public static func named(_ name: String, bundle: Bundle = .main, subdirectory: String? = nil) -> LottieAnimation? {
+        let file = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+        guard let url = bundle.url(forResource: file, withExtension: "json", subdirectory: subdirectory) else { return nil }
+        return filepath(url.path)
+    }
+
+    // MARK: Time conversions
+
+    /// The progress of `frame` (0 at `startFrame`, 1 at `endFrame`).
+    public func progressTime(forFrame frame: AnimationFrameTime) -> AnimationProgressTime {
+        (frame - startFrame) / (endFrame - startFrame)
+    }
+    /// The frame at `progress`.
+    public func frameTime(forProgress progress: AnimationProgressTime) -> AnimationFrameTime {
+        startFrame + (endFrame - startFrame) * progress
+    }
+    /// The time in seconds of `frame`, from the start frame.
+    public func time(forFrame frame: AnimationFrameTime) -> TimeInterval { Double(frame - startFrame) / framerate }
+    /// The frame at `time` seconds from the start frame.
+    public func frameTime(forTime time: TimeInterval) -> AnimationFrameTime { startFrame + CGFloat(time * framerate) }
+
+    /// The start frame of the marker called `named`, if there is one.
+    public func frameTime(forMarker named: String) -> AnimationFrameTime? {
+        model.markers.first { $0.name == named }.map { CGFloat($0.frame) }
+    }
+    /// The progress of the marker called `named`, if there is one.
+    public func progressTime(forMarker named: String) -> AnimationProgressTime? {
+        frameTime(forMarker: named).map(progressTime(forFrame:))
+    }
+    /// The length in frames of the marker called `named`, if there is one.
+    public func durationFrameTime(forMarker named: String) -> AnimationFrameTime? {
+        model.markers.first { $0.name == named }.map { CGFloat($0.duration) }
+    }
+}

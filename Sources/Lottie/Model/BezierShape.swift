@@ -1,0 +1,62 @@
+import Foundation
+import CoreGraphics
+
+/// A path as Lottie stores it: vertices with in and out tangents relative to each vertex, open or closed.
+struct BezierShape: Decodable, Sendable, KeyframeValue {
+    var closed: Bool
+    var vertices: [CGPoint]
+    var inTangents: [CGPoint]
+    var outTangents: [CGPoint]
+
+    private enum Keys: String, CodingKey { case c, v, i, o }
+
+    init(closed: Bool, vertices: [CGPoint], inTangents: [CGPoint], outTangents: [CGPoint]) {
+        self.closed = closed; self.vertices = vertices; self.inTangents = inTangents; self.outTangents = outTangents
+    }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        func points(_ key: Keys) throws -> [CGPoint] {
+            try (c.decodeIfPresent([Numbers].self, forKey: key) ?? []).map { CGPoint(x: $0[0], y: $0[1]) }
+        }
+        closed = (try? c.decode(Bool.self, forKey: .c)) ?? false
+        vertices = try points(.v)
+        let ins = try points(.i), outs = try points(.o)
+        // Missing tangents are straight lines (zero offsets).
+        inTangents = vertices.indices.map { ins.indices.contains($0) ? ins[$0] : .zero }
+        outTangents = vertices.indices.map { outs.indices.contains($0) ? outs[$0] : .zero }
+        guard vertices.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { throw LottieError.invalidFile("a path vertex is not finite") }
+    }
+
+    /// In a keyframe's `s` the shape is wrapped in a one-element array.
+    static func decodeValue(from decoder: Decoder) throws -> BezierShape {
+        if var list = try? decoder.unkeyedContainer() { return try list.decode(BezierShape.self) }
+        return try BezierShape(from: decoder)
+    }
+
+    /// The path, each segment a cubic from a vertex (plus its out tangent) to the next (plus that one's in tangent).
+    func path() -> CGMutablePath {
+        let path = CGMutablePath()
+        guard let first = vertices.first else { return path }
+        path.move(to: first)
+        let count = vertices.count
+        for k in 0..<(closed ? count : count - 1) {
+            let a = k, b = (k + 1) % count
+            path.addCurve(to: vertices[b],
+                          control1: CGPoint(x: vertices[a].x + outTangents[a].x, y: vertices[a].y + outTangents[a].y),
+                          control2: CGPoint(x: vertices[b].x + inTangents[b].x, y: vertices[b].y + inTangents[b].y))
+        }
+        if closed { path.closeSubpath() }
+        return path
+    }
+
+    /// The shape between `self` and `other` at `t` (vertex by vertex; a different vertex count jumps at the end).
+    func interpolated(to other: BezierShape, at t: Double) -> BezierShape {
+        guard other.vertices.count == vertices.count else { return t < 1 ? self : other }
+        func mix(_ a: [CGPoint], _ b: [CGPoint]) -> [CGPoint] {
+            zip(a, b).map { CGPoint(x: $0.x + ($1.x - $0.x) * t, y: $0.y + ($1.y - $0.y) * t) }
+        }
+        return BezierShape(closed: closed, vertices: mix(vertices, other.vertices), inTangents: mix(inTangents, other.inTangents),
+                           outTangents: mix(outTangents, other.outTangents))
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import CoreGraphics
+
+/// The Bodymovin JSON of one animation: the composition's size, frame rate and frame range, its layers (first
+/// is frontmost) and markers. (Only what Calyx plays is read; other keys are ignored.)
+struct AnimationModel: Decodable, Sendable {
+    var version: String?
+    var frameRate: Double
+    var inPoint: Double
+    var outPoint: Double
+    var width: Double
+    var height: Double
+    var name: String?
+    var layers: [LayerModel]
+    var markers: [MarkerModel]
+
+    private enum Keys: String, CodingKey { case v, fr, ip, op, w, h, nm, layers, markers }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        version = try? c.decode(String.self, forKey: .v)
+        frameRate = try c.decode(Double.self, forKey: .fr)
+        inPoint = try c.decode(Double.self, forKey: .ip)
+        outPoint = try c.decode(Double.self, forKey: .op)
+        width = try c.decode(Double.self, forKey: .w)
+        height = try c.decode(Double.self, forKey: .h)
+        name = try? c.decode(String.self, forKey: .nm)
+        layers = try c.decodeIfPresent([LayerModel].self, forKey: .layers) ?? []
+        markers = (try? c.decode([MarkerModel].self, forKey: .markers)) ?? []
+        guard frameRate.isFinite, frameRate > 0 else { throw LottieError.invalidFile("frame rate \(frameRate)") }
+        guard inPoint.isFinite, outPoint.isFinite, outPoint > inPoint else {
+            throw LottieError.invalidFile("frame range \(inPoint)…\(outPoint)")
+        }
+        guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 100_000, height <= 100_000 else {
+            throw LottieError.invalidFile("size \(width) × \(height)")
+        }
+    }
+}
+
+/// A named time in the animation (`cm` name, `tm` start frame, `dr` length in frames).
+struct MarkerModel: Decodable, Sendable {
+    var name: String
+    var frame: Double
+    var duration: Double
+    private enum Keys: String, CodingKey { case cm, tm, dr }
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        name = try c.decode(String.self, forKey: .cm)
+        frame = try c.decode(Double.self, forKey: .tm)
+        duration = (try? c.decode(Double.self, forKey: .dr)) ?? 0
+    }
+}
+
+/// One layer: its kind, index and parent, frame range and start time, transform, and what it draws.
+struct LayerModel: Decodable, Sendable {
+    enum Kind: Int, Sendable { case precomp = 0, solid = 1, image = 2, null = 3, shape = 4, text = 5, unknown = -1 }
+    var kind: Kind
+    var name: String?
+    var index: Int?
+    var parent: Int?
+    var inPoint: Double
+    var outPoint: Double
+    var startTime: Double
+    var hidden: Bool
+    var transform: TransformModel
+    var shapes: [ShapeItem]
+    var solidColor: String?
+    var solidSize: CGSize
+
+    private enum Keys: String, CodingKey { case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        kind = Kind(rawValue: (try? c.decode(Int.self, forKey: .ty)) ?? -1) ?? .unknown
+        name = try? c.decode(String.self, forKey: .nm)
+        index = try? c.decode(Int.self, forKey: .ind)
+        parent = try? c.decode(Int.self, forKey: .parent)
+        inPoint = (try? c.decode(Double.self, forKey: .ip)) ?? 0
+        outPoint = (try? c.decode(Double.self, forKey: .op)) ?? .infinity
+        startTime = (try? c.decode(Double.self, forKey: .st)) ?? 0
+        hidden = (try? c.decode(Bool.self, forKey: .hd)) ?? false
+        transform = try c.decodeIfPresent(TransformModel.self, forKey: .ks) ?? TransformModel()
+        shapes = (try? c.decode([ShapeItem].self, forKey: .shapes)) ?? []
+        solidColor = try? c.decode(String.self, forKey: .sc)
+        solidSize = CGSize(width: (try? c.decode(Double.self, forKey: .sw)) ?? 0, height: (try? c.decode(Double.self, forKey: .sh)) ?? 0)
+        guard startTime.isFinite, inPoint.isFinite, !outPoint.isNaN else { throw LottieError.invalidFile("layer times") }
+    }
+}
+
+/// A layer's or a shape group's transform: anchor, position (or separate x and y), scale in percent,
+/// rotation in degrees, opacity in percent.
+struct TransformModel: Decodable, Sendable {
+    var anchor: AnimatedValue<Numbers> = .fixed(Numbers([0, 0]))
+    var position: AnimatedValue<Numbers> = .fixed(Numbers([0, 0]))
+    /// Set when the position is split into separately animated x and y.
+    var positionX: AnimatedValue<Numbers>?
+    var positionY: AnimatedValue<Numbers>?
+    var scale: AnimatedValue<Numbers> = .fixed(Numbers([100, 100]))
+    var rotation: AnimatedValue<Numbers> = .fixed(Numbers([0]))
+    var opacity: AnimatedValue<Numbers> = .fixed(Numbers([100]))
+
+    private enum Keys: String, CodingKey { case a, p, s, r, rz, o }
+    private enum SplitKeys: String, CodingKey { case s, x, y }
+
+    init() {}
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        if let a = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .a) { anchor = a }
+        if let split = try? c.nestedContainer(keyedBy: SplitKeys.self, forKey: .p), (try? split.decode(Bool.self, forKey: .s)) == true {
+            positionX = try split.decode(AnimatedValue<Numbers>.self, forKey: .x)
+            positionY = try split.decode(AnimatedValue<Numbers>.self, forKey: .y)
+        } else if let p = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .p) {
+            position = p
+        }
+        if let s = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .s) { scale = s }
+        if let r = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .r) ?? c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .rz) {
+            rotation = r
+        }
+        if let o = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .o) { opacity = o }
+    }
+}
+
+/// One item of a shape layer's list: geometry, a style, a group, or the group's transform.
+enum ShapeItem: Decodable, Sendable {
+    case group(name: String?, items: [ShapeItem], hidden: Bool)
+    case rectangle(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>, roundness: AnimatedValue<Numbers>)
+    case ellipse(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>)
+    case path(AnimatedValue<BezierShape>)
+    case fill(color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, evenOdd: Bool)
+    case stroke(color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, width: AnimatedValue<Numbers>,
+                cap: Int, join: Int, miterLimit: Double)
+    case transform(TransformModel)
+    /// An item Calyx does not draw yet (gradients, trims, repeaters, merges…): skipped.
+    case unsupported(String)
+
+    private enum Keys: String, CodingKey { case ty, nm, it, hd, p, s, r, ks, c, o, w, lc, lj, ml }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let type = (try? c.decode(String.self, forKey: .ty)) ?? ""
+        let hidden = (try? c.decode(Bool.self, forKey: .hd)) ?? false
+        func value(_ key: Keys, _ fallback: [Double]) throws -> AnimatedValue<Numbers> {
+            try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: key) ?? .fixed(Numbers(fallback))
+        }
+        switch type {
+        case "gr":
+            self = .group(name: try? c.decode(String.self, forKey: .nm), items: (try? c.decode([ShapeItem].self, forKey: .it)) ?? [],
+                          hidden: hidden)
+        case "rc": self = .rectangle(position: try value(.p, [0, 0]), size: try value(.s, [0, 0]), roundness: try value(.r, [0]))
+        case "el": self = .ellipse(position: try value(.p, [0, 0]), size: try value(.s, [0, 0]))
+        case "sh": self = .path(try c.decode(AnimatedValue<BezierShape>.self, forKey: .ks))
+        case "fl": self = .fill(color: try value(.c, [0, 0, 0, 1]), opacity: try value(.o, [100]), evenOdd: (try? c.decode(Int.self, forKey: .r)) == 2)
+        case "st":
+            self = .stroke(color: try value(.c, [0, 0, 0, 1]), opacity: try value(.o, [100]), width: try value(.w, [1]),
+                           cap: (try? c.decode(Int.self, forKey: .lc)) ?? 2, join: (try? c.decode(Int.self, forKey: .lj)) ?? 2,
+                           miterLimit: (try? c.decode(Double.self, forKey: .ml)) ?? 4)
+        case "tr": self = .transform(try TransformModel(from: decoder))
+        default: self = .unsupported(type)
+        }
+        if hidden, case .group = self {} else if hidden { self = .unsupported(type) }
+    }
+}

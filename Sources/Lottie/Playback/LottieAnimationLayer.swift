@@ -1,0 +1,288 @@
+import Foundation
+import QuartzCore
+
+/// A layer that plays a ``LottieAnimation`` — lottie-ios's `LottieAnimationLayer`.
+///
+/// The file becomes a tree of Core Animation layers with its animations added once (`LayerTreeBuilder`); playing
+/// only moves that tree's time. Two layers hold it: the *clock* layer, whose layer timing (begin time, speed,
+/// duration, repeat count, autoreverse) is the playback, and the *content* layer, whose time offset and speed
+/// map the clock's 0…duration onto the played range of the animation, forwards or backwards. So frames are
+/// whatever the render tree evaluates at a time — live in a window or exported frame-exact — and a paused
+/// animation is a clock at speed 0.
+open class LottieAnimationLayer: CALayer, @unchecked Sendable {
+    /// The animation shown (setting it builds its layers and shows its first frame).
+    public var animation: LottieAnimation? {
+        didSet { rebuild() }
+    }
+    /// How playback repeats (`.playOnce` by default).
+    public var loopMode: LottieLoopMode = .playOnce
+    /// The playback speed (1 by default; negative plays backwards).
+    public var animationSpeed: CGFloat = 1
+    /// How the composition is fitted into the layer's bounds (aspect fit by default, as lottie-ios's view).
+    public var contentMode: LottieContentMode = .scaleAspectFit { didSet { setNeedsLayout() } }
+
+    private let clock = CALayer()
+    private let content = CALayer()
+    private var composition: CALayer?
+    /// The played range in seconds of the animation's content time, and whether playback is running.
+    private var playedRange: (from: Double, to: Double) = (0, 0)
+    private var pausedTime: Double = 0
+    private var playStart: CFTimeInterval?
+    private var completion: LottieCompletionBlock?
+    private var completionAnimation: CompletionAnimation?
+
+    public init(animation: LottieAnimation?) {
+        super.init()
+        addSublayer(clock)
+        clock.addSublayer(content)
+        self.animation = animation
+        rebuild()
+    }
+    public override convenience init() { self.init(animation: nil) }
+    /// A copy for presentation or rendering: the layer tree is copied by the renderer, not rebuilt.
+    public required init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { nil }
+
+    private func rebuild() {
+        guard clock.superlayer === self else { return }   // (a copy: nothing to build)
+        composition?.removeFromSuperlayer()
+        composition = nil
+        stopClock(finished: false)
+        guard let animation else { return }
+        let root = LayerTreeBuilder(model: animation.model).build()
+        content.addSublayer(root)
+        composition = root
+        freeze(atTime: 0)
+        setNeedsLayout()
+    }
+
+    open override func layoutSublayers() {
+        super.layoutSublayers()
+        guard let animation else { return }
+        let size = animation.size
+        let sx = bounds.width / size.width, sy = bounds.height / size.height
+        let (scaleX, scaleY): (CGFloat, CGFloat) = switch contentMode {
+        case .scaleToFill: (sx, sy)
+        case .scaleAspectFit: (min(sx, sy), min(sx, sy))
+        case .scaleAspectFill: (max(sx, sy), max(sx, sy))
+        case .center: (1, 1)
+        }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        clock.frame = bounds
+        content.frame = bounds
+        composition?.position = CGPoint(x: bounds.midX - size.width * scaleX / 2, y: bounds.midY - size.height * scaleY / 2)
+        composition?.setAffineTransform(CGAffineTransform(scaleX: scaleX, y: scaleY))
+        CATransaction.commit()
+    }
+
+    // MARK: Playing
+
+    /// Whether the animation is playing.
+    public var isAnimationPlaying: Bool { playStart != nil && !hasFinished }
+
+    /// Plays from the current progress to the end (or per `loopMode`), then calls `completion`.
+    public func play(completion: LottieCompletionBlock? = nil) {
+        guard let animation else { return }
+        let from = isAtEnd ? 0 : pausedTime
+        play(fromTime: from, toTime: animation.duration, completion: completion)
+    }
+
+    /// Plays from `fromProgress` (the current progress when nil) to `toProgress`, backwards when it is less.
+    public func play(fromProgress: AnimationProgressTime? = nil, toProgress: AnimationProgressTime,
+                     loopMode: LottieLoopMode? = nil, completion: LottieCompletionBlock? = nil) {
+        guard let animation else { return }
+        if let loopMode { self.loopMode = loopMode }
+        let from = fromProgress.map { Double($0) * animation.duration } ?? currentTimeInAnimation
+        play(fromTime: from, toTime: Double(toProgress) * animation.duration, completion: completion)
+    }
+
+    /// Plays from `fromFrame` (the current frame when nil) to `toFrame`.
+    public func play(fromFrame: AnimationFrameTime? = nil, toFrame: AnimationFrameTime, loopMode: LottieLoopMode? = nil,
+                     completion: LottieCompletionBlock? = nil) {
+        guard let animation else { return }
+        play(fromProgress: fromFrame.map(animation.progressTime(forFrame:)), toProgress: animation.progressTime(forFrame: toFrame),
+             loopMode: loopMode, completion: completion)
+    }
+
+    /// Plays from the marker `fromMarker` (the current progress when nil) to the marker `toMarker`.
+    public func play(fromMarker: String? = nil, toMarker: String, loopMode: LottieLoopMode? = nil,
+                     completion: LottieCompletionBlock? = nil) {
+        guard let animation, let to = animation.progressTime(forMarker: toMarker) else { return }
+        play(fromProgress: fromMarker.flatMap(animation.progressTime(forMarker:)), toProgress: to, loopMode: loopMode,
+             completion: completion)
+    }
+
+    /// Stops where it is (the completion is called with `false`).
+    public func pause() {
+        let now = currentTimeInAnimation
+        stopClock(finished: false)
+        freeze(atTime: now)
+    }
+
+    /// Stops and returns to the start (the completion is called with `false`).
+    public func stop() {
+        stopClock(finished: false)
+        freeze(atTime: 0)
+    }
+
+    // MARK: Where playback is
+
+    /// The progress shown, 0…1; setting it pauses there.
+    public var currentProgress: AnimationProgressTime {
+        get { guard let animation, animation.duration > 0 else { return 0 }; return CGFloat(currentTimeInAnimation / animation.duration) }
+        set {
+            guard let animation else { return }
+            stopClock(finished: false)
+            freeze(atTime: Double(newValue) * animation.duration)
+        }
+    }
+    /// The frame shown; setting it pauses there.
+    public var currentFrame: AnimationFrameTime {
+        get { animation.map { $0.frameTime(forProgress: currentProgress) } ?? 0 }
+        set { if let animation { currentProgress = animation.progressTime(forFrame: newValue) } }
+    }
+    /// The time shown, in seconds from the start frame; setting it pauses there.
+    public var currentTime: TimeInterval {
+        get { currentTimeInAnimation }
+        set { if let animation, animation.duration > 0 { currentProgress = CGFloat(newValue / animation.duration) } }
+    }
+    /// The progress on screen now, while playing (the same as `currentProgress` here: both read the clock).
+    public var realtimeAnimationProgress: AnimationProgressTime { currentProgress }
+    /// The frame on screen now.
+    public var realtimeAnimationFrame: AnimationFrameTime { currentFrame }
+
+    /// Content time now: the clock layer's time mapped through the content layer, clamped to the animation.
+    private var currentTimeInAnimation: Double {
+        guard let animation else { return 0 }
+        guard playStart != nil else { return pausedTime }
+        let t = content.convertTime(CACurrentMediaTime(), from: nil)
+        return min(max(t.isFinite ? t : 0, 0), animation.duration)
+    }
+
+    private var isAtEnd: Bool { animation.map { pausedTime >= $0.duration } ?? false }
+    private var hasFinished: Bool {
+        guard let playStart, let total = totalPlayTime else { return false }
+        return CACurrentMediaTime() - playStart >= total
+    }
+
+    /// How long the current playback lasts in seconds of media time (nil: for ever).
+    private var totalPlayTime: Double? {
+        let span = abs(playedRange.to - playedRange.from) / Double(max(abs(animationSpeed), 1e-9))
+        switch loopMode {
+        case .playOnce: return span
+        case .loop, .autoReverse: return nil
+        case .repeat(let n): return span * Double(max(n, 0))
+        case .repeatBackwards(let n): return span * Double(max(n, 0)) * 2
+        }
+    }
+
+    private func play(fromTime from: Double, toTime to: Double, completion: LottieCompletionBlock?) {
+        stopClock(finished: false)
+        guard from.isFinite, to.isFinite, from != to, animationSpeed.isFinite, animationSpeed != 0 else {
+            freeze(atTime: to.isFinite ? to : 0)
+            completion?(true)
+            return
+        }
+        playedRange = (from, to)
+        self.completion = completion
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let now = CACurrentMediaTime()
+        // The clock runs 0…span (repeating, reversing); the content maps it onto from…to.
+        clock.beginTime = convertTime(now, from: nil)
+        clock.speed = Float(abs(animationSpeed))
+        clock.timeOffset = 0
+        clock.duration = abs(to - from)
+        clock.fillMode = .both
+        switch loopMode {
+        case .playOnce: clock.repeatCount = 1; clock.autoreverses = false
+        case .loop: clock.repeatCount = .infinity; clock.autoreverses = false
+        case .autoReverse: clock.repeatCount = .infinity; clock.autoreverses = true
+        case .repeat(let n): clock.repeatCount = max(n, 0); clock.autoreverses = false
+        case .repeatBackwards(let n): clock.repeatCount = max(n, 0); clock.autoreverses = true
+        }
+        let forwards = (to > from) == (animationSpeed > 0)
+        content.speed = forwards ? 1 : -1
+        content.timeOffset = forwards ? min(from, to) : max(from, to)
+        content.beginTime = 0
+        CATransaction.commit()
+        playStart = now
+        if let total = totalPlayTime { scheduleCompletion(after: total) }
+    }
+
+    /// Shows content time `t` and stops the clock there.
+    private func freeze(atTime t: Double) {
+        let clamped = animation.map { min(max(t.isFinite ? t : 0, 0), $0.duration) } ?? 0
+        pausedTime = clamped
+        playStart = nil
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        clock.speed = 0
+        clock.timeOffset = 0
+        clock.beginTime = 0
+        clock.duration = 0
+        clock.repeatCount = 0
+        clock.autoreverses = false
+        content.speed = 1
+        content.beginTime = 0
+        content.timeOffset = clamped
+        CATransaction.commit()
+    }
+
+    /// Ends the playback under way, if any: its completion is told whether it finished.
+    private func stopClock(finished: Bool) {
+        if let running = completionAnimation {
+            running.owner = nil
+            removeAnimation(forKey: CompletionAnimation.key)
+            completionAnimation = nil
+        }
+        if playStart != nil, !finished, hasFinished { pausedTime = playedRange.to }
+        let done = completion
+        completion = nil
+        if playStart != nil { done?(finished) }
+    }
+
+    /// The end of a finite playback arrives as an animation's stop on this layer, at the clock's event pass (so
+    /// exports and windows see it at the same media time as the frames).
+    private func scheduleCompletion(after seconds: Double) {
+        let marker = CompletionAnimation(owner: self)
+        let animation = CABasicAnimation(keyPath: "zPosition")
+        animation.fromValue = 0
+        animation.toValue = 0
+        animation.isAdditive = true
+        animation.duration = max(seconds, 1e-6)
+        animation.delegate = marker
+        completionAnimation = marker
+        add(animation, forKey: CompletionAnimation.key)
+    }
+
+    fileprivate func playbackReachedItsEnd() {
+        completionAnimation = nil
+        let end = playedRange.to
+        let done = completion
+        completion = nil
+        freeze(atTime: end)
+        done?(true)
+    }
+}
+
+/// Tells its layer when a playback's time has run out.
+private final class CompletionAnimation: NSObject, CAAnimationDelegate, @unchecked Sendable {
+    static let key = "lottie.completion"
+    weak var owner: LottieAnimationLayer?
+    init(owner: LottieAnimationLayer) { self.owner = owner }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        guard flag, let owner, owner.isCurrent(self) else { return }
+        owner.playbackReachedItsEnd()
+    }
+}
+
+extension LottieAnimationLayer {
+    fileprivate func isCurrent(_ marker: CompletionAnimation) -> Bool { completionAnimation === marker }
+}
+
+/// How an animation is fitted into its layer or view.
+public enum LottieContentMode: Sendable {
+    case scaleToFill, scaleAspectFit, scaleAspectFill, center
+}

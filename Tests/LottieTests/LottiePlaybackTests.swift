@@ -1,0 +1,116 @@
+import Testing
+import Foundation
+import QuartzCore
+@testable import Lottie
+
+/// Frames of Lottie files checked against where the specification puts things: a square at its declared place,
+/// moved by linear keyframes (position = start + progress × distance), by eased ones (After Effects' cubic
+/// Bézier: the CSS ease-in-out curve at 0.25 is 0.1291), held by hold keyframes, shown only within the layer's
+/// in and out points, moved but not faded by its parent; and playback under a manual clock.
+@Suite struct LottiePlaybackTests {
+    @Test func aStaticSquareIsWhereTheFileSays() throws {
+        let layer = try player(composition(squareLayer(x: 50, y: 40, size: 20)))
+        withManualClock { clock in
+            let frame = render(layer, at: 0, clock: clock)
+            #expect(isRed(frame, 50, 40) && isRed(frame, 41, 31) && isRed(frame, 58, 48))
+            #expect(isClear(frame, 38, 40) && isClear(frame, 62, 40) && isClear(frame, 10, 10))
+        }
+    }
+
+    /// Linear keyframes (out tangent (0, 0), in tangent (1, 1)) move the layer from x 0 to 40 over frames 0…60.
+    @Test func linearKeyframesMoveTheLayer() throws {
+        let ks = #""ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[40,0]}]}}"#
+        let layer = try player(composition(squareLayer(x: 20, y: 40, extra: ks)))
+        withManualClock { clock in
+            layer.currentProgress = 0.5
+            var frame = render(layer, at: 0, clock: clock)
+            #expect(isRed(frame, 40, 40) && isClear(frame, 20, 40) && isClear(frame, 50, 40))
+            layer.currentFrame = 15
+            frame = render(layer, at: 0, clock: clock)
+            #expect(isRed(frame, 30, 40) && isClear(frame, 20, 40) && isClear(frame, 40, 40))
+            #expect(layer.currentProgress == 0.25)
+        }
+    }
+
+    /// Eased keyframes (0.42, 0, 0.58, 1): at a quarter of the time the square has gone 12.9 % of 100 points.
+    @Test func easedKeyframesFollowTheirCurve() throws {
+        let ks = #""ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0.42],"y":[0]},"i":{"x":[0.58],"y":[1]}},{"t":60,"s":[100,0]}]}}"#
+        let layer = try player(composition(squareLayer(x: 0, y: 40, size: 4, extra: ks)))
+        withManualClock { clock in
+            layer.currentProgress = 0.25
+            let frame = render(layer, at: 0, clock: clock)
+            // Centre 12.92: the square covers 10.9…14.9.
+            #expect(isRed(frame, 12, 40) && isRed(frame, 13, 40) && isClear(frame, 9, 40) && isClear(frame, 16, 40))
+        }
+    }
+
+    /// A hold keyframe keeps its value until the next keyframe's frame, then jumps.
+    @Test func holdKeyframesJump() throws {
+        let ks = #""ks":{"o":{"a":1,"k":[{"t":0,"s":[100],"h":1},{"t":30,"s":[0]}]}}"#
+        let layer = try player(composition(squareLayer(x: 50, y: 40, extra: ks)))
+        withManualClock { clock in
+            layer.currentFrame = 29
+            #expect(isRed(render(layer, at: 0, clock: clock), 50, 40))
+            layer.currentFrame = 31
+            #expect(isClear(render(layer, at: 0, clock: clock), 50, 40))
+        }
+    }
+
+    /// A layer shows only from its in point to its out point (here frames 30…45).
+    @Test func layersShowBetweenTheirInAndOutPoints() throws {
+        let square = squareLayer(x: 50, y: 40).replacingOccurrences(of: #""ip":0,"op":60"#, with: #""ip":30,"op":45"#)
+        let layer = try player(composition(square))
+        withManualClock { clock in
+            for (frame, shown) in [(10.0, false), (35.0, true), (50.0, false)] {
+                layer.currentFrame = CGFloat(frame)
+                let pixels = render(layer, at: 0, clock: clock)
+                #expect(shown ? isRed(pixels, 50, 40) : isClear(pixels, 50, 40), "frame \(frame)")
+            }
+        }
+    }
+
+    /// A parent's transform moves its child; its opacity does not fade it (Lottie parenting).
+    @Test func parentsMoveButDoNotFade() throws {
+        let parent = #"{"ty":3,"ind":7,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[30,0]},"o":{"a":0,"k":0}}}"#
+        let child = squareLayer(x: 20, y: 40, index: 2, extra: #""parent":7,"ks":{}"#)
+        let layer = try player(composition(parent + "," + child))
+        withManualClock { clock in
+            let frame = render(layer, at: 0, clock: clock)
+            #expect(isRed(frame, 50, 40) && isClear(frame, 20, 40))
+        }
+    }
+
+    /// `play()` runs on the media clock: half-way through the 2 s animation at 1 s, finished (completion
+    /// `true`, holding the last frame) after 2 s.
+    @Test func playingFollowsTheClockAndCompletes() throws {
+        let ks = #""ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[40,0]}]}}"#
+        let layer = try player(composition(squareLayer(x: 20, y: 40, extra: ks)))
+        withManualClock { clock in
+            var finished: [Bool] = []
+            layer.play { finished.append($0) }
+            #expect(layer.isAnimationPlaying)
+            var frame = render(layer, at: 1, clock: clock)
+            #expect(abs(layer.currentProgress - 0.5) < 1e-6)
+            #expect(isRed(frame, 40, 40) && isClear(frame, 20, 40))
+            frame = render(layer, at: 2.5, clock: clock)
+            #expect(finished == [true] && !layer.isAnimationPlaying && layer.currentProgress == 1)
+            #expect(isRed(frame, 60, 40) && isClear(frame, 40, 40))
+        }
+    }
+
+    /// Playing backwards from the end to the start, and a pause that holds where it is.
+    @Test func playingBackwardsAndPausing() throws {
+        let ks = #""ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[40,0]}]}}"#
+        let layer = try player(composition(squareLayer(x: 20, y: 40, extra: ks)))
+        withManualClock { clock in
+            var finished: [Bool] = []
+            layer.play(fromProgress: 1, toProgress: 0, loopMode: .playOnce) { finished.append($0) }
+            var frame = render(layer, at: 0.5, clock: clock)   // a quarter of the way back: progress 0.75, x + 30
+            #expect(abs(layer.currentProgress - 0.75) < 1e-6 && isRed(frame, 50, 40))
+            layer.pause()
+            #expect(finished == [false])
+            frame = render(layer, at: 1.5, clock: clock)
+            #expect(abs(layer.currentProgress - 0.75) < 1e-6 && isRed(frame, 50, 40) && !layer.isAnimationPlaying)
+        }
+    }
+}
