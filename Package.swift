@@ -110,7 +110,8 @@ let package = Package(
         .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "QuartzCore", "CalyxHost", "CalyxTestSupport", "_Testing_CoreImage"]),
         .testTarget(name: "OpenGLESTests", dependencies: ["OpenGLES", "QuartzCore", "CalyxTestSupport", "_Testing_CoreImage"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "_Testing_CoreImage", "CalyxTestSupport"]),
-        .testTarget(name: "LottieTests", dependencies: ["Lottie", "UIKit", "_Testing_UIKit", "_Testing_CoreImage", "CalyxTestSupport"]),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "UIKit", "ImageIO", "_Testing_UIKit", "_Testing_CoreImage", "CalyxTestSupport"],
+                    exclude: ["References"]),
         .testTarget(name: "QuartzCoreTests", dependencies: [
             "QuartzCore", "ImageIO", "CalyxTestSupport", "_Testing_CoreImage",
             .product(name: "PropertyBased", package: "swift-property-based"),

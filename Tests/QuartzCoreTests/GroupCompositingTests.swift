@@ -32,6 +32,28 @@ import CalyxTestSupport
         }
     }
 
+    /// A group's picture covers what its sublayers draw outside their bounds: a shape layer with zero-origin
+    /// bounds whose circle (radius 12) is centred on the bounds' corner, inside a half-transparent container.
+    /// Half the black circle over white at 0.5 opacity is grey 128 (± 2) at a point up and left of the corner;
+    /// before, the group's picture was cut at the sublayer's bounds and that point stayed white.
+    @Test func aGroupKeepsWhatItsShapesDrawOutsideTheirBounds() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100); root.backgroundColor = CGColor.white
+            let container = CALayer(); container.frame = CGRect(x: 50, y: 50, width: 40, height: 40); container.opacity = 0.5
+            let shape = CAShapeLayer(); shape.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            shape.path = CGPath(ellipseIn: CGRect(x: -12, y: -12, width: 24, height: 24), transform: nil)
+            shape.fillColor = CGColor.black
+            container.addSublayer(shape)
+            root.addSublayer(container)
+            let canvas = renderedFrame(root)
+            for (x, y) in [(45, 45), (55, 55), (45, 55)] {
+                let p = canvas.pixel(topDown: x, y)
+                #expect(abs(p.r - 128) <= 2 && abs(p.g - 128) <= 2, "(\(x), \(y)) is \(p)")
+            }
+            #expect(canvas.pixel(topDown: 30, 30) == .white)
+        }
+    }
+
     @Test func aMovingGroupIsRasterizedOnce() {
         withClock(at: 0) { _ in
             let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 200, height: 100); root.backgroundColor = CGColor.white

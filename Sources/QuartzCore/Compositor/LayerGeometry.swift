@@ -80,13 +80,14 @@ enum LayerGeometry {
     }
 }
 
-/// Conservative pixel extents of painter-drawn subtrees (sublayers may overflow their parent; shadows spread).
+/// Conservative pixel extents of painter-drawn subtrees (sublayers may overflow their parent, shape paths and
+/// overflowing contents their layer's bounds; shadows spread).
 enum LayerExtent {
     static func pixels(of layer: CALayer, layerToPixel m: CGAffineTransform) -> CGRect {
         var box = layer.bounds
         func include(_ l: CALayer, _ toRoot: CGAffineTransform) {
             let spread = l.shadowOpacity > 0 ? 3 * l.shadowRadius + max(abs(l.shadowOffset.width), abs(l.shadowOffset.height)) : 0
-            box = box.union(l.bounds.insetBy(dx: -spread, dy: -spread).applying(toRoot))
+            box = box.union(LayerContentExtent.of(l).insetBy(dx: -spread, dy: -spread).applying(toRoot))
             // Sublayers are placed in this layer's (possibly mirrored) bounds space.
             let sublayersToRoot = l.geometryFlip.map { $0.concatenating(toRoot) } ?? toRoot
             for child in l.sublayerStorage {

@@ -1,0 +1,53 @@
+import Testing
+import Foundation
+import ImageIO
+import QuartzCore
+import CalyxTestSupport
+@testable import Lottie
+
+/// Frames of a Lottie file checked against ThorVG, an independent Lottie player: References/showcase.json (an
+/// eased, scaling, fading ball; a rounded bar stroked and filled, turning inside a parent whose rotation holds
+/// and then eases; a triangle whose path morphs, shown only from frame 10 to 50, its opacity held then jumping),
+/// drawn by scripts/render-lottie-references.py over white. Both engines antialias edges their own way, so the
+/// bound is on the mean and the 99th percentile of the per-pixel difference; a frame compared with another
+/// frame's reference fails it (the test can tell frames apart).
+@Suite struct ThorVGReferenceTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
+
+    func reference(_ name: String) throws -> CGImage {
+        let source = try #require(CGImageSourceCreateWithURL(Self.directory.appendingPathComponent("\(name).png") as CFURL, nil))
+        return try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))
+    }
+
+    /// Calyx's frame `frame` of the showcase, over white.
+    func calyxFrame(_ frame: CGFloat, clock: CAMediaClock) throws -> CGImage {
+        let data = try Data(contentsOf: Self.directory.appendingPathComponent("showcase.json"))
+        let player = LottieAnimationLayer(animation: try LottieAnimation.from(data: data))
+        player.frame = CGRect(x: 0, y: 0, width: 120, height: 120)
+        player.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        player.layoutIfNeeded()
+        player.currentFrame = frame
+        CATransaction.flush()
+        let ctx = CGContext(data: nil, width: 120, height: 120, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        let renderer = CARenderer(context: ctx)
+        renderer.layer = player
+        renderer.beginFrame(atTime: clock.currentTime, timeStamp: nil); renderer.render(); renderer.endFrame()
+        return try #require(ctx.makeImage())
+    }
+
+    @Test(arguments: [0, 12, 25, 40, 55])
+    func framesMatchThorVG(_ frame: Int) throws {
+        try withManualClock { clock in
+            let d = try #require(ImageDifference(try calyxFrame(CGFloat(frame), clock: clock), try reference("showcase-\(frame)")))
+            #expect(d.mean < 0.6 && d.p99 < 24, "frame \(frame): \(d)")
+        }
+    }
+
+    @Test func anotherFramesReferenceFails() throws {
+        try withManualClock { clock in
+            let d = try #require(ImageDifference(try calyxFrame(25, clock: clock), try reference("showcase-40")))
+            #expect(!(d.mean < 0.6 && d.p99 < 24), "frame 25 against frame 40's reference: \(d)")
+        }
+    }
+}
