@@ -82,7 +82,7 @@ let package = Package(
 
         // The command line.
         .executableTarget(name: "calyx", dependencies: [
-            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore", "CalyxHost", "CalyxGallery",
+            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore", "CalyxHost", "CalyxGallery", "Lottie",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

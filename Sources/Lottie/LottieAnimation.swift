@@ -34,8 +34,25 @@ public final class LottieAnimation: Decodable, @unchecked Sendable {
             return try JSONDecoder().decode(LottieAnimation.self, from: data)
         } catch let error as LottieError {
             throw error
+        } catch let error as DecodingError {
+            throw LottieError.invalidFile(Self.reason(error))
         } catch {
             throw LottieError.invalidFile(String(describing: error))
+        }
+    }
+
+    /// A decoding error in a sentence: what is wrong, and where in the document.
+    private static func reason(_ error: DecodingError) -> String {
+        func place(_ path: [CodingKey]) -> String {
+            path.isEmpty ? "the document" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(place(context.codingPath)) has no \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(place(context.codingPath)) has the wrong kind of value"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not JSON" : "\(place(context.codingPath)) is malformed"
+        @unknown default: return String(describing: error)
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import CalyxHost
 import CalyxGallery
 import Foundation
+import Lottie
 import QuartzCore
 #if canImport(Glibc)
 import Glibc
@@ -11,11 +12,12 @@ import Glibc
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene's animation to GIF, WebP, APNG, MP4, WebM or a folder of PNG frames.",
+        abstract: "Render a scene's animation, or a Lottie file, to GIF, WebP, APNG, MP4, WebM or a folder of PNG frames.",
         discussion: """
             Frames are drawn headlessly at the times the frame rate gives, from media time 0, and are the same \
             bytes on every run. A long export can be split by frame range across machines; the parts join \
-            without a seam. Run `calyx list` for the scenes.
+            without a seam. Run `calyx list` for the scenes. A path to a Lottie file (.json) renders that \
+            animation once from its first frame, at its own size.
 
             GIF, WebP and APNG keep transparency; MP4 (H.264) and WebM (VP9) show transparent parts black \
             unless --background is given.
@@ -25,9 +27,10 @@ struct RenderCommand: ParsableCommand {
               calyx render worm --out worm.mp4 --fps 60 --scale 2 --background white
               calyx render cube --format png --out cube-frames --fps 60 --scale 2
               calyx render burst --out burst.gif --frames 0..44 --background white
+              calyx render loader.json --out loader.mp4 --fps 60 --background white
             """)
 
-    @Argument(help: "The scene to render (see `calyx list`).")
+    @Argument(help: "The scene to render (see `calyx list`), or a Lottie file (.json).")
     var scene: String
 
     @Option(name: .shortAndLong, help: "The file (.gif, .webp, .apng, .mp4, .webm) or folder (PNG frames) to write.")
@@ -61,8 +64,10 @@ struct RenderCommand: ParsableCommand {
         // A file-size limit (ulimit -f) then fails the write with an error the exporter reports, as a full disk
         // does, instead of killing the process with SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
-        guard let entry = Gallery.scene(named: scene) else {
-            throw ValidationError("no scene '\(scene)'; see `calyx list`")
+        let lottie = LottieExport.isLottieFile(scene)
+        let entry = Gallery.scene(named: scene)
+        guard lottie || entry != nil else {
+            throw ValidationError("no scene '\(scene)' and no Lottie file there; see `calyx list`")
         }
         let url = URL(fileURLWithPath: out)
         let chosenFormat: AnimationExportFormat?
@@ -74,7 +79,7 @@ struct RenderCommand: ParsableCommand {
         } else {
             chosenFormat = nil
         }
-        var options = AnimationExportOptions(scale: CGFloat(scale), framesPerSecond: fps, duration: duration ?? entry.duration)
+        var options = AnimationExportOptions(scale: CGFloat(scale), framesPerSecond: fps, duration: duration ?? entry?.duration)
         options.usesGlobalPalette = globalPalette
         guard quality >= 0, quality <= 1 else { throw ValidationError("--quality takes a number from 0 to 1") }
         options.quality = quality
@@ -82,7 +87,15 @@ struct RenderCommand: ParsableCommand {
         if let background { options.backgroundColor = try Self.parseColor(background) }
         let bar = ProgressBar()
         do {
-            try entry.export(to: url, format: chosenFormat, options: options) { done, total in bar.show(done, of: total) }
+            if let entry {
+                try entry.export(to: url, format: chosenFormat, options: options) { done, total in bar.show(done, of: total) }
+            } else {
+                try LottieExport.export(file: scene, to: url, format: chosenFormat, options: options) { done, total in bar.show(done, of: total) }
+            }
+        } catch let error as LottieError {
+            bar.finish()
+            FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
+            throw ExitCode(1)
         } catch let error as AnimationExportError {
             // (Not a usage error: say what failed, without the usage text.)
             bar.finish()
