@@ -8,7 +8,9 @@ import CalyxTestSupport
 /// Frames of a Lottie file checked against ThorVG, an independent Lottie player: References/showcase.json (an
 /// eased, scaling, fading ball; a rounded bar stroked and filled, turning inside a parent whose rotation holds
 /// and then eases; a triangle whose path morphs, shown only from frame 10 to 50, its opacity held then jumping),
-/// drawn by scripts/render-lottie-references.py over white. Both engines antialias edges their own way, so the
+/// and References/precomp-trim.json (one precomposition shown twice, 15 frames apart: a circle stroked through
+/// an animated trim that starts at twelve o'clock, and a square cut at the precomposition's edge), drawn by
+/// scripts/render-lottie-references.py over white. Both engines antialias edges their own way, so the
 /// bound is on the mean and the 99th percentile of the per-pixel difference; a frame compared with another
 /// frame's reference fails it (the test can tell frames apart).
 @Suite struct ThorVGReferenceTests {
@@ -19,9 +21,9 @@ import CalyxTestSupport
         return try #require(CGImageSourceCreateImageAtIndex(source, 0, nil))
     }
 
-    /// Calyx's frame `frame` of the showcase, over white.
-    func calyxFrame(_ frame: CGFloat, clock: CAMediaClock) throws -> CGImage {
-        let data = try Data(contentsOf: Self.directory.appendingPathComponent("showcase.json"))
+    /// Calyx's frame `frame` of `file`, over white.
+    func calyxFrame(_ frame: CGFloat, of file: String = "showcase", clock: CAMediaClock) throws -> CGImage {
+        let data = try Data(contentsOf: Self.directory.appendingPathComponent("\(file).json"))
         let player = LottieAnimationLayer(animation: try LottieAnimation.from(data: data))
         player.frame = CGRect(x: 0, y: 0, width: 120, height: 120)
         player.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
@@ -40,6 +42,15 @@ import CalyxTestSupport
     func framesMatchThorVG(_ frame: Int) throws {
         try withManualClock { clock in
             let d = try #require(ImageDifference(try calyxFrame(CGFloat(frame), clock: clock), try reference("showcase-\(frame)")))
+            #expect(d.mean < 0.6 && d.p99 < 24, "frame \(frame): \(d)")
+        }
+    }
+
+    @Test(arguments: [5, 20, 35, 50])
+    func precompositionsAndTrimsMatchThorVG(_ frame: Int) throws {
+        try withManualClock { clock in
+            let d = try #require(ImageDifference(try calyxFrame(CGFloat(frame), of: "precomp-trim", clock: clock),
+                                                 try reference("precomp-trim-\(frame)")))
             #expect(d.mean < 0.6 && d.p99 < 24, "frame \(frame): \(d)")
         }
     }

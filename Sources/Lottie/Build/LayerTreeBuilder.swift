@@ -20,32 +20,41 @@ struct LayerTreeBuilder {
         root.bounds = CGRect(x: 0, y: 0, width: model.width, height: model.height)
         root.anchorPoint = .zero
         root.position = .zero
-        let byIndex = Dictionary(model.layers.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
-        for layer in model.layers.reversed() where layer.kind != .null && !layer.hidden {
-            var node = makeLayer(for: layer, withOpacity: true)
-            addContent(of: layer, to: node)
+        addLayers(model.layers, offset: 0, to: root, visiting: [])
+        return root
+    }
+
+    /// How deep precompositions may nest.
+    static let maximumNesting = 16
+
+    /// Adds `layers` (of a composition whose frame 0 is composition frame `offset`) to `container`.
+    private func addLayers(_ layers: [LayerModel], offset: Double, to container: CALayer, visiting: [String]) {
+        let byIndex = Dictionary(layers.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
+        for layer in layers.reversed() where layer.kind != .null && !layer.hidden {
+            let start = offset + layer.startTime
+            var node = makeLayer(for: layer, startTime: start, withOpacity: true)
+            addContent(of: layer, to: node, startTime: start, visiting: visiting)
             // Parents move the layer (not fade it): their transforms wrap it, nearest parent innermost.
             var seen: Set<Int> = []
             var parentIndex = layer.parent
             while let p = parentIndex, let parent = byIndex[p], seen.insert(p).inserted {
-                let wrapper = makeLayer(for: parent, withOpacity: false)
+                let wrapper = makeLayer(for: parent, startTime: offset + parent.startTime, withOpacity: false)
                 wrapper.addSublayer(node)
                 node = wrapper
                 parentIndex = parent.parent
             }
-            if let visibility = timeline.visibility(inPoint: layer.inPoint, outPoint: layer.outPoint) {
+            if let visibility = timeline.visibility(inPoint: offset + layer.inPoint, outPoint: offset + layer.outPoint) {
                 node.add(visibility, forKey: "lottie.visibility")
             }
-            root.addSublayer(node)
+            container.addSublayer(node)
         }
-        return root
     }
 
-    /// A layer carrying `layer`'s transform.
-    private func makeLayer(for layer: LayerModel, withOpacity: Bool) -> CALayer {
+    /// A layer carrying `layer`'s transform, its keyframes `startTime` frames after the composition's.
+    private func makeLayer(for layer: LayerModel, startTime: Double, withOpacity: Bool) -> CALayer {
         let node = CALayer()
         node.name = layer.name
-        apply(layer.transform, to: node, startTime: layer.startTime, withOpacity: withOpacity)
+        apply(layer.transform, to: node, startTime: startTime, withOpacity: withOpacity)
         return node
     }
 
@@ -84,10 +93,10 @@ struct LayerTreeBuilder {
     }
 
     /// What a layer draws in its own space.
-    private func addContent(of layer: LayerModel, to node: CALayer) {
+    private func addContent(of layer: LayerModel, to node: CALayer, startTime: Double, visiting: [String]) {
         switch layer.kind {
         case .shape:
-            ShapeBuilder(builder: self, startTime: layer.startTime).addItems(layer.shapes, to: node)
+            ShapeBuilder(builder: self, startTime: startTime).addItems(layer.shapes, to: node)
         case .solid:
             let solid = CALayer()
             solid.anchorPoint = .zero
@@ -95,8 +104,20 @@ struct LayerTreeBuilder {
             solid.bounds = CGRect(origin: .zero, size: layer.solidSize)
             solid.backgroundColor = Self.color(hex: layer.solidColor ?? "#000000")
             node.addSublayer(solid)
-        case .precomp, .image, .text, .null, .unknown:
-            break   // (not drawn yet: see the README)
+        case .precomp:
+            // The precomposition's layers, in its own time (this layer's start later), clipped to its size. A
+            // precomposition that contains itself, or nests too deep, draws nothing more.
+            guard let id = layer.referenceID, let layers = model.precompositions[id], !visiting.contains(id),
+                  visiting.count < Self.maximumNesting else { return }
+            let clip = CALayer()
+            clip.anchorPoint = .zero
+            clip.position = .zero
+            clip.bounds = CGRect(origin: .zero, size: layer.precompSize)
+            clip.masksToBounds = layer.precompSize.width > 0 && layer.precompSize.height > 0
+            addLayers(layers, offset: startTime, to: clip, visiting: visiting + [id])
+            node.addSublayer(clip)
+        case .image, .text, .null, .unknown:
+            break   // (not drawn yet: see docs/lottie.md)
         }
     }
 

@@ -21,6 +21,7 @@ struct ShapeBuilder {
                 addItems(children, to: group)
                 parent.addSublayer(group)
             case .fill(let color, let opacity, let evenOdd):
+                // (A trim shortens strokes only here: a trimmed fill is filled whole.)
                 let shape = styledLayer(geometry: items[..<index], opacity: opacity)
                 shape.fillRule = evenOdd ? .evenOdd : .nonZero
                 shape.fillColor = Self.color(color.value(atFrame: frame))
@@ -36,8 +37,12 @@ struct ShapeBuilder {
                 shape.miterLimit = miterLimit
                 builder.add(builder.timeline.animation("strokeColor", color, startTime: startTime, convert: Self.color), to: shape)
                 builder.add(builder.timeline.animation("lineWidth", width, startTime: startTime) { $0[0] }, to: shape)
+                if let trim = items[..<index].last(where: { if case .trim = $0 { return true }; return false }),
+                   case .trim(let start, let end, let offset) = trim {
+                    applyTrim(start: start, end: end, offset: offset, to: shape)
+                }
                 parent.addSublayer(shape)
-            case .rectangle, .ellipse, .path, .transform, .unsupported:
+            case .rectangle, .ellipse, .path, .transform, .trim, .unsupported:
                 continue
             }
         }
@@ -68,10 +73,36 @@ struct ShapeBuilder {
         return shape
     }
 
+    /// A trim as the stroke's `strokeStart` and `strokeEnd`: the smaller of start and end first (After Effects
+    /// swaps them), both moved by the offset (a turn is the whole path) and kept within the path. Animated trims
+    /// are sampled once a frame (the swap and the offset mix three properties).
+    private func applyTrim(start: AnimatedValue<Numbers>, end: AnimatedValue<Numbers>, offset: AnimatedValue<Numbers>,
+                           to shape: CAShapeLayer) {
+        func window(atFrame f: Double) -> (CGFloat, CGFloat) {
+            let s = start.value(atFrame: f)[0] / 100, e = end.value(atFrame: f)[0] / 100, o = offset.value(atFrame: f)[0] / 360
+            let lower = min(s, e) + o, upper = max(s, e) + o
+            func unit(_ v: Double) -> CGFloat { CGFloat(v.isFinite ? min(max(v, 0), 1) : 0) }
+            return (unit(lower), unit(upper))
+        }
+        (shape.strokeStart, shape.strokeEnd) = window(atFrame: frame)
+        guard start.isAnimated || end.isAnimated || offset.isAnimated else { return }
+        let timeline = builder.timeline
+        let count = AnimationTimeline.sampleCount(first: timeline.firstFrame, last: timeline.lastFrame)
+        let step = (timeline.lastFrame - timeline.firstFrame) / Double(count - 1)
+        let windows = (0..<count).map { window(atFrame: timeline.firstFrame + Double($0) * step - startTime) }
+        let times = (0..<count).map { NSNumber(value: Double($0) / Double(count - 1)) }
+        for (keyPath, values) in [("strokeStart", windows.map(\.0)), ("strokeEnd", windows.map(\.1))] {
+            let animation = CAKeyframeAnimation(keyPath: keyPath)
+            animation.values = values
+            animation.keyTimes = times
+            builder.add(timeline.finished(animation), to: shape)
+        }
+    }
+
     private static func isAnimated(_ item: ShapeItem) -> Bool {
         switch item {
         case .rectangle(let p, let s, let r): return p.isAnimated || s.isAnimated || r.isAnimated
-        case .ellipse(let p, let s): return p.isAnimated || s.isAnimated
+        case .ellipse(let p, let s, _): return p.isAnimated || s.isAnimated
         case .path(let shape): return shape.isAnimated
         default: return false
         }
@@ -87,9 +118,10 @@ struct ShapeBuilder {
                 let rect = CGRect(x: c[0] - size[0] / 2, y: c[1] - size[1] / 2, width: size[0], height: size[1]).standardized
                 let radius = min(max(r.value(atFrame: frame)[0], 0), min(rect.width, rect.height) / 2)
                 path.addRoundedRect(in: rect, cornerWidth: radius, cornerHeight: radius)
-            case .ellipse(let p, let s):
+            case .ellipse(let p, let s, let counterclockwise):
                 let c = p.value(atFrame: frame), size = s.value(atFrame: frame)
-                path.addEllipse(in: CGRect(x: c[0] - size[0] / 2, y: c[1] - size[1] / 2, width: size[0], height: size[1]).standardized)
+                Self.addEllipse(to: path, center: CGPoint(x: c[0], y: c[1]), radii: CGSize(width: abs(size[0]) / 2, height: abs(size[1]) / 2),
+                                counterclockwise: counterclockwise)
             case .path(let shape):
                 path.addPath(shape.value(atFrame: frame).path())
             default:
@@ -97,6 +129,24 @@ struct ShapeBuilder {
             }
         }
         return path
+    }
+
+    /// An ellipse as After Effects draws one: four cubic quarters from the top, clockwise on screen (or
+    /// counterclockwise), so a trim starts at twelve o'clock as it does there.
+    static func addEllipse(to path: CGMutablePath, center c: CGPoint, radii r: CGSize, counterclockwise: Bool) {
+        let k = 0.5519150244935105   // the cubic that best fits a quarter circle
+        let (rx, ry) = (r.width, r.height)
+        let sign: CGFloat = counterclockwise ? -1 : 1
+        path.move(to: CGPoint(x: c.x, y: c.y - ry))
+        path.addCurve(to: CGPoint(x: c.x + sign * rx, y: c.y), control1: CGPoint(x: c.x + sign * k * rx, y: c.y - ry),
+                      control2: CGPoint(x: c.x + sign * rx, y: c.y - k * ry))
+        path.addCurve(to: CGPoint(x: c.x, y: c.y + ry), control1: CGPoint(x: c.x + sign * rx, y: c.y + k * ry),
+                      control2: CGPoint(x: c.x + sign * k * rx, y: c.y + ry))
+        path.addCurve(to: CGPoint(x: c.x - sign * rx, y: c.y), control1: CGPoint(x: c.x - sign * k * rx, y: c.y + ry),
+                      control2: CGPoint(x: c.x - sign * rx, y: c.y + k * ry))
+        path.addCurve(to: CGPoint(x: c.x, y: c.y - ry), control1: CGPoint(x: c.x - sign * rx, y: c.y - k * ry),
+                      control2: CGPoint(x: c.x - sign * k * rx, y: c.y - ry))
+        path.closeSubpath()
     }
 
     /// A colour from Lottie's 0…1 components (alpha 1 when absent).

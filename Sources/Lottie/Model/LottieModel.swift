@@ -13,8 +13,10 @@ struct AnimationModel: Decodable, Sendable {
     var name: String?
     var layers: [LayerModel]
     var markers: [MarkerModel]
+    /// Precompositions by id: the layers a precomp layer (`refId`) shows.
+    var precompositions: [String: [LayerModel]]
 
-    private enum Keys: String, CodingKey { case v, fr, ip, op, w, h, nm, layers, markers }
+    private enum Keys: String, CodingKey { case v, fr, ip, op, w, h, nm, layers, markers, assets }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -27,6 +29,8 @@ struct AnimationModel: Decodable, Sendable {
         name = try? c.decode(String.self, forKey: .nm)
         layers = try c.decodeIfPresent([LayerModel].self, forKey: .layers) ?? []
         markers = (try? c.decode([MarkerModel].self, forKey: .markers)) ?? []
+        let assets = (try? c.decode([AssetModel].self, forKey: .assets)) ?? []
+        precompositions = Dictionary(assets.compactMap { a in a.layers.map { (a.id, $0) } }, uniquingKeysWith: { a, _ in a })
         guard frameRate.isFinite, frameRate > 0 else { throw LottieError.invalidFile("frame rate \(frameRate)") }
         guard inPoint.isFinite, outPoint.isFinite, outPoint > inPoint else {
             throw LottieError.invalidFile("frame range \(inPoint)…\(outPoint)")
@@ -34,6 +38,18 @@ struct AnimationModel: Decodable, Sendable {
         guard width.isFinite, height.isFinite, width > 0, height > 0, width <= 100_000, height <= 100_000 else {
             throw LottieError.invalidFile("size \(width) × \(height)")
         }
+    }
+}
+
+/// An entry of `assets`: a precomposition (an id and layers) or an image (not read yet).
+struct AssetModel: Decodable, Sendable {
+    var id: String
+    var layers: [LayerModel]?
+    private enum Keys: String, CodingKey { case id, layers }
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        id = (try? c.decode(String.self, forKey: .id)) ?? ""
+        layers = try c.decodeIfPresent([LayerModel].self, forKey: .layers)
     }
 }
 
@@ -66,8 +82,12 @@ struct LayerModel: Decodable, Sendable {
     var shapes: [ShapeItem]
     var solidColor: String?
     var solidSize: CGSize
+    /// For a precomp layer: the precomposition shown, its size (what it is clipped to) and its time stretch.
+    var referenceID: String?
+    var precompSize: CGSize
+    var stretch: Double
 
-    private enum Keys: String, CodingKey { case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh }
+    private enum Keys: String, CodingKey { case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -83,6 +103,10 @@ struct LayerModel: Decodable, Sendable {
         shapes = (try? c.decode([ShapeItem].self, forKey: .shapes)) ?? []
         solidColor = try? c.decode(String.self, forKey: .sc)
         solidSize = CGSize(width: (try? c.decode(Double.self, forKey: .sw)) ?? 0, height: (try? c.decode(Double.self, forKey: .sh)) ?? 0)
+        referenceID = try? c.decode(String.self, forKey: .refId)
+        precompSize = CGSize(width: (try? c.decode(Double.self, forKey: .w)) ?? 0, height: (try? c.decode(Double.self, forKey: .h)) ?? 0)
+        let sr = (try? c.decode(Double.self, forKey: .sr)) ?? 1
+        stretch = sr.isFinite && sr > 0 ? sr : 1
         guard startTime.isFinite, inPoint.isFinite, !outPoint.isNaN else { throw LottieError.invalidFile("layer times") }
     }
 }
@@ -125,16 +149,18 @@ struct TransformModel: Decodable, Sendable {
 enum ShapeItem: Decodable, Sendable {
     case group(name: String?, items: [ShapeItem], hidden: Bool)
     case rectangle(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>, roundness: AnimatedValue<Numbers>)
-    case ellipse(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>)
+    case ellipse(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>, counterclockwise: Bool)
     case path(AnimatedValue<BezierShape>)
     case fill(color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, evenOdd: Bool)
     case stroke(color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, width: AnimatedValue<Numbers>,
                 cap: Int, join: Int, miterLimit: Double)
     case transform(TransformModel)
+    /// Trims the paths before it to `start`…`end` percent of their length (`offset` in degrees turns the window).
+    case trim(start: AnimatedValue<Numbers>, end: AnimatedValue<Numbers>, offset: AnimatedValue<Numbers>)
     /// An item Calyx does not draw yet (gradients, trims, repeaters, merges…): skipped.
     case unsupported(String)
 
-    private enum Keys: String, CodingKey { case ty, nm, it, hd, p, s, r, ks, c, o, w, lc, lj, ml }
+    private enum Keys: String, CodingKey { case ty, nm, it, hd, p, s, r, ks, c, o, w, lc, lj, ml, e, d }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -148,7 +174,7 @@ enum ShapeItem: Decodable, Sendable {
             self = .group(name: try? c.decode(String.self, forKey: .nm), items: (try? c.decode([ShapeItem].self, forKey: .it)) ?? [],
                           hidden: hidden)
         case "rc": self = .rectangle(position: try value(.p, [0, 0]), size: try value(.s, [0, 0]), roundness: try value(.r, [0]))
-        case "el": self = .ellipse(position: try value(.p, [0, 0]), size: try value(.s, [0, 0]))
+        case "el": self = .ellipse(position: try value(.p, [0, 0]), size: try value(.s, [0, 0]), counterclockwise: (try? c.decode(Int.self, forKey: .d)) == 3)
         case "sh": self = .path(try c.decode(AnimatedValue<BezierShape>.self, forKey: .ks))
         case "fl": self = .fill(color: try value(.c, [0, 0, 0, 1]), opacity: try value(.o, [100]), evenOdd: (try? c.decode(Int.self, forKey: .r)) == 2)
         case "st":
@@ -156,6 +182,7 @@ enum ShapeItem: Decodable, Sendable {
                            cap: (try? c.decode(Int.self, forKey: .lc)) ?? 2, join: (try? c.decode(Int.self, forKey: .lj)) ?? 2,
                            miterLimit: (try? c.decode(Double.self, forKey: .ml)) ?? 4)
         case "tr": self = .transform(try TransformModel(from: decoder))
+        case "tm": self = .trim(start: try value(.s, [0]), end: try value(.e, [100]), offset: try value(.o, [0]))
         default: self = .unsupported(type)
         }
         if hidden, case .group = self {} else if hidden { self = .unsupported(type) }
