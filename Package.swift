@@ -48,6 +48,8 @@ let package = Package(
         systemLibrary("CSDL2", pkgConfig: "sdl2", apt: ["libsdl2-dev", "libx11-dev"]),
         systemLibrary("CEGL", pkgConfig: "egl", apt: ["libegl-dev", "libegl-mesa0"]),
         systemLibrary("CGLES", pkgConfig: "glesv2", apt: ["libgles-dev"]),
+        // Only the benchmarks use it: rlottie, the speed yardstick for Lottie playback.
+        systemLibrary("CRLottie", pkgConfig: "rlottie", apt: ["librlottie-dev"]),
 
         // Apple-named modules.
         // CoreGraphics decodes and encodes PNG and JPEG itself (CGImage(pngDataProviderSource:…)), as Apple's does;
@@ -88,7 +90,7 @@ let package = Package(
 
         // Benchmarks (`make bench`): whole-frame figures, reported as `bench: <name> <value> <unit>` lines.
         .executableTarget(name: "calyx-bench", dependencies: [
-            "QuartzCore", "UIKit", "CalyxHost",
+            "QuartzCore", "UIKit", "CalyxHost", "Lottie", "CRLottie",
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Benchmarks/CalyxBenchmarks"),
 

@@ -18,6 +18,7 @@ PACKAGES=(
   libsdl2-dev libx11-dev  # the window host (Xlib: to hear that the X server went away)
   libegl-dev libgles-dev  # CAEAGLLayer: EGL and OpenGL ES …
   libegl-mesa0 libgl1-mesa-dri  # … on Mesa's surfaceless platform (llvmpipe where there is no GPU)
+  librlottie-dev          # the Lottie benchmark's yardstick (rlottie), built with the benchmarks
   fonts-liberation2       # pinned fonts: metric-compatible Helvetica/Times/Courier …
   fonts-dejavu-core       # … and wide Unicode coverage, so text renders identically everywhere
 )

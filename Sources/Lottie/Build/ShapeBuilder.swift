@@ -56,7 +56,9 @@ struct ShapeBuilder {
         let shape = CAShapeLayer()
         shape.anchorPoint = .zero
         shape.position = .zero
-        shape.bounds = CGRect(x: 0, y: 0, width: builder.model.width, height: builder.model.height)
+        // (Zero bounds: the path draws where it is, and the layer's picture covers the path alone, not the
+        // whole composition — most of a frame's layers are small.)
+        shape.bounds = .zero
         shape.opacity = Float(opacity.value(atFrame: frame)[0] / 100)
         builder.add(builder.timeline.animation("opacity", opacity, startTime: startTime) { $0[0] / 100 }, to: shape)
         shape.path = path(of: geometry, atFrame: frame)
