@@ -54,6 +54,33 @@ import CalyxTestSupport
         }
     }
 
+    /// A half-transparent container holding one picture is drawn as that picture at half opacity (the same
+    /// pixels: black at 0.5 over white is 128) without a group picture: the frame's only entry is the child's. Two
+    /// overlapping children still make a group (their overlap is 128, not the 64 of fading each).
+    @Test func fadingOnePictureNeedsNoGroup() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 100); root.backgroundColor = CGColor.white
+            let container = CALayer(); container.frame = CGRect(x: 0, y: 0, width: 100, height: 100); container.opacity = 0.5
+            let child = CALayer(); child.frame = CGRect(x: 20, y: 20, width: 40, height: 40); child.backgroundColor = CGColor.black
+            container.addSublayer(child)
+            root.addSublayer(container)
+            CATransaction.flush()
+            let canvas = TestCanvas(width: 100, height: 100)
+            let renderer = CARenderer(context: canvas.context)
+            renderer.layer = root
+            render(root, renderer, at: 1)
+            let keys = Set(renderer.compositor.list.map(\.key))
+            #expect(keys.contains(ObjectIdentifier(child)) && !keys.contains(ObjectIdentifier(container)))
+            #expect(abs(canvas.pixel(topDown: 40, 40).r - 128) <= 1)
+            let second = CALayer(); second.frame = CGRect(x: 40, y: 40, width: 40, height: 40); second.backgroundColor = CGColor.black
+            container.addSublayer(second)
+            CATransaction.flush()
+            render(root, renderer, at: 2)
+            #expect(Set(renderer.compositor.list.map(\.key)).contains(ObjectIdentifier(container)))
+            #expect(abs(canvas.pixel(topDown: 50, 50).r - 128) <= 1 && abs(canvas.pixel(topDown: 30, 30).r - 128) <= 1)
+        }
+    }
+
     @Test func aMovingGroupIsRasterizedOnce() {
         withClock(at: 0) { _ in
             let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 200, height: 100); root.backgroundColor = CGColor.white

@@ -274,7 +274,11 @@ package final class FrameCompositor {
                 recordPainter(node.frameTree((layer, localTime, animated)), id: node.id, isRoot: isRoot, layerToPixel: m, alpha: alpha)
             }
         }
-        if plan.compositesAsGroup || (!m.isAffine && plan.drawsBorder && !node.children.isEmpty) {
+        // Fading a subtree that draws one picture is fading that picture: no group picture is needed (a view at
+        // half alpha holding one image, a Lottie layer holding one shape).
+        let fadesOnePicture = plan.fadesAsGroup && !plan.castsShadow && !plan.rasterizes && plan.contentBlurRadius == 0
+            && Self.drawsOnePictureAtMost(node, own: layer)
+        if (plan.compositesAsGroup && !fadesOnePicture) || (!m.isAffine && plan.drawsBorder && !node.children.isEmpty) {
             seen.insert(node.id)
             recordAsGroup()
             return
@@ -334,6 +338,24 @@ package final class FrameCompositor {
                                   border.stroke(in: ctx, alpha: CGFloat(alpha))
                               }))
         }
+    }
+
+    /// Whether `layer` (the node's state now) and its subtree draw at most one picture, so that fading them as
+    /// a group and fading that picture alone look the same. Conservative: a descendant with animations counts as
+    /// a picture (it may start drawing), and any descendant that makes pictures of its own — a kind other than
+    /// plain, a mask, a shadow, filters, rasterizing — answers no.
+    static func drawsOnePictureAtMost(_ node: RenderTree.Node, own layer: CALayer) -> Bool {
+        var pictures = LayerGeometry.drawsOwnContent(layer, includeBorder: true) ? 1 : 0
+        func visit(_ n: RenderTree.Node) -> Bool {
+            let l = n.snapshot
+            guard l.compositorKind == .plain, n.mask == nil, !LayerDrawingPlan.castsShadow(l), l.filters == nil,
+                  l.backgroundFilters == nil, !l.shouldRasterize else { return false }
+            if LayerGeometry.drawsOwnContent(l, includeBorder: true) || !l.animationEntries.isEmpty || l.hasTimedContents {
+                pictures += 1
+            }
+            return pictures <= 1 && n.children.allSatisfy(visit)
+        }
+        return node.children.allSatisfy(visit)
     }
 
     /// Records `node`'s sublayers, `layer` being the node's state at this time and `m` its space to pixels. This
