@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "CalyxHost", dependencies: ["CoreGraphics", "ImageIO", "QuartzCore", "UIKit", "CGif", "CWebP", "CZlib", "CFFmpeg", "CSDL2"]),
 
         // The gallery: the book's examples as named scenes, and the web page `make demo` writes for them.
-        .target(name: "CalyxGallery", dependencies: ["QuartzCore", "UIKit", "CoreText", "CalyxHost", "OpenGLES", "AVFoundation"]),
+        .target(name: "CalyxGallery", dependencies: ["QuartzCore", "UIKit", "CoreText", "CalyxHost", "OpenGLES", "AVFoundation", "Lottie"]),
 
         // The command line.
         .executableTarget(name: "calyx", dependencies: [
