@@ -114,3 +114,25 @@ import QuartzCore
         }
     }
 }
+
+/// `setPlaybackMode(_:)` and markers: paused at a marker's start or end, playing a marker's range.
+@Suite struct LottiePlaybackModeTests {
+    @Test func playbackModesAndMarkers() throws {
+        let markers = #"[{"cm":"intro","tm":15,"dr":15}]"#
+        let layer = try player(composition(squareLayer(x: 20, y: 40), markers: markers))
+        withManualClock { clock in
+            layer.setPlaybackMode(.paused(at: .marker("intro", position: .end)))
+            #expect(layer.currentFrame == 30 && !layer.isAnimationPlaying)
+            layer.setPlaybackMode(.paused(at: .progress(0.25)))
+            #expect(layer.currentFrame == 15)
+            var finished: [Bool] = []
+            layer.setPlaybackMode(.playing(.marker("intro", loopMode: .playOnce))) { finished.append($0) }
+            _ = render(layer, at: 0.25, clock: clock)           // 7.5 frames of 15 at 30 fps
+            #expect(abs(layer.currentFrame - 22.5) < 1e-6 && layer.isAnimationPlaying)
+            _ = render(layer, at: 0.75, clock: clock)
+            #expect(finished == [true] && layer.currentFrame == 30)
+            layer.setPlaybackMode(.paused(at: .time(1.5)))
+            #expect(layer.currentFrame == 45)
+        }
+    }
+}

@@ -113,6 +113,40 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
              completion: completion)
     }
 
+    /// Plays the marker `marker` from its start to its end (its start plus its duration).
+    public func play(marker: String, loopMode: LottieLoopMode? = nil, completion: LottieCompletionBlock? = nil) {
+        guard let animation, let start = animation.frameTime(forMarker: marker),
+              let length = animation.durationFrameTime(forMarker: marker) else { return }
+        play(fromFrame: start, toFrame: start + length, loopMode: loopMode, completion: completion)
+    }
+
+    /// Pauses at a point or plays a range, as `mode` says.
+    public func setPlaybackMode(_ mode: LottiePlaybackMode, completion: LottieCompletionBlock? = nil) {
+        guard let animation else { return }
+        switch mode {
+        case .paused(at: let state):
+            switch state {
+            case .currentFrame: pause()
+            case .progress(let p): currentProgress = p
+            case .frame(let f): currentFrame = f
+            case .time(let t): currentTime = t
+            case .marker(let name, let position):
+                guard let start = animation.frameTime(forMarker: name) else { return }
+                currentFrame = position == .start ? start : start + (animation.durationFrameTime(forMarker: name) ?? 0)
+            }
+        case .playing(let playback):
+            switch playback {
+            case .fromProgress(let from, let to, let loop): play(fromProgress: from, toProgress: to, loopMode: loop, completion: completion)
+            case .fromFrame(let from, let to, let loop): play(fromFrame: from, toFrame: to, loopMode: loop, completion: completion)
+            case .fromMarker(let from, let to, let playEnd, let loop):
+                guard var end = animation.frameTime(forMarker: to) else { return }
+                if playEnd { end += animation.durationFrameTime(forMarker: to) ?? 0 }
+                play(fromFrame: from.flatMap(animation.frameTime(forMarker:)), toFrame: end, loopMode: loop, completion: completion)
+            case .marker(let name, let loop): play(marker: name, loopMode: loop, completion: completion)
+            }
+        }
+    }
+
     /// Stops where it is (the completion is called with `false`).
     public func pause() {
         let now = currentTimeInAnimation

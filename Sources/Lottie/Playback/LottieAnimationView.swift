@@ -73,6 +73,12 @@ open class LottieAnimationView: UIView, @unchecked Sendable {
                      completion: LottieCompletionBlock? = nil) {
         animationLayer.play(fromMarker: fromMarker, toMarker: toMarker, loopMode: loopMode, completion: completion)
     }
+    public func play(marker: String, loopMode: LottieLoopMode? = nil, completion: LottieCompletionBlock? = nil) {
+        animationLayer.play(marker: marker, loopMode: loopMode, completion: completion)
+    }
+    public func setPlaybackMode(_ mode: LottiePlaybackMode, completion: LottieCompletionBlock? = nil) {
+        animationLayer.setPlaybackMode(mode, completion: completion)
+    }
     public func pause() { animationLayer.pause() }
     public func stop() { animationLayer.stop() }
 }
