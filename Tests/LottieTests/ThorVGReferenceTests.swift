@@ -10,7 +10,7 @@ import CalyxTestSupport
 /// and then eases; a triangle whose path morphs, shown only from frame 10 to 50, its opacity held then jumping),
 /// and References/precomp-trim.json (one precomposition shown twice, 15 frames apart: a circle stroked through
 /// an animated trim that starts at twelve o'clock, and a square cut at the precomposition's edge), drawn by
-/// scripts/render-lottie-references.py over white. Both engines antialias edges their own way, so the
+/// scripts/render-lottie-references.py over white (and gradients.json, below). Both engines antialias edges their own way, so the
 /// bound is on the mean and the 99th percentile of the per-pixel difference; a frame compared with another
 /// frame's reference fails it (the test can tell frames apart).
 @Suite struct ThorVGReferenceTests {
@@ -51,6 +51,17 @@ import CalyxTestSupport
         try withManualClock { clock in
             let d = try #require(ImageDifference(try calyxFrame(CGFloat(frame), of: "precomp-trim", clock: clock),
                                                  try reference("precomp-trim-\(frame)")))
+            #expect(d.mean < 0.6 && d.p99 < 24, "frame \(frame): \(d)")
+        }
+    }
+
+    /// References/gradients.json: a radial gradient fill, a three-stop linear fill whose start point moves, and
+    /// a linear gradient stroke round a circle.
+    @Test(arguments: [0, 30])
+    func gradientsMatchThorVG(_ frame: Int) throws {
+        try withManualClock { clock in
+            let d = try #require(ImageDifference(try calyxFrame(CGFloat(frame), of: "gradients", clock: clock),
+                                                 try reference("gradients-\(frame)")))
             #expect(d.mean < 0.6 && d.p99 < 24, "frame \(frame): \(d)")
         }
     }

@@ -155,6 +155,10 @@ enum ShapeItem: Decodable, Sendable {
     case stroke(color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, width: AnimatedValue<Numbers>,
                 cap: Int, join: Int, miterLimit: Double)
     case transform(TransformModel)
+    /// A gradient fill (or, with `stroke`, a gradient stroke): linear (`radial` false) from `start` to `end`, or
+    /// radial about `start` out to `end`; `colors` holds `count` stops of (offset, r, g, b), then optional
+    /// (offset, alpha) stops.
+    case gradient(GradientModel)
     /// Trims the paths before it to `start`…`end` percent of their length (`offset` in degrees turns the window).
     case trim(start: AnimatedValue<Numbers>, end: AnimatedValue<Numbers>, offset: AnimatedValue<Numbers>)
     /// An item Calyx does not draw yet (gradients, trims, repeaters, merges…): skipped.
@@ -182,9 +186,65 @@ enum ShapeItem: Decodable, Sendable {
                            cap: (try? c.decode(Int.self, forKey: .lc)) ?? 2, join: (try? c.decode(Int.self, forKey: .lj)) ?? 2,
                            miterLimit: (try? c.decode(Double.self, forKey: .ml)) ?? 4)
         case "tr": self = .transform(try TransformModel(from: decoder))
+        case "gf", "gs": self = .gradient(try GradientModel(from: decoder, stroke: type == "gs"))
         case "tm": self = .trim(start: try value(.s, [0]), end: try value(.e, [100]), offset: try value(.o, [0]))
         default: self = .unsupported(type)
         }
         if hidden, case .group = self {} else if hidden { self = .unsupported(type) }
+    }
+}
+
+/// A gradient fill or stroke (`gf`, `gs`).
+struct GradientModel: Sendable {
+    var radial: Bool
+    var start: AnimatedValue<Numbers>
+    var end: AnimatedValue<Numbers>
+    var stopCount: Int
+    var colors: AnimatedValue<Numbers>
+    var opacity: AnimatedValue<Numbers>
+    var evenOdd: Bool
+    /// For a gradient stroke: its width, cap and join.
+    var stroke: (width: AnimatedValue<Numbers>, cap: Int, join: Int)?
+
+    private enum Keys: String, CodingKey { case t, s, e, g, o, r, w, lc, lj }
+    private enum StopKeys: String, CodingKey { case p, k }
+
+    init(from decoder: Decoder, stroke isStroke: Bool) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        radial = (try? c.decode(Int.self, forKey: .t)) == 2
+        start = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .s) ?? .fixed(Numbers([0, 0]))
+        end = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .e) ?? .fixed(Numbers([100, 0]))
+        let g = try c.nestedContainer(keyedBy: StopKeys.self, forKey: .g)
+        stopCount = min(max(try g.decode(Int.self, forKey: .p), 0), 64)
+        colors = try g.decode(AnimatedValue<Numbers>.self, forKey: .k)
+        opacity = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .o) ?? .fixed(Numbers([100]))
+        evenOdd = (try? c.decode(Int.self, forKey: .r)) == 2
+        if isStroke {
+            stroke = (try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .w) ?? .fixed(Numbers([1])),
+                      (try? c.decode(Int.self, forKey: .lc)) ?? 2, (try? c.decode(Int.self, forKey: .lj)) ?? 2)
+        }
+    }
+
+    /// The stops at one frame's values: offsets and colours, each colour's alpha from the alpha stops (read
+    /// between them linearly) when there are any.
+    func stops(_ k: Numbers) -> (locations: [Double], colors: [CGColor]) {
+        let n = min(stopCount, k.values.count / 4)
+        guard n > 0 else { return ([0, 1], [CGColor(gray: 0, alpha: 1), CGColor(gray: 0, alpha: 1)]) }
+        let alphas: [(Double, Double)] = stride(from: 4 * n, to: k.values.count - 1, by: 2).map { (k.values[$0], k.values[$0 + 1]) }
+        func alpha(at offset: Double) -> Double {
+            guard let first = alphas.first else { return 1 }
+            if offset <= first.0 { return first.1 }
+            for (a, b) in zip(alphas, alphas.dropFirst()) where offset <= b.0 {
+                return b.0 > a.0 ? a.1 + (b.1 - a.1) * (offset - a.0) / (b.0 - a.0) : b.1
+            }
+            return alphas[alphas.count - 1].1
+        }
+        func unit(_ v: Double) -> CGFloat { CGFloat(v.isFinite ? min(max(v, 0), 1) : 0) }
+        let locations = (0..<n).map { Double(unit(k.values[4 * $0])) }
+        let colors = (0..<n).map { i in
+            CGColor(red: unit(k.values[4 * i + 1]), green: unit(k.values[4 * i + 2]), blue: unit(k.values[4 * i + 3]),
+                    alpha: unit(alpha(at: locations[i])))
+        }
+        return (locations, colors)
     }
 }
