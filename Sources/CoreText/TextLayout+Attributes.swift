@@ -89,9 +89,11 @@ struct PangoAttributes {
                 }
             }
             // Outlines: positive widths stroke only (the fill is made transparent), negative fill and stroke.
-            if let width = numberValue(attrs[.strokeWidth]), width != 0 {
+            // (A width is a percentage of the font size; past 1,000 % the stroke covers every glyph's box many times
+            // over, and a hostile width of millions made Cairo's stroker run for minutes: widths are clamped there.)
+            if let width = numberValue(attrs[.strokeWidth]), width != 0, width.isFinite {
                 let color = colorValue(attrs[.strokeColor])?.rgba ?? foreground
-                strokes.append(TextStroke(bytes: start..<end, width: abs(width) / 100 * fontSize, color: color))
+                strokes.append(TextStroke(bytes: start..<end, width: min(abs(width), 1000) / 100 * fontSize, color: color))
                 // (Alpha 1 of 65535: Pango reads 0 as "not set".)
                 if width > 0 { add(pango_attr_foreground_alpha_new(1)) }
             }

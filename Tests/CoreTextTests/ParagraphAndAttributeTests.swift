@@ -160,6 +160,21 @@ import CalyxTestSupport
         }
     }
 
+    /// A hostile stroke width (millions of percent) is clamped to 1,000 % of the font size (docs/text.md): a
+    /// 10 pt "I" stroked 100 pt wide paints red well beyond the glyph (40 pt to its right) and stops there (the
+    /// far corner, 90 pt away, stays white). Unclamped, Cairo's stroker ran for minutes.
+    @Test func hostileStrokeWidthsAreClamped() {
+        let canvas = TestCanvas(width: 200, height: 120)
+        let string = NSAttributedString(string: "I", attributes: [
+            .font: CTFontCreateWithName("Helvetica" as CFString, 10, nil),
+            .strokeWidth: 5e6, .strokeColor: CGColor(red: 1, green: 0, blue: 0, alpha: 1)])
+        let line = CTLineCreateWithAttributedString(string)
+        canvas.context.textPosition = CGPoint(x: 60, y: 60)
+        CTLineDraw(line, canvas.context)
+        #expect(canvas.pixel(100, 62).isClose(to: .red, tolerance: 10))
+        #expect(canvas.pixel(199, 119) == .white && canvas.pixel(199, 0) == .white)
+    }
+
     /// DejaVu Sans has "fi" and "ffl" ligatures: "fi ffl" shapes to 3 glyphs by default, 6 with ligatures off.
     @Test func ligaturesCanBeTurnedOff() {
         func glyphs(_ ligature: Int?) -> Int {
