@@ -7,22 +7,8 @@ import CalyxTestSupport
 /// animation's frame 25, which ThorVG drew for the Lottie tests (References/showcase-25.png); a file that is not
 /// an animation fails with a sentence saying why, and writes nothing.
 @Suite struct LottieRenderCommandTests {
-    static let calyx = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("calyx")
     static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("LottieTests/References")
-
-    func run(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = Self.calyx
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
 
     func image(_ url: URL) throws -> CGImage {
         let source = try #require(CGImageSourceCreateWithURL(url as CFURL, nil))
@@ -32,7 +18,7 @@ import CalyxTestSupport
     @Test func aLottieFileRendersItsFrames() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calyx-lottie-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try run(["render", Self.references.appendingPathComponent("showcase.json").path, "--out", folder.path,
+        let result = try CalyxCommand.run(["render", Self.references.appendingPathComponent("showcase.json").path, "--out", folder.path,
                               "--format", "png", "--frames", "25..25", "--background", "white"])
         #expect(result.status == 0, "\(result.errors)")
         let d = try #require(ImageDifference(try image(folder.appendingPathComponent("frame_00025.png")),
@@ -46,7 +32,7 @@ import CalyxTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.json")
         try Data(#"{"fr":30,"op":60,"w":100,"h":80}"#.utf8).write(to: bad)
-        let result = try run(["render", bad.path, "--out", folder.appendingPathComponent("out.gif").path])
+        let result = try CalyxCommand.run(["render", bad.path, "--out", folder.appendingPathComponent("out.gif").path])
         #expect(result.status == 1)
         #expect(result.errors.contains("not a Lottie animation: the document has no \"ip\""), "\(result.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.gif").path))

@@ -8,26 +8,10 @@ import QuartzCore
 /// (`prlimit --fsize`, which fails writes past the limit as a full disk fails them, with an error rather than
 /// a signal, since `calyx` ignores SIGXFSZ).
 @Suite struct OutputFaultTests {
-    static let calyx = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("calyx")
+    static let calyx = CalyxCommand.executable
 
-    struct Run { let status: Int32; let errors: String }
-
-    func render(_ arguments: [String], fileSizeLimit: Int? = nil) throws -> Run {
-        let process = Process()
-        if let limit = fileSizeLimit {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-            process.arguments = ["--fsize=\(limit)", Self.calyx.path] + arguments
-        } else {
-            process.executableURL = Self.calyx
-            process.arguments = arguments
-        }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, errors: text)
+    func render(_ arguments: [String], fileSizeLimit: Int? = nil) throws -> CalyxCommand.Run {
+        try CalyxCommand.run(arguments, fileSizeLimit: fileSizeLimit)
     }
 
     func scratchDirectory() throws -> URL {

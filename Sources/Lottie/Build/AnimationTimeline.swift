@@ -44,10 +44,7 @@ struct AnimationTimeline {
             animation.keyTimes = times
             animation.timingFunctions = curves
         } else {
-            let count = AnimationTimeline.sampleCount(first: firstFrame, last: lastFrame)
-            let step = (lastFrame - firstFrame) / Double(count - 1)
-            animation.values = (0..<count).map { convert(value.value(atFrame: firstFrame + Double($0) * step - startTime)) }
-            animation.keyTimes = (0..<count).map { NSNumber(value: Double($0) / Double(count - 1)) }
+            return sampled(keyPath, sampleFrames.map { convert(value.value(atFrame: $0 - startTime)) })
         }
         return finished(animation)
     }
@@ -66,11 +63,22 @@ struct AnimationTimeline {
         return finished(animation)
     }
 
-    /// How many samples a property sampled once a frame takes: one a frame, at most 4,096 (a composition of
-    /// millions of frames is sampled evenly instead).
-    static func sampleCount(first: Double, last: Double) -> Int {
-        let frames = (last - first).rounded(.up)
-        return frames.isFinite ? Int(min(max(frames + 1, 2), 4096)) : 2
+    /// The composition frames a property sampled once a frame is read at: one a frame, at most 4,096 (a
+    /// composition of millions of frames is sampled evenly instead).
+    var sampleFrames: [Double] {
+        let frames = (lastFrame - firstFrame).rounded(.up)
+        let count = frames.isFinite ? Int(min(max(frames + 1, 2), 4096)) : 2
+        let step = (lastFrame - firstFrame) / Double(count - 1)
+        return (0..<count).map { firstFrame + Double($0) * step }
+    }
+
+    /// An animation of `keyPath` through `values`, one for each of `sampleFrames`, evenly spaced over the
+    /// composition and holding its ends.
+    func sampled(_ keyPath: String, _ values: [Any]) -> CAKeyframeAnimation {
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        animation.values = values
+        animation.keyTimes = values.indices.map { NSNumber(value: Double($0) / Double(max(values.count - 1, 1))) }
+        return finished(animation)
     }
 
     /// Plays over the composition from content time 0 and holds its ends (the playback layer moves time).

@@ -32,8 +32,7 @@ struct ShapeBuilder {
                 shape.fillColor = nil
                 shape.strokeColor = Self.color(color.value(atFrame: frame))
                 shape.lineWidth = width.value(atFrame: frame)[0]
-                shape.lineCap = [1: .butt, 3: .square][cap] ?? .round
-                shape.lineJoin = [1: .miter, 3: .bevel][join] ?? .round
+                Self.setLineStyle(of: shape, cap: cap, join: join)
                 shape.miterLimit = miterLimit
                 builder.add(builder.timeline.animation("strokeColor", color, startTime: startTime, convert: Self.color), to: shape)
                 builder.add(builder.timeline.animation("lineWidth", width, startTime: startTime) { $0[0] }, to: shape)
@@ -67,12 +66,7 @@ struct ShapeBuilder {
         if geometry.contains(where: Self.isAnimated) {
             // Geometry that moves is sampled once a frame (its shape at each frame, eased per property).
             let timeline = builder.timeline
-            let count = AnimationTimeline.sampleCount(first: timeline.firstFrame, last: timeline.lastFrame)
-            let step = (timeline.lastFrame - timeline.firstFrame) / Double(count - 1)
-            let animation = CAKeyframeAnimation(keyPath: "path")
-            animation.values = (0..<count).map { path(of: geometry, atFrame: timeline.firstFrame + Double($0) * step - startTime) }
-            animation.keyTimes = (0..<count).map { NSNumber(value: Double($0) / Double(count - 1)) }
-            builder.add(timeline.finished(animation), to: shape)
+            builder.add(timeline.sampled("path", timeline.sampleFrames.map { path(of: geometry, atFrame: $0 - startTime) }), to: shape)
         }
         return shape
     }
@@ -91,16 +85,9 @@ struct ShapeBuilder {
         (shape.strokeStart, shape.strokeEnd) = window(atFrame: frame)
         guard start.isAnimated || end.isAnimated || offset.isAnimated else { return }
         let timeline = builder.timeline
-        let count = AnimationTimeline.sampleCount(first: timeline.firstFrame, last: timeline.lastFrame)
-        let step = (timeline.lastFrame - timeline.firstFrame) / Double(count - 1)
-        let windows = (0..<count).map { window(atFrame: timeline.firstFrame + Double($0) * step - startTime) }
-        let times = (0..<count).map { NSNumber(value: Double($0) / Double(count - 1)) }
-        for (keyPath, values) in [("strokeStart", windows.map(\.0)), ("strokeEnd", windows.map(\.1))] {
-            let animation = CAKeyframeAnimation(keyPath: keyPath)
-            animation.values = values
-            animation.keyTimes = times
-            builder.add(timeline.finished(animation), to: shape)
-        }
+        let windows = timeline.sampleFrames.map { window(atFrame: $0 - startTime) }
+        builder.add(timeline.sampled("strokeStart", windows.map(\.0)), to: shape)
+        builder.add(timeline.sampled("strokeEnd", windows.map(\.1)), to: shape)
     }
 
     /// A gradient fill or stroke: a `CAGradientLayer` over the geometry's box, masked by the geometry filled (or
@@ -115,8 +102,7 @@ struct ShapeBuilder {
         if let stroke = gradient.stroke {
             mask.strokeColor = CGColor(gray: 0, alpha: 1)
             mask.lineWidth = stroke.width.value(atFrame: frame)[0]
-            mask.lineCap = [1: .butt, 3: .square][stroke.cap] ?? .round
-            mask.lineJoin = [1: .miter, 3: .bevel][stroke.join] ?? .round
+            Self.setLineStyle(of: mask, cap: stroke.cap, join: stroke.join)
             builder.add(builder.timeline.animation("lineWidth", stroke.width, startTime: startTime) { $0[0] }, to: mask)
             reach += mask.lineWidth
         }
@@ -153,10 +139,7 @@ struct ShapeBuilder {
         layer.locations = stops.locations.map { NSNumber(value: $0) }
         if gradient.start.isAnimated || gradient.end.isAnimated || gradient.colors.isAnimated {
             let timeline = builder.timeline
-            let count = AnimationTimeline.sampleCount(first: timeline.firstFrame, last: timeline.lastFrame)
-            let step = (timeline.lastFrame - timeline.firstFrame) / Double(count - 1)
-            let frames = (0..<count).map { timeline.firstFrame + Double($0) * step - startTime }
-            let times = (0..<count).map { NSNumber(value: Double($0) / Double(count - 1)) }
+            let frames = timeline.sampleFrames.map { $0 - startTime }
             var animated: [(String, [Any])] = []
             if gradient.start.isAnimated || gradient.end.isAnimated {
                 let all = frames.map(points(atFrame:))
@@ -166,12 +149,7 @@ struct ShapeBuilder {
                 let all = frames.map { gradient.stops(gradient.colors.value(atFrame: $0)) }
                 animated += [("colors", all.map(\.colors)), ("locations", all.map { $0.locations.map { NSNumber(value: $0) } })]
             }
-            for (keyPath, values) in animated {
-                let animation = CAKeyframeAnimation(keyPath: keyPath)
-                animation.values = values
-                animation.keyTimes = times
-                builder.add(timeline.finished(animation), to: layer)
-            }
+            for (keyPath, values) in animated { builder.add(timeline.sampled(keyPath, values), to: layer) }
         }
         return layer
     }
@@ -224,6 +202,12 @@ struct ShapeBuilder {
         path.addCurve(to: CGPoint(x: c.x, y: c.y - ry), control1: CGPoint(x: c.x - sign * rx, y: c.y - k * ry),
                       control2: CGPoint(x: c.x - sign * k * rx, y: c.y - ry))
         path.closeSubpath()
+    }
+
+    /// Lottie's cap (1 butt, 2 round, 3 square) and join (1 miter, 2 round, 3 bevel) codes; round otherwise.
+    static func setLineStyle(of shape: CAShapeLayer, cap: Int, join: Int) {
+        shape.lineCap = [1: .butt, 3: .square][cap] ?? .round
+        shape.lineJoin = [1: .miter, 3: .bevel][join] ?? .round
     }
 
     /// A colour from Lottie's 0…1 components (alpha 1 when absent).

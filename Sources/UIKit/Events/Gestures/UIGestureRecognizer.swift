@@ -168,7 +168,6 @@ open class UIGestureRecognizer: NSObject, @unchecked Sendable {
     func touchFinished(_ touch: UITouch) {
         ignoredTouches.removeAll { $0 === touch }
         trackedTouches.removeAll { $0 === touch }
-        if trackedTouches.isEmpty, ignoredTouches.isEmpty, state == .possible { return }
         if trackedTouches.isEmpty, ignoredTouches.isEmpty { resetIfFinished() }
     }
 
