@@ -71,4 +71,21 @@ package struct AttributedText: @unchecked Sendable {
         }
         return AttributedText(string: text, runs: cut, length: end - start)
     }
+
+    /// The text with attribute `key` in every run replaced by what `transform` makes of it (nil removes it).
+    package func mappingAttribute(_ key: NSAttributedString.Key, _ transform: (Any?) -> Any?) -> AttributedText {
+        let mapped = runs.map { run in
+            var attributes = run.attributes
+            attributes[key] = transform(run.attributes[key])
+            return Run(range: run.range, attributes: attributes)
+        }
+        return AttributedText(string: string, runs: mapped, length: length)
+    }
+
+    /// The text as a new `NSAttributedString` (for API that hands one out).
+    package func makeAttributedString() -> NSAttributedString {
+        let result = NSMutableAttributedString(string: string)
+        for run in runs { result.setAttributes(run.attributes, range: run.range) }
+        return result
+    }
 }

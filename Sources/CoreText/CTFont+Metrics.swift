@@ -2,14 +2,14 @@
 
 /// The font's design metrics, read from its OpenType tables through HarfBuzz (the font Pango resolved the
 /// request to): cap and x heights, units per em, underline, slant and glyph bounding box, scaled to points.
-struct FontDesignMetrics {
-    var unitsPerEm: UInt32
-    var capHeight: CGFloat
-    var xHeight: CGFloat
-    var underlinePosition: CGFloat
-    var underlineThickness: CGFloat
-    var slantAngle: CGFloat
-    var boundingBox: CGRect
+package struct FontDesignMetrics {
+    package var unitsPerEm: UInt32
+    package var capHeight: CGFloat
+    package var xHeight: CGFloat
+    package var underlinePosition: CGFloat
+    package var underlineThickness: CGFloat
+    package var slantAngle: CGFloat
+    package var boundingBox: CGRect
 }
 
 extension CTFont {

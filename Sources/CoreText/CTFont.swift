@@ -36,7 +36,7 @@ open class CTFont: Hashable, @unchecked Sendable, CustomStringConvertible {
     }
 
     /// Ascent, descent and line gap of the resolved font, in points.
-    lazy var metrics: (ascent: CGFloat, descent: CGFloat, leading: CGFloat, resolvedFamily: String) = FontSystem.shared.locked {
+    package lazy var metrics: (ascent: CGFloat, descent: CGFloat, leading: CGFloat, resolvedFamily: String) = FontSystem.shared.locked {
         let ctx = FontSystem.shared.context
         let desc = makeDescription()
         defer { pango_font_description_free(desc) }
@@ -55,10 +55,10 @@ open class CTFont: Hashable, @unchecked Sendable, CustomStringConvertible {
     }
 
     /// Cap height, x height, units per em and the rest of the design metrics (CTFont+Metrics.swift).
-    lazy var designMetrics: FontDesignMetrics = loadDesignMetrics()
+    package lazy var designMetrics: FontDesignMetrics = loadDesignMetrics()
 
     /// Splits "Family-Style" PostScript names into family, weight and italic.
-    static func parse(_ name: String) -> (String, Int32, Bool) {
+    package static func parse(_ name: String) -> (String, Int32, Bool) {
         var family = name, style = ""
         if let dash = name.lastIndex(of: "-"), dash != name.startIndex {
             family = String(name[..<dash]); style = String(name[name.index(after: dash)...]).lowercased()
@@ -84,7 +84,7 @@ open class CTFont: Hashable, @unchecked Sendable, CustomStringConvertible {
         l.requestedName == r.requestedName && l.size == r.size && l.matrix == r.matrix
     }
     public func hash(into h: inout Hasher) { h.combine(requestedName); h.combine(size) }
-    public var description: String { "<CTFont \(requestedName) \(size)pt>" }
+    open var description: String { "<CTFont \(requestedName) \(size)pt>" }
 }
 
 /// A font by name and size (size 0 means 12); `matrix` nil means identity.

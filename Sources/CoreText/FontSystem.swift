@@ -9,8 +9,8 @@
 /// `fonts-dejavu-core` (wide Unicode coverage) — through a private configuration that maps Apple's family
 /// names onto them. Hinting is off and metrics are unhinted, so layout does not depend on the drawing transform.
 /// If neither package is installed, Calyx falls back to the system's fontconfig configuration.
-final class FontSystem: @unchecked Sendable {
-    static let shared = FontSystem()
+package final class FontSystem: @unchecked Sendable {
+    package static let shared = FontSystem()
 
     let lock = NSRecursiveLock()
     let context: OpaquePointer  // PangoContext*
@@ -58,16 +58,47 @@ final class FontSystem: @unchecked Sendable {
     <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
     <fontconfig>
       <cachedir>\(NSTemporaryDirectory())calyx-fontconfig-cache</cachedir>
-      \(alias(["Helvetica", "Helvetica Neue", "Arial", "San Francisco", "SF Pro", "SF Pro Text", "SF Pro Display",
-               ".SF UI Text", ".SF UI Display", "System", "system-ui", "Avenir", "Avenir Next", "Futura", "Verdana",
-               "Geneva", "Lucida Grande", "sans-serif"], to: "Liberation Sans"))
-      \(alias(["Times", "Times New Roman", "Georgia", "New York", "Palatino", "Baskerville", "serif"], to: "Liberation Serif"))
-      \(alias(["Courier", "Courier New", "Menlo", "Monaco", "SF Mono", "monospace"], to: "Liberation Mono"))
+      \(alias(appleSansFamilies, to: "Liberation Sans"))
+      \(alias(appleSerifFamilies, to: "Liberation Serif"))
+      \(alias(appleMonospacedFamilies, to: "Liberation Mono"))
       <match target="pattern">
         <edit name="family" mode="append_last"><string>Liberation Sans</string><string>DejaVu Sans</string></edit>
       </match>
     </fontconfig>
     """
+
+    /// Apple's family names (and the names of iOS's system font) drawn with Liberation Sans, Serif and Mono.
+    static let appleSansFamilies = [
+        "Helvetica", "Helvetica Neue", "Arial", "San Francisco", "SF Pro", "SF Pro Text", "SF Pro Display",
+        ".SF UI Text", ".SF UI Display", "System", "system-ui", "Avenir", "Avenir Next", "Futura", "Verdana", "Geneva",
+        "Lucida Grande", "sans-serif", ".SFUI", ".SFUIText", ".SFUIDisplay", ".AppleSystemUIFont",
+    ]
+    static let appleSerifFamilies = ["Times", "Times New Roman", "Georgia", "New York", "Palatino", "Baskerville", "serif"]
+    static let appleMonospacedFamilies = ["Courier", "Courier New", "Menlo", "Monaco", "SF Mono", ".SFUIMono", "monospace"]
+
+    /// Every family a font can be asked for by name: Apple's that are mapped, and those fontconfig has.
+    package var familyNames: [String] {
+        locked {
+            var names = Set(FontSystem.appleSansFamilies + FontSystem.appleSerifFamilies + FontSystem.appleMonospacedFamilies)
+            if let map = pango_context_get_font_map(context) {
+                var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+                var count: Int32 = 0
+                pango_font_map_list_families(map, &families, &count)
+                for i in 0..<Int(count) {
+                    if let family = families?[i], let name = pango_font_family_get_name(family) { names.insert(String(cString: name)) }
+                }
+                g_free(families)
+            }
+            return names.filter { !$0.hasPrefix(".") }.sorted()
+        }
+    }
+
+    /// Whether `family` names a font this machine draws as itself or as an Apple family's stand-in.
+    package func hasFamily(_ family: String) -> Bool {
+        let known = FontSystem.appleSansFamilies + FontSystem.appleSerifFamilies + FontSystem.appleMonospacedFamilies
+        return known.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+            || familyNames.contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+    }
 
     private static func alias(_ names: [String], to family: String) -> String {
         names.map { "<alias binding=\"same\"><family>\($0)</family><prefer><family>\(family)</family><family>DejaVu Sans</family></prefer></alias>" }

@@ -12,8 +12,13 @@ struct ParagraphLayout {
     let wraps: Bool
     /// The width lines wrap to (after the indents), or nil.
     let wrapWidth: CGFloat?
+    /// The most lines a paragraph may take (0: no limit). With a truncating mode, a paragraph wraps to this many
+    /// lines and its last shown line ends in "…", as a multi-line `UILabel`'s does.
+    let maximumLines: Int
 
-    init(style: NSParagraphStyle?, alignment: TextLayout.Alignment, truncation: TextLayout.Truncation, width: CGFloat?) {
+    init(style: NSParagraphStyle?, alignment: TextLayout.Alignment, truncation: TextLayout.Truncation, width: CGFloat?,
+         maximumLines: Int = 0) {
+        self.maximumLines = max(maximumLines, 0)
         self.style = style
         if alignment != .natural || style == nil {
             self.alignment = alignment
@@ -37,8 +42,9 @@ struct ParagraphLayout {
             default: .none
             }
         }
-        // Truncating and clipping modes keep each paragraph on one line, as CoreText's do.
-        wraps = mode == .byWordWrapping || mode == .byCharWrapping
+        // Truncating and clipping modes keep each paragraph on one line, as CoreText's do, unless more lines are
+        // allowed.
+        wraps = mode == .byWordWrapping || mode == .byCharWrapping || maximumLines > 1
         wrapsByCharacter = mode == .byCharWrapping
         if let width, width.isFinite, width > 0, width < 1e7 {
             let head = max(usableTextDistance(style?.headIndent), 0)
@@ -62,6 +68,8 @@ struct ParagraphLayout {
         case .middle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
         case .end: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         }
+        // (A negative height is Pango's "at most this many lines per paragraph" for ellipsized text.)
+        if maximumLines > 1, truncation != .none { pango_layout_set_height(layout, -Int32(min(maximumLines, 100_000))) }
         switch alignment {
         case .natural, .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)

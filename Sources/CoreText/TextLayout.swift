@@ -41,19 +41,26 @@ package final class TextLayout: @unchecked Sendable {
     /// Lays out `string`. `width` nil means one unbroken paragraph per line break (no wrapping); with a width,
     /// lines wrap at words (and inside words that do not fit). `singleLine` keeps line separators as text.
     /// The string's paragraph style (its first) sets the alignment, line breaking, line heights, spacing and
-    /// indents; an `alignment` or `truncation` given here wins over the style's.
+    /// indents; an `alignment` or `truncation` given here wins over the style's. `maximumLines` above 0 keeps
+    /// that many lines (the last truncated when a truncation applies), as a `UILabel`'s `numberOfLines` does.
+    /// `includesLineGap` gives each line the font's line gap below it, as UIKit's text layout does (Core Text
+    /// and Pango space lines by ascent and descent alone).
     package convenience init(_ string: NSAttributedString, width: CGFloat?, alignment: Alignment = .natural,
-                             truncation: Truncation = .none, singleLine: Bool = false) {
-        self.init(AttributedText(string), width: width, alignment: alignment, truncation: truncation, singleLine: singleLine)
+                             truncation: Truncation = .none, singleLine: Bool = false, maximumLines: Int = 0,
+                             includesLineGap: Bool = false) {
+        self.init(AttributedText(string), width: width, alignment: alignment, truncation: truncation,
+                  singleLine: singleLine, maximumLines: maximumLines, includesLineGap: includesLineGap)
     }
 
     /// Lays out `text` (see the initializer above).
     package init(_ text: AttributedText, width: CGFloat?, alignment: Alignment = .natural,
-                 truncation: Truncation = .none, singleLine: Bool = false) {
+                 truncation: Truncation = .none, singleLine: Bool = false, maximumLines: Int = 0,
+                 includesLineGap: Bool = false) {
         self.text = text
         let offsets = UTF16ToUTF8(text.string)
         let paragraph = ParagraphLayout(style: text.attribute(.paragraphStyle, at: 0) as? NSParagraphStyle,
-                                        alignment: alignment, truncation: truncation, width: width)
+                                        alignment: alignment, truncation: truncation, width: width,
+                                        maximumLines: maximumLines)
         var attributes = PangoAttributes()
         (layout, lines, size) = FontSystem.shared.locked {
             let layout = pango_layout_new(FontSystem.shared.context)!
@@ -68,7 +75,16 @@ package final class TextLayout: @unchecked Sendable {
             pango_attr_list_unref(list)
             var lines = TextLayout.measureLines(layout, offsets: offsets)
             paragraph.adjust(&lines, in: text)
-            return (layout, lines, TextLayout.logicalSize(layout))
+            var size = TextLayout.logicalSize(layout)
+            TextLayout.addTrailingKern(to: &lines, size: &size, in: text)
+            TextLayout.addLineGaps(to: &lines, size: &size, in: text, if: includesLineGap)
+            if maximumLines > 0, lines.count > maximumLines {
+                // Lines past the limit are not shown; the size is that of the lines kept.
+                lines.removeSubrange(maximumLines...)
+                size.width = lines.map { $0.x + $0.width }.max() ?? 0
+                size.height = lines.last.map { $0.baseline + $0.descent + (includesLineGap ? TextLayout.lineGap(of: text) : 0) } ?? 0
+            }
+            return (layout, lines, size)
         }
         colorFromContext = attributes.colorFromContext
         strokes = attributes.strokes
@@ -142,6 +158,33 @@ package final class TextLayout: @unchecked Sendable {
             result[i].range.length = max(result[i].range.length, end - result[i].range.location)
         }
         return result
+    }
+
+    /// Apple's kerning adds its amount after every character, the last of a line too; Pango's only between
+    /// characters. Each line is widened by its last character's kern.
+    private static func addTrailingKern(to lines: inout [Line], size: inout CGSize, in text: AttributedText) {
+        guard text.runs.contains(where: { $0.attributes[.kern] != nil }) else { return }
+        let units = text.string.utf16
+        for i in lines.indices {
+            var last = lines[i].range.location + lines[i].range.length - 1
+            while last >= lines[i].range.location, last < units.count,
+                  [0x0A, 0x0D, 0x2028, 0x2029].contains(units[units.index(units.startIndex, offsetBy: last)]) { last -= 1 }
+            guard last >= lines[i].range.location, let kern = numberValue(text.attribute(.kern, at: last)) else { continue }
+            lines[i].width = max(0, lines[i].width + min(max(kern, -1e6), 1e6))
+            size.width = max(size.width, lines[i].x + lines[i].width)
+        }
+    }
+
+    /// The line gap UIKit puts below each line: the first font's (Helvetica 12's when the text names none).
+    static func lineGap(of text: AttributedText) -> CGFloat {
+        ((text.attribute(.font, at: 0) as? CTFont) ?? CTFont(name: "Helvetica", size: 12)).metrics.leading
+    }
+
+    private static func addLineGaps(to lines: inout [Line], size: inout CGSize, in text: AttributedText, if enabled: Bool) {
+        guard enabled, !lines.isEmpty else { return }
+        let gap = lineGap(of: text)
+        for i in lines.indices { lines[i].baseline += gap * CGFloat(i) }
+        size.height += gap * CGFloat(lines.count)
     }
 
     private static func logicalSize(_ layout: OpaquePointer) -> CGSize {

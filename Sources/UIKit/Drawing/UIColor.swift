@@ -184,3 +184,7 @@ enum DisplayP3 {
                 encode(-0.0197 * lr - 0.0786 * lg + 1.0979 * lb))
     }
 }
+
+/// A `UIColor` is accepted wherever Core Graphics colours are read from untyped values (text attributes such as
+/// `.foregroundColor`, which UIKit code fills with `UIColor`s).
+extension UIColor: CGColorConvertible {}
