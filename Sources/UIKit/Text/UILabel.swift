@@ -43,14 +43,14 @@ open class UILabel: UIView, @unchecked Sendable {
     open var font: UIFont! = .systemFont(ofSize: 17) {
         didSet {
             if font == nil { font = .systemFont(ofSize: 17) }
-            applyToAttributedText(.font, font)
+            applyToAttributedText(.font, font!)
         }
     }
     /// The text colour (`.label` by default). Setting it also applies it to all attributed text.
     open var textColor: UIColor! = .label {
         didSet {
             if textColor == nil { textColor = .label }
-            applyToAttributedText(.foregroundColor, textColor)
+            applyToAttributedText(.foregroundColor, textColor!)
         }
     }
     open var textAlignment: NSTextAlignment = .natural { didSet { textDidChange() } }
@@ -148,7 +148,7 @@ open class UILabel: UIView, @unchecked Sendable {
             let style = NSMutableParagraphStyle()
             style.alignment = textAlignment
             style.lineBreakMode = lineBreakMode
-            return AttributedText(string: s, attributes: [.font: font as Any, .foregroundColor: textColor as Any, .paragraphStyle: style])
+            return AttributedText(string: s, attributes: [.font: font!, .foregroundColor: textColor!, .paragraphStyle: style])
         case .attributed(let a): return a
         case nil: return AttributedText(string: "")
         }

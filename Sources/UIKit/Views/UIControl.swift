@@ -45,6 +45,15 @@ open class UIControl: UIView, @unchecked Sendable {
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
     }
 
+    /// How a control's content sits across its width.
+    public enum ContentHorizontalAlignment: Int, Sendable { case center = 0, left, right, fill, leading, trailing }
+    /// How a control's content sits down its height.
+    public enum ContentVerticalAlignment: Int, Sendable { case center = 0, top, bottom, fill }
+
+    /// Where the content (a button's image and title) sits across the control; centred by default.
+    open var contentHorizontalAlignment: ContentHorizontalAlignment = .center { didSet { setNeedsLayout() } }
+    open var contentVerticalAlignment: ContentVerticalAlignment = .center { didSet { setNeedsLayout() } }
+
     open var isEnabled = true
     open var isSelected = false
     open var isHighlighted = false
