@@ -16,7 +16,22 @@ open class UIViewController: UIResponder, @unchecked Sendable {
     /// Kept for source compatibility: there are no nibs, so `loadView()` always makes the view in code.
     open private(set) var nibName: String?
     open private(set) var nibBundle: Bundle?
-    open var title: String?
+    open var title: String? { didSet { storedNavigationItem?.changed?() } }
+
+    /// The item a navigation bar shows for this controller (made when first asked for).
+    open var navigationItem: UINavigationItem {
+        if let storedNavigationItem { return storedNavigationItem }
+        let item = UINavigationItem()
+        storedNavigationItem = item
+        return item
+    }
+    private var storedNavigationItem: UINavigationItem?
+    /// The nearest navigation controller among the controller's ancestors.
+    open var navigationController: UINavigationController? {
+        var ancestor = parent
+        while let a = ancestor { if let navigation = a as? UINavigationController { return navigation }; ancestor = a.parent }
+        return nil
+    }
 
     // MARK: The view
 
@@ -101,6 +116,22 @@ open class UIViewController: UIResponder, @unchecked Sendable {
         guard shouldAutomaticallyForwardAppearanceMethods else { return }
         for child in children { child.endAppearanceTransition() }
     }
+
+    // MARK: Presentation (UIViewController+Presentation.swift)
+
+    /// The controller this one presents, and the one that presented this one.
+    open internal(set) var presentedViewController: UIViewController?
+    open internal(set) weak var presentingViewController: UIViewController?
+    /// How this controller covers the screen when presented (`.automatic`, a sheet, by default, as on iOS 13).
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    /// The animation used when this controller is presented and dismissed (`.coverVertical` by default).
+    open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    /// Supplies animators for this controller's presentation and dismissal, replacing the transition style.
+    open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+    open internal(set) var isBeingPresented = false
+    open internal(set) var isBeingDismissed = false
+    /// The view the presented view sits in while presented.
+    var presentationContainer: UIView?
 
     // MARK: Children
 
