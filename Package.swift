@@ -57,6 +57,8 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG"], exclude: ["README.md"]),
         .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
+        // The constraint solver under Auto Layout (Cassowary), with no UIKit in it.
+        .target(name: "CalyxLayoutSolver"),
 
         .target(name: "CMathShim", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CSpanKernels"),
@@ -66,7 +68,7 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
         .target(name: "_Testing_CoreImage", dependencies: ["CoreImage", "_Testing_CoreGraphics"]),
         // UIKit over QuartzCore: views, view animation, drawing and value types.
-        .target(name: "UIKit", dependencies: ["QuartzCore", "ImageIO"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "ImageIO", "CalyxLayoutSolver"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"]),
         // After Effects animations (Bodymovin JSON) as Core Animation layer trees, with lottie-ios's API.
         .target(name: "Lottie", dependencies: ["QuartzCore", "UIKit"]),
@@ -102,6 +104,7 @@ let package = Package(
 
         // Tests mirror the modules; CalyxTestSupport holds the pixel probes they share.
         .target(name: "CalyxTestSupport", dependencies: ["CoreGraphics", "_Testing_CoreGraphics"], path: "Tests/CalyxTestSupport"),
+        .testTarget(name: "CalyxLayoutSolverTests", dependencies: ["CalyxLayoutSolver"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: [
             "CoreGraphics", "CalyxTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),

@@ -88,4 +88,42 @@ extension ProgramGenerator {
             if value.value > 1 { spinner.stopAnimating() }
         }
     }
+
+    /// Auto Layout with hostile constants, multipliers and priorities — conflicting, cyclic through siblings,
+    /// across levels — laid out, changed and laid out again inside an animation block.
+    mutating func constraintsCall(_ a: Int) -> ProgramCall {
+        let b = index(), constant = values.number(-1e3, 1e3), multiplier = values.number(-3, 3), priority = values.number(-100, 1200)
+        let duration = values.number(-1, 2), count = values.int(1...6), fitting = values.size()
+        let source = "\(count) constraints between a new view, V[\(a)] and V[\(b)] (constant \(constant.source), multiplier \(multiplier.source), priority \(priority.source)); layoutIfNeeded; constant changed inside animate(\(duration.source)); fitting \(fitting.source)"
+        return ProgramCall(source: source) { w in
+            guard let anchorView = w.view(a), let other = w.view(b) else { return }
+            let box = UIView()
+            box.translatesAutoresizingMaskIntoConstraints = false
+            anchorView.addSubview(box)
+            let label = UILabel()
+            label.text = "fit"
+            label.translatesAutoresizingMaskIntoConstraints = false
+            box.addSubview(label)
+            var made: [NSLayoutConstraint] = [
+                box.widthAnchor.constraint(equalTo: other.widthAnchor, multiplier: CGFloat(multiplier.value), constant: CGFloat(constant.value)),
+                box.leadingAnchor.constraint(equalTo: other.trailingAnchor, constant: CGFloat(constant.value)),
+                box.heightAnchor.constraint(equalToConstant: CGFloat(constant.value)),
+                label.centerXAnchor.constraint(equalTo: box.centerXAnchor),
+                label.firstBaselineAnchor.constraint(equalTo: other.bottomAnchor, constant: CGFloat(-constant.value)),
+                box.heightAnchor.constraint(lessThanOrEqualTo: box.widthAnchor, multiplier: CGFloat(multiplier.value)),
+            ]
+            made = Array(made.prefix(count))
+            for (k, c) in made.enumerated() where k % 2 == 1 { c.priority = UILayoutPriority(Float(priority.value)) }
+            NSLayoutConstraint.activate(made)
+            anchorView.layoutIfNeeded()
+            UIView.animate(withDuration: duration.value, animations: {
+                made.first?.constant = CGFloat(-constant.value)
+                anchorView.superview?.layoutIfNeeded()
+            }, completion: { _ in w.completions += 1 })
+            w.observe(box.frame)
+            w.observe(box.systemLayoutSizeFitting(fitting.value))
+            if count > 3 { NSLayoutConstraint.deactivate(made) }
+            w.views.append(box); w.layers.append(box.layer)
+        }
+    }
 }

@@ -9,7 +9,7 @@ extension ProgramGenerator {
     mutating func viewCall() -> ProgramCall {
         let a = index(), duration = values.number(-1, 2), delay = values.number(-1, 1)
         let options = UIView.AnimationOptions(rawValue: UInt(values.int(0...0xFFFF)) << values.pick([0, 16]))
-        switch values.int(0...21) {
+        switch values.int(0...22) {
         case 10:
             // The pre-iOS 4 API, also inside a block.
             let count = values.number(-1, 4), p = values.point()
@@ -79,6 +79,8 @@ extension ProgramGenerator {
             return labelCall(a, duration: duration)
         case 21:
             return controlsCall(a)
+        case 22:
+            return constraintsCall(a)
         case 15:
             let image = values.image(), count = values.int(-1...3)
             return ProgramCall(source: "let iv = UIImageView(image: nil); iv.animationImages = [image, image]; iv.animationRepeatCount = \(count); iv.startAnimating(); V[\(a)].addSubview(iv)") { w in

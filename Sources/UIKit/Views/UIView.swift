@@ -23,16 +23,16 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     /// on iOS: set `center` and `bounds` then).
     open var frame: CGRect {
         get { layer.frame }
-        set { layer.frame = newValue }
+        set { layer.frame = newValue; AutoLayoutEngine.geometryChanged() }
     }
     open var bounds: CGRect {
         get { layer.bounds }
-        set { layer.bounds = newValue }
+        set { layer.bounds = newValue; AutoLayoutEngine.geometryChanged() }
     }
     /// The centre: the layer's position.
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set { layer.position = newValue; AutoLayoutEngine.geometryChanged() }
     }
     open var transform: CGAffineTransform {
         get { layer.affineTransform() }
@@ -68,7 +68,14 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     open var contentMode: ContentMode = .scaleToFill { didSet { layer.contentsGravity = contentMode.gravity } }
     open var tag = 0
     open var isUserInteractionEnabled = true
-    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// Space inside the edges that the margin attributes and `layoutMarginsGuide` keep (8 points by default).
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet {
+            layoutMarginsDidChange()
+            AutoLayoutEngine.constraintsChanged()
+            setNeedsLayout()
+        }
+    }
     private var storedTintColor: UIColor?
     /// The tint: set here, or the superview's, or the system blue.
     open var tintColor: UIColor! {
@@ -145,6 +152,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
             placeSubview(view, at: index)
             return
         }
+        AutoLayoutEngine.geometryChanged()
         let (oldWindow, newWindow) = (view.window, window)
         let oldTint = view.tintColor
         view.willMove(toSuperview: self)
@@ -177,6 +185,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         if deferMove({ [weak self] in self?.removeFromSuperview() }) { return }
         defer { finishMove() }
         guard let parent = superview else { return }
+        AutoLayoutEngine.geometryChanged()
         let oldWindow = window
         let oldTint = tintColor
         parent.willRemoveSubview(self)
@@ -265,8 +274,19 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
 
     // MARK: Constraints (the pass before layout: Layout/ConstraintUpdatePass.swift)
 
-    /// Kept for source compatibility: there is no constraint solver yet, so frames are always the view's own.
-    open var translatesAutoresizingMaskIntoConstraints = true
+    /// Whether the view's frame is kept as it is set (true, the default for views made in code) or Auto Layout
+    /// places it from its constraints (false).
+    open var translatesAutoresizingMaskIntoConstraints = true {
+        didSet {
+            guard translatesAutoresizingMaskIntoConstraints != oldValue else { return }
+            AutoLayoutEngine.constraintsChanged()
+            superview?.setNeedsLayout()
+        }
+    }
+    /// Auto Layout's state for this view (Layout/UIView+AutoLayout.swift).
+    let autoLayout = AutoLayoutState()
+    /// Called when `layoutMargins` change.
+    open func layoutMarginsDidChange() {}
     /// Whether `setNeedsUpdateConstraints()` was called since the last `updateConstraints()`.
     var constraintsNeedUpdate = false
     /// Whether some subview needs a constraint update (so `updateConstraintsIfNeeded()` walks only those paths).
@@ -286,11 +306,16 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     open func updateConstraints() {}
     /// Whether the view depends on constraint-based layout (false by default).
     open class var requiresConstraintBasedLayout: Bool { false }
-    /// Lays out subviews (the default does nothing; override it).
-    open func layoutSubviews() {}
+    /// Lays out subviews: the default places those laid out by constraints (Layout/AutoLayoutEngine.swift);
+    /// an override calls `super` first to keep that.
+    open func layoutSubviews() { AutoLayoutEngine.layout(around: self) }
     /// The size the view's content needs (none by default: `noIntrinsicMetric` on both axes).
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
-    open func invalidateIntrinsicContentSize() { setNeedsLayout() }
+    open func invalidateIntrinsicContentSize() {
+        AutoLayoutEngine.geometryChanged()
+        setNeedsLayout()
+        superview?.setNeedsLayout()
+    }
     public static let noIntrinsicMetric: CGFloat = -1
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
     open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }

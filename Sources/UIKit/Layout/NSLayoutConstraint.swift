@@ -1,0 +1,96 @@
+/// A relation between two layout attributes — `first.attribute = multiplier × second.attribute + constant`, or
+/// `≤`/`≥` — that Auto Layout keeps true when it positions and sizes views, at its `priority`.
+///
+/// Changing `constant`, `priority` or `multiplier`… (`constant` and `priority` only, as in UIKit) or activating
+/// it lays its views out again at the next layout pass; inside `UIView.animate`, `layoutIfNeeded()` animates the
+/// views to their new frames, as iOS code does.
+open class NSLayoutConstraint: NSObject, @unchecked Sendable {
+    /// The attributes, with UIKit's raw values.
+    public enum Attribute: Int, Sendable {
+        case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline
+        case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
+        case centerXWithinMargins, centerYWithinMargins
+        case notAnAttribute = 0
+        public static var baseline: Attribute { .lastBaseline }
+    }
+    public enum Relation: Int, Sendable { case lessThanOrEqual = -1, equal = 0, greaterThanOrEqual = 1 }
+
+    public private(set) weak var firstItem: AnyObject?
+    public private(set) weak var secondItem: AnyObject?
+    public let firstAttribute: Attribute
+    public let secondAttribute: Attribute
+    public let relation: Relation
+    public let multiplier: CGFloat
+    open var constant: CGFloat { didSet { if constant != oldValue { changed() } } }
+    /// How strongly it must hold (required by default). UIKit does not allow changing a required constraint
+    /// to optional once active; Calyx allows it.
+    open var priority: UILayoutPriority = .required { didSet { if priority != oldValue { changed() } } }
+    open var identifier: String?
+    open var shouldBeArchived = false
+
+    /// The view it is kept in while active (the items' nearest common ancestor).
+    weak var holder: UIView?
+
+    public init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
+                attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat) {
+        firstItem = view1 as AnyObject
+        secondItem = view2.map { $0 as AnyObject }
+        firstAttribute = attr1
+        secondAttribute = view2 == nil ? .notAnAttribute : attr2
+        self.relation = relation
+        self.multiplier = multiplier.isFinite ? multiplier : 1
+        constant = c.isFinite ? c : 0
+        super.init()
+    }
+
+    /// Whether the constraint takes part in layout. Setting it installs the constraint in the items' nearest
+    /// common ancestor (or the first item's view while they share none).
+    open var isActive: Bool {
+        get { holder != nil }
+        set {
+            if newValue { install() } else { uninstall() }
+        }
+    }
+
+    public static func activate(_ constraints: [NSLayoutConstraint]) { for c in constraints { c.isActive = true } }
+    public static func deactivate(_ constraints: [NSLayoutConstraint]) { for c in constraints { c.isActive = false } }
+
+    open override var description: String {
+        let first = firstItem.map { String(describing: type(of: $0)) } ?? "nil"
+        let second = secondItem.map { "\(String(describing: type(of: $0))).\(secondAttribute) × \(multiplier) + " } ?? ""
+        return "<NSLayoutConstraint \(identifier ?? "") \(first).\(firstAttribute) \(relation) \(second)\(constant) @\(priority.rawValue)>"
+    }
+
+    // MARK: Installing
+
+    /// The view each item lays out in: a view itself, a guide's owning view.
+    static func view(of item: AnyObject?) -> UIView? {
+        (item as? UIView) ?? (item as? UILayoutGuide)?.owningView
+    }
+
+    func install() {
+        guard holder == nil, let first = Self.view(of: firstItem) else { return }
+        let target = Self.view(of: secondItem).flatMap { first.nearestCommonAncestor(with: $0) } ?? first
+        target.addConstraint(self)
+    }
+
+    func uninstall() { holder?.removeConstraint(self) }
+
+    private func changed() {
+        guard let holder else { return }
+        AutoLayoutEngine.invalidate()
+        holder.setNeedsLayout()
+    }
+}
+
+extension UIView {
+    /// The nearest view that is this one or an ancestor of it and of `other`.
+    func nearestCommonAncestor(with other: UIView) -> UIView? {
+        var ancestors = Set<ObjectIdentifier>()
+        var v: UIView? = self
+        while let x = v { ancestors.insert(ObjectIdentifier(x)); v = x.superview }
+        v = other
+        while let x = v { if ancestors.contains(ObjectIdentifier(x)) { return x }; v = x.superview }
+        return nil
+    }
+}

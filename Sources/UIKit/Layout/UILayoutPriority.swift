@@ -1,0 +1,31 @@
+/// How strongly a constraint must hold, 1 to 1000 (required), with UIKit's named levels.
+public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, Sendable {
+    public var rawValue: Float
+    public init(rawValue: Float) { self.rawValue = rawValue }
+    public init(_ rawValue: Float) { self.rawValue = rawValue }
+    public init(floatLiteral value: Float) { rawValue = value }
+    public init(integerLiteral value: Int) { rawValue = Float(value) }
+    public static func < (l: UILayoutPriority, r: UILayoutPriority) -> Bool { l.rawValue < r.rawValue }
+    public static func + (l: UILayoutPriority, r: Float) -> UILayoutPriority { UILayoutPriority(l.rawValue + r) }
+    public static func - (l: UILayoutPriority, r: Float) -> UILayoutPriority { UILayoutPriority(l.rawValue - r) }
+
+    public static let required = UILayoutPriority(1000)
+    public static let defaultHigh = UILayoutPriority(750)
+    public static let dragThatCanResizeScene = UILayoutPriority(510)
+    public static let sceneSizeStayPut = UILayoutPriority(500)
+    public static let dragThatCannotResizeScene = UILayoutPriority(490)
+    public static let defaultLow = UILayoutPriority(250)
+    public static let fittingSizeLevel = UILayoutPriority(50)
+
+    /// The solver's weight for a priority below required: ten times stronger for each 100 points, so a higher
+    /// priority outweighs many lower ones (UIKit's priorities are ordered; Cassowary weighs them).
+    var strength: Double {
+        guard rawValue.isFinite, rawValue < 1000 else { return rawValue.isNaN ? 1 : 1_001_001_000 }
+        return Double(pow(10, max(rawValue, 1) / 100))
+    }
+}
+
+extension NSLayoutConstraint {
+    /// A layout direction: horizontal or vertical.
+    public enum Axis: Int, Sendable { case horizontal = 0, vertical = 1 }
+}
