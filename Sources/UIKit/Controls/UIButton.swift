@@ -60,7 +60,15 @@ open class UIButton: UIControl, @unchecked Sendable {
         addSubview(backgroundContent)
         addSubview(imageContent)
         addSubview(label)
+        isAccessibilityElement = true
+        accessibilityTraits = .button
         updateAppearance()
+    }
+
+    /// The current title, unless a label was set.
+    open override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? currentTitle ?? configuration?.title }
+        set { super.accessibilityLabel = newValue }
     }
 
     /// A button of `buttonType`.

@@ -82,6 +82,14 @@ open class UILabel: UIView, @unchecked Sendable {
         isUserInteractionEnabled = false
         contentMode = .redraw
         layer.needsDisplayOnBoundsChange = true
+        isAccessibilityElement = true
+        accessibilityTraits = .staticText
+    }
+
+    /// The text, unless a label was set.
+    open override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? text }
+        set { super.accessibilityLabel = newValue }
     }
 
     public required init?(coder: NSCoder) { return nil }

@@ -117,6 +117,19 @@ open class UIViewController: UIResponder, @unchecked Sendable {
         for child in children { child.endAppearanceTransition() }
     }
 
+    // MARK: Traits
+
+    /// The traits of the controller's view (or the current ones before it loads).
+    open var traitCollection: UITraitCollection { viewIfLoaded?.traitCollection ?? UITraitCollection.current }
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { viewIfLoaded?.overrideUserInterfaceStyle ?? .unspecified }
+        set { view.overrideUserInterfaceStyle = newValue }
+    }
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    open var prefersStatusBarHidden: Bool { false }
+    open func setNeedsStatusBarAppearanceUpdate() {}
+
     // MARK: Presentation (UIViewController+Presentation.swift)
 
     /// The controller this one presents, and the one that presented this one.

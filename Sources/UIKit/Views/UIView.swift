@@ -283,6 +283,34 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
             superview?.setNeedsLayout()
         }
     }
+    // MARK: Traits and accessibility (Support/)
+
+    /// The traits the view is shown with (its override of the appearance applied).
+    open var traitCollection: UITraitCollection {
+        let inherited = superview?.traitCollection ?? UITraitCollection.current
+        guard overrideUserInterfaceStyle != .unspecified, overrideUserInterfaceStyle != inherited.userInterfaceStyle else { return inherited }
+        return UITraitCollection(style: overrideUserInterfaceStyle, horizontal: inherited.horizontalSizeClass,
+                                 vertical: inherited.verticalSizeClass, scale: inherited.displayScale,
+                                 category: inherited.preferredContentSizeCategory, direction: inherited.layoutDirection)
+    }
+    /// Called when the traits change (never, except by an appearance override here).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
+    open var semanticContentAttribute = UISemanticContentAttribute.unspecified
+    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+
+    open var isAccessibilityElement = false
+    open var accessibilityLabel: String?
+    open var accessibilityHint: String?
+    open var accessibilityValue: String?
+    open var accessibilityTraits: UIAccessibilityTraits = .none
+    open var accessibilityIdentifier: String?
+    open var accessibilityElementsHidden = false
+    open var accessibilityViewIsModal = false
+    open var shouldGroupAccessibilityChildren = false
+    open var accessibilityElements: [Any]?
+    open var accessibilityFrame: CGRect { convert(bounds, to: nil) }
+
     /// Auto Layout's state for this view (Layout/UIView+AutoLayout.swift).
     let autoLayout = AutoLayoutState()
     /// Called when `layoutMargins` change.

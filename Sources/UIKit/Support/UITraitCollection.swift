@@ -1,0 +1,118 @@
+/// Light or dark appearance, with UIKit's raw values.
+public enum UIUserInterfaceStyle: Int, Sendable { case unspecified = 0, light, dark }
+/// A size class, with UIKit's raw values.
+public enum UIUserInterfaceSizeClass: Int, Sendable { case unspecified = 0, compact, regular }
+/// Left-to-right or right-to-left layout, with UIKit's raw values.
+public enum UITraitEnvironmentLayoutDirection: Int, Sendable { case unspecified = -1, leftToRight = 0, rightToLeft = 1 }
+
+/// The user's preferred text size (Dynamic Type), with UIKit's raw values.
+public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let unspecified = UIContentSizeCategory(rawValue: "_UICTContentSizeCategoryUnspecified")
+    public static let extraSmall = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXS")
+    public static let small = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryS")
+    public static let medium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryM")
+    public static let large = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryL")
+    public static let extraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
+    public static let extraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
+    public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
+    public static let accessibilityMedium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
+    public static let accessibilityLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")
+    public static let accessibilityExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXL")
+    public static let accessibilityExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXL")
+    public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
+    public static let didChangeNotification = Notification.Name("UIContentSizeCategoryDidChangeNotification")
+
+    private static let order: [UIContentSizeCategory] = [
+        .unspecified, .extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge,
+        .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge, .accessibilityExtraExtraLarge, .accessibilityExtraExtraExtraLarge,
+    ]
+    public var isAccessibilityCategory: Bool { rawValue.contains("Accessibility") }
+    public static func < (l: UIContentSizeCategory, r: UIContentSizeCategory) -> Bool {
+        (order.firstIndex(of: l) ?? 0) < (order.firstIndex(of: r) ?? 0)
+    }
+}
+
+/// The environment an interface is shown in: appearance, size classes, scale, text size, layout direction.
+/// Calyx's screens are a phone's in portrait, light, at the screen's scale and the default text size.
+public final class UITraitCollection: NSObject, @unchecked Sendable {
+    public let userInterfaceStyle: UIUserInterfaceStyle
+    public let horizontalSizeClass: UIUserInterfaceSizeClass
+    public let verticalSizeClass: UIUserInterfaceSizeClass
+    public let displayScale: CGFloat
+    public let preferredContentSizeCategory: UIContentSizeCategory
+    public let layoutDirection: UITraitEnvironmentLayoutDirection
+    public let userInterfaceIdiom: UIUserInterfaceIdiom
+
+    init(style: UIUserInterfaceStyle = .light, horizontal: UIUserInterfaceSizeClass = .compact,
+         vertical: UIUserInterfaceSizeClass = .regular, scale: CGFloat = UIScreen.main.scale,
+         category: UIContentSizeCategory = .large, direction: UITraitEnvironmentLayoutDirection = .leftToRight,
+         idiom: UIUserInterfaceIdiom = .phone) {
+        userInterfaceStyle = style
+        horizontalSizeClass = horizontal
+        verticalSizeClass = vertical
+        displayScale = scale
+        preferredContentSizeCategory = category
+        layoutDirection = direction
+        userInterfaceIdiom = idiom
+        super.init()
+    }
+
+    public convenience override init() { self.init(style: .light) }
+    public convenience init(userInterfaceStyle: UIUserInterfaceStyle) { self.init(style: userInterfaceStyle) }
+    public convenience init(horizontalSizeClass: UIUserInterfaceSizeClass) { self.init(horizontal: horizontalSizeClass) }
+    public convenience init(verticalSizeClass: UIUserInterfaceSizeClass) { self.init(vertical: verticalSizeClass) }
+    public convenience init(displayScale: CGFloat) { self.init(scale: displayScale) }
+    public convenience init(preferredContentSizeCategory: UIContentSizeCategory) { self.init(category: preferredContentSizeCategory) }
+
+    /// The collection the current drawing or layout sees (the light phone one; `performAsCurrent` changes it).
+    nonisolated(unsafe) public static var current = UITraitCollection()
+
+    /// Runs `actions` with this collection as `current`.
+    public func performAsCurrent(_ actions: () throws -> Void) rethrows {
+        let outer = UITraitCollection.current
+        UITraitCollection.current = self
+        defer { UITraitCollection.current = outer }
+        try actions()
+    }
+
+    /// Whether `other` differs in something colours depend on (the appearance).
+    public func hasDifferentColorAppearance(comparedTo other: UITraitCollection?) -> Bool {
+        userInterfaceStyle != other?.userInterfaceStyle
+    }
+
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let o = object as? UITraitCollection else { return false }
+        return userInterfaceStyle == o.userInterfaceStyle && horizontalSizeClass == o.horizontalSizeClass
+            && verticalSizeClass == o.verticalSizeClass && displayScale == o.displayScale
+            && preferredContentSizeCategory == o.preferredContentSizeCategory && layoutDirection == o.layoutDirection
+    }
+}
+
+/// Something with traits: views and view controllers.
+public protocol UITraitEnvironment: AnyObject {
+    var traitCollection: UITraitCollection { get }
+    func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?)
+}
+
+extension UIColor {
+    /// A colour chosen from the traits it is resolved with (`resolvedColor(with:)`; drawing resolves it with
+    /// `UITraitCollection.current`, light here).
+    public convenience init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
+        self.init(cgColor: dynamicProvider(UITraitCollection.current).cgColor)
+    }
+
+    /// The colour for `traitCollection` (a colour made here is already resolved).
+    public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor { self }
+}
+
+/// How a view's content is laid out in right-to-left languages, with UIKit's raw values.
+public enum UISemanticContentAttribute: Int, Sendable { case unspecified = 0, playback, spatial, forceLeftToRight, forceRightToLeft }
+/// The direction of a user interface's layout.
+public enum UIUserInterfaceLayoutDirection: Int, Sendable { case leftToRight = 0, rightToLeft }
+
+extension UIView: UITraitEnvironment {}
+extension UIViewController: UITraitEnvironment {}
+/// The status bar's style, with UIKit's raw values (there is no status bar here).
+public enum UIStatusBarStyle: Int, Sendable { case `default` = 0, lightContent = 1, darkContent = 3 }
