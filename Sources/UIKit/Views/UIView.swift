@@ -55,7 +55,11 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     }
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            guard newValue != layer.isHidden else { return }
+            layer.isHidden = newValue
+            (superview as? UIStackView)?.arrangedSubviewVisibilityChanged(self)
+        }
     }
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }

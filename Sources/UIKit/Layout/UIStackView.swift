@@ -1,0 +1,189 @@
+/// A view that lays its arranged subviews out in a row or a column with Auto Layout: it makes the constraints
+/// for their spacing, distribution along the axis and alignment across it, and remakes them when they, the
+/// settings or a subview's visibility change. Hidden arranged subviews take no space, so hiding one inside an
+/// animation block slides the others into its place (the hidden view disappears at once; UIKit squeezes it
+/// first).
+open class UIStackView: UIView, @unchecked Sendable {
+    /// How views share the length of the axis, with UIKit's raw values.
+    public enum Distribution: Int, Sendable { case fill = 0, fillEqually, fillProportionally, equalSpacing, equalCentering }
+    /// How views sit across the axis, with UIKit's raw values.
+    public enum Alignment: Int, Sendable {
+        case fill = 0, leading, firstBaseline, center, trailing, lastBaseline
+        public static var top: Alignment { .leading }
+        public static var bottom: Alignment { .trailing }
+    }
+    /// The spacing UIKit chooses between views when asked for the system spacing.
+    public static let spacingUseDefault = CGFloat.greatestFiniteMagnitude
+    public static let spacingUseSystem = -CGFloat.greatestFiniteMagnitude
+
+    open private(set) var arrangedSubviews: [UIView] = []
+    open var axis: NSLayoutConstraint.Axis = .horizontal { didSet { arrangementChanged() } }
+    open var distribution: Distribution = .fill { didSet { arrangementChanged() } }
+    open var alignment: Alignment = .fill { didSet { arrangementChanged() } }
+    open var spacing: CGFloat = 0 { didSet { arrangementChanged() } }
+    open var isBaselineRelativeArrangement = false
+    /// Whether the views are laid out inside the layout margins rather than the bounds.
+    open var isLayoutMarginsRelativeArrangement = false { didSet { arrangementChanged() } }
+    private var customSpacing: [ObjectIdentifier: CGFloat] = [:]
+    private var generated: [NSLayoutConstraint] = []
+    private var spacers: [UILayoutGuide] = []
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    public convenience init(arrangedSubviews views: [UIView]) {
+        self.init(frame: .zero)
+        for view in views { addArrangedSubview(view) }
+    }
+
+    public required init?(coder: NSCoder) { return nil }
+
+    open func addArrangedSubview(_ view: UIView) { insertArrangedSubview(view, at: arrangedSubviews.count) }
+
+    open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
+        arrangedSubviews.removeAll { $0 === view }
+        arrangedSubviews.insert(view, at: min(max(stackIndex, 0), arrangedSubviews.count))
+        view.translatesAutoresizingMaskIntoConstraints = false
+        if view.superview !== self { addSubview(view) }
+        arrangementChanged()
+    }
+
+    /// Stops arranging `view` (it stays a subview, as in UIKit).
+    open func removeArrangedSubview(_ view: UIView) {
+        arrangedSubviews.removeAll { $0 === view }
+        customSpacing[ObjectIdentifier(view)] = nil
+        arrangementChanged()
+    }
+
+    open override func willRemoveSubview(_ subview: UIView) {
+        super.willRemoveSubview(subview)
+        if arrangedSubviews.contains(where: { $0 === subview }) {
+            arrangedSubviews.removeAll { $0 === subview }
+            arrangementChanged()
+        }
+    }
+
+    open func setCustomSpacing(_ spacing: CGFloat, after arrangedSubview: UIView) {
+        customSpacing[ObjectIdentifier(arrangedSubview)] = spacing
+        arrangementChanged()
+    }
+    open func customSpacing(after arrangedSubview: UIView) -> CGFloat {
+        customSpacing[ObjectIdentifier(arrangedSubview)] ?? UIStackView.spacingUseDefault
+    }
+
+    func arrangedSubviewVisibilityChanged(_ view: UIView) {
+        if arrangedSubviews.contains(where: { $0 === view }) { arrangementChanged() }
+    }
+
+    private func arrangementChanged() {
+        rebuildConstraints()
+        invalidateIntrinsicContentSize()
+        setNeedsLayout()
+    }
+
+    // MARK: The constraints
+
+    private func rebuildConstraints() {
+        NSLayoutConstraint.deactivate(generated)
+        for spacer in spacers { removeLayoutGuide(spacer) }
+        generated = []
+        spacers = []
+        let visible = arrangedSubviews.filter { !$0.isHidden && $0.superview === self }
+        guard !visible.isEmpty else { return }
+        let horizontal = axis == .horizontal
+        let edges = isLayoutMarginsRelativeArrangement ? Edges(layoutMarginsGuide) : Edges(self)
+        var made: [NSLayoutConstraint] = []
+        func make(_ a: AnyObject, _ aa: NSLayoutConstraint.Attribute, _ r: NSLayoutConstraint.Relation, _ b: AnyObject?,
+                  _ ba: NSLayoutConstraint.Attribute, multiplier: CGFloat = 1, _ c: CGFloat = 0, priority: UILayoutPriority = .required) {
+            let constraint = NSLayoutConstraint(item: a, attribute: aa, relatedBy: r, toItem: b, attribute: ba, multiplier: multiplier, constant: c)
+            constraint.priority = priority
+            made.append(constraint)
+        }
+        let start: NSLayoutConstraint.Attribute = horizontal ? .leading : .top
+        let end: NSLayoutConstraint.Attribute = horizontal ? .trailing : .bottom
+        let length: NSLayoutConstraint.Attribute = horizontal ? .width : .height
+        let centre: NSLayoutConstraint.Attribute = horizontal ? .centerX : .centerY
+
+        // Along the axis: the ends pinned, and the gaps.
+        make(visible.first!, start, .equal, edges.item, start)
+        make(visible.last!, end, .equal, edges.item, end)
+        for (previous, next) in zip(visible, visible.dropFirst()) {
+            let gap = customSpacing[ObjectIdentifier(previous)].flatMap { $0 == UIStackView.spacingUseDefault ? nil : $0 } ?? spacing
+            switch distribution {
+            case .equalSpacing, .equalCentering:
+                let spacer = UILayoutGuide()
+                addLayoutGuide(spacer)
+                spacers.append(spacer)
+                let (from, to): (NSLayoutConstraint.Attribute, NSLayoutConstraint.Attribute) = distribution == .equalSpacing ? (end, start) : (centre, centre)
+                make(spacer, start, .equal, previous, from)
+                make(spacer, end, .equal, next, to)
+                make(next, start, .greaterThanOrEqual, previous, end, gap)
+                if spacers.count > 1 { make(spacer, length, .equal, spacers[0], length) }
+            default:
+                make(next, start, .equal, previous, end, gap)
+            }
+        }
+        switch distribution {
+        case .fillEqually:
+            for view in visible.dropFirst() { make(view, length, .equal, visible[0], length) }
+        case .fillProportionally:
+            let sizes = visible.map { horizontal ? $0.intrinsicContentSize.width : $0.intrinsicContentSize.height }
+            if let first = sizes.first, first > 0 {
+                for (view, size) in zip(visible, sizes).dropFirst() where size > 0 {
+                    make(view, length, .equal, visible[0], length, multiplier: size / first, priority: UILayoutPriority(999))
+                }
+            }
+        case .fill:
+            // The view that hugs least stretches; among equals, the first (UIKit's rule): the others hug a little harder.
+            let axisHugging = visible.map { $0.contentHuggingPriority(for: axis) }
+            let least = axisHugging.min() ?? .defaultLow
+            var first = true
+            for (view, hug) in zip(visible, axisHugging) where hug == least {
+                if first { first = false; continue }
+                let size = horizontal ? view.intrinsicContentSize.width : view.intrinsicContentSize.height
+                if size != UIView.noIntrinsicMetric { make(view, length, .lessThanOrEqual, nil, .notAnAttribute, size, priority: min(hug + 1, UILayoutPriority(999))) }
+            }
+        default:
+            break
+        }
+
+        // Across the axis.
+        let crossStart: NSLayoutConstraint.Attribute = horizontal ? .top : .leading
+        let crossEnd: NSLayoutConstraint.Attribute = horizontal ? .bottom : .trailing
+        let crossCentre: NSLayoutConstraint.Attribute = horizontal ? .centerY : .centerX
+        let crossLength: NSLayoutConstraint.Attribute = horizontal ? .height : .width
+        for view in visible {
+            switch alignment {
+            case .fill:
+                make(view, crossStart, .equal, edges.item, crossStart)
+                make(view, crossEnd, .equal, edges.item, crossEnd)
+            case .leading:
+                make(view, crossStart, .equal, edges.item, crossStart)
+                make(view, crossEnd, .lessThanOrEqual, edges.item, crossEnd)
+            case .trailing:
+                make(view, crossStart, .greaterThanOrEqual, edges.item, crossStart)
+                make(view, crossEnd, .equal, edges.item, crossEnd)
+            case .center:
+                make(view, crossCentre, .equal, edges.item, crossCentre)
+                make(view, crossStart, .greaterThanOrEqual, edges.item, crossStart)
+            case .firstBaseline, .lastBaseline:
+                let baseline: NSLayoutConstraint.Attribute = alignment == .firstBaseline ? .firstBaseline : .lastBaseline
+                if horizontal, view !== visible[0] { make(view, baseline, .equal, visible[0], baseline) }
+                make(view, crossStart, .greaterThanOrEqual, edges.item, crossStart)
+                make(view, crossEnd, .lessThanOrEqual, edges.item, crossEnd)
+            }
+        }
+        // A stack not sized from outside shrinks to its views.
+        make(self, crossLength, .equal, nil, .notAnAttribute, 0, priority: UILayoutPriority(49))
+        make(self, length, .equal, nil, .notAnAttribute, 0, priority: UILayoutPriority(49))
+        NSLayoutConstraint.activate(made)
+        generated = made
+    }
+
+    /// The rectangle the views are arranged in: the stack's bounds or its margins guide.
+    private struct Edges {
+        let item: AnyObject
+        init(_ item: AnyObject) { self.item = item }
+    }
+}
