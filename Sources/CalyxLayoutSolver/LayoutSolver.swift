@@ -13,6 +13,8 @@ public final class LayoutSolver {
         case unknown
         /// The objective is unbounded (cannot happen with the constraints Calyx makes; reported, not trapped).
         case unbounded
+        /// The constraint has an infinite or NaN constant or coefficient.
+        case nonFinite
     }
 
     private struct Tag { var marker = Symbol.invalid, other = Symbol.invalid }
@@ -30,6 +32,9 @@ public final class LayoutSolver {
 
     public func addConstraint(_ constraint: LayoutConstraint) throws {
         guard constraints[constraint] == nil else { throw Failure.duplicate }
+        // Non-finite numbers would spread NaN through the tableau: such a constraint is refused.
+        guard constraint.expression.constant.isFinite, constraint.expression.terms.allSatisfy({ $0.coefficient.isFinite })
+        else { throw Failure.nonFinite }
         var tag = Tag()
         var row = makeRow(for: constraint, tag: &tag)
         var subject = chooseSubject(row, tag)
@@ -178,8 +183,8 @@ public final class LayoutSolver {
             for (symbol, row) in rows where symbol.kind != .external {
                 let coefficient = row.coefficient(for: entering)
                 guard coefficient < 0 else { continue }
-                let ratio = -row.constant / coefficient
-                if ratio < best || (ratio == best && symbol < leaving!) { best = ratio; leaving = symbol }
+                let ratio = Self.orderable(-row.constant / coefficient)
+                if leaving == nil || ratio < best || (ratio == best && symbol < leaving!) { best = ratio; leaving = symbol }
             }
             guard let leaving, var row = rows.removeValue(forKey: leaving) else { throw Failure.unbounded }
             row.solve(for: leaving, entering)
@@ -187,6 +192,9 @@ public final class LayoutSolver {
             rows[entering] = row
         }
     }
+
+    /// A ratio that orders: NaN (from infinite constants) counts as infinitely large.
+    private static func orderable(_ ratio: Double) -> Double { ratio.isNaN ? .infinity : ratio }
 
     /// The row to pivot a removed constraint's marker out of.
     private func leavingRowForMarker(_ marker: Symbol) -> Symbol? {
@@ -198,11 +206,11 @@ public final class LayoutSolver {
             if symbol.kind == .external {
                 if third == nil || symbol < third! { third = symbol }
             } else if c < 0 {
-                let r = -row.constant / c
-                if r < r1 || (r == r1 && symbol < first!) { r1 = r; first = symbol }
+                let r = Self.orderable(-row.constant / c)
+                if first == nil || r < r1 || (r == r1 && symbol < first!) { r1 = r; first = symbol }
             } else {
-                let r = row.constant / c
-                if r < r2 || (r == r2 && symbol < second!) { r2 = r; second = symbol }
+                let r = Self.orderable(row.constant / c)
+                if second == nil || r < r2 || (r == r2 && symbol < second!) { r2 = r; second = symbol }
             }
         }
         return first ?? second ?? third

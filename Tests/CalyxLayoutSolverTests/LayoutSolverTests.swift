@@ -69,4 +69,19 @@ import Testing
         solver.updateVariables()
         #expect(abs(widths[0].value - 284.0 / 3) < 1e-9 && abs(lefts[2].value - (2 * 284.0 / 3 + 16)) < 1e-9)
     }
+
+    /// Hostile numbers: non-finite constraints are refused; huge ones (whose ratios overflow) still solve
+    /// without trapping (the random programs' crash: a tie at an infinite ratio with no row chosen yet).
+    @Test func hostileNumbersNeitherTrapNorPoison() throws {
+        let x = v("x"), y = v("y")
+        let solver = LayoutSolver()
+        #expect(throws: LayoutSolver.Failure.nonFinite) { try solver.addConstraint(LayoutConstraint(e(x), .equal, c(.infinity))) }
+        #expect(throws: LayoutSolver.Failure.nonFinite) { try solver.addConstraint(LayoutConstraint(e(x) * .nan, .equal, c(1))) }
+        try solver.addConstraint(LayoutConstraint(e(y), .greaterThanOrEqual, e(x) * 1e-300, strength: LayoutStrength.strong))
+        try? solver.addConstraint(LayoutConstraint(e(x), .greaterThanOrEqual, c(1.7e308)))
+        try? solver.addConstraint(LayoutConstraint(e(y) * 1e-300, .lessThanOrEqual, c(-1.7e308), strength: LayoutStrength.medium))
+        try? solver.addConstraint(LayoutConstraint(e(x) + e(y), .equal, c(1e308), strength: LayoutStrength.weak))
+        solver.updateVariables()
+        #expect(x.value >= 1.7e308)
+    }
 }

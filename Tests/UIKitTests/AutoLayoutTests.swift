@@ -158,4 +158,20 @@ import UIKit
         window.layoutIfNeeded()
         #expect(box.frame.width == 50 || box.frame.width == 70)
     }
+
+    /// The random programs' crash: a view whose frame is infinite, with a constrained view tied to it. The
+    /// infinite pins are refused (documented: non-finite constraints are dropped), and the rest is laid out.
+    @Test func infiniteFramesDoNotTrapTheSolver() {
+        let (window, _) = container()
+        let huge = UIView(frame: .infinite)
+        window.addSubview(huge)
+        let box = constrained(in: huge)
+        let width = box.widthAnchor.constraint(equalTo: huge.widthAnchor, multiplier: .infinity, constant: -660.12)
+        NSLayoutConstraint.activate([width, box.leadingAnchor.constraint(equalTo: huge.trailingAnchor, constant: -660.12)])
+        huge.layoutIfNeeded()
+        width.constant = 660.12
+        window.layoutIfNeeded()
+        _ = box.systemLayoutSizeFitting(CGSize(width: 44.58, height: 33.76))
+        #expect(box.frame.width.isFinite && box.frame.minX.isFinite, "laid out without trapping, to a frame that can be drawn")
+    }
 }

@@ -228,6 +228,9 @@ final class LayoutSystem {
         for view in views.dropFirst() where !view.translatesAutoresizingMaskIntoConstraints {
             guard let parent = view.superview, let box = box(view), let parentBox = self.box(parent) else { continue }
             let rect = box.rect, parentRect = parentBox.rect
+            // A solution beyond what a frame can hold (enormous or infinite frames upstream) leaves the view as it was.
+            guard [rect.minX, rect.minY, rect.width, rect.height, parentRect.minX, parentRect.minY].allSatisfy({ $0.isFinite && abs($0) < 1e15 })
+            else { continue }
             let origin = CGPoint(x: rect.minX - parentRect.minX + parent.bounds.minX, y: rect.minY - parentRect.minY + parent.bounds.minY)
             let anchor = view.layer.anchorPoint
             let center = CGPoint(x: origin.x + rect.width * anchor.x, y: origin.y + rect.height * anchor.y)
