@@ -2,7 +2,7 @@
 // Each figure prints as `bench: <name> <value> <unit>`, then a human summary.
 import MallocInterposerSwift
 
-// `calyx-bench anim`, `calyx-bench compositor` or `calyx-bench server`, `calyx-bench export`, `calyx-bench uikit`, `calyx-bench tiles`, `calyx-bench lottie` runs one group (for profiling); no argument runs all.
+// `calyx-bench anim`, `calyx-bench compositor` or `calyx-bench server`, `calyx-bench export`, `calyx-bench uikit`, `calyx-bench tiles`, `calyx-bench lottie`, `calyx-bench autolayout` runs one group (for profiling); no argument runs all.
 let only = CommandLine.arguments.dropFirst().first
 var report = BenchReport()
 if only == nil || only == "anim" {
@@ -13,7 +13,11 @@ if only == nil || only == "compositor" { CompositorBenchmark.run(into: &report) 
 if only == nil || only == "server" { RenderServerBenchmark.run(into: &report) }
 if only == "pipeline" { RenderServerBenchmark.pipeline(into: &report) }
 if only == nil || only == "export" { ExportBenchmark.run(into: &report) }
-if only == nil || only == "uikit" { ViewAnimationBenchmark.run(into: &report) }
+if only == nil || only == "uikit" {
+    ViewAnimationBenchmark.run(into: &report)
+    AutoLayoutBenchmark.run(into: &report)
+}
+if only == "autolayout" { AutoLayoutBenchmark.run(into: &report) }
 if only == nil || only == "tiles" { TiledLayerBenchmark.run(into: &report) }
 if only == nil || only == "lottie" { LottieBenchmark.run(into: &report) }
 report.printSummary()

@@ -20,7 +20,9 @@ public final class LayoutSolver {
     private struct Tag { var marker = Symbol.invalid, other = Symbol.invalid }
 
     private var constraints: [LayoutConstraint: Tag] = [:]
-    private var rows: [Symbol: SolverRow] = [:]
+    /// The tableau's rows by their basic symbol's number (nil: that symbol is not basic), and every symbol by number.
+    private var rowTable: [SolverRow?] = [nil]
+    private var symbolTable: [Symbol] = [.invalid]
     private var symbols: [LayoutVariable: Symbol] = [:]
     private var objective = SolverRow()
     private var artificial: SolverRow?
@@ -38,7 +40,7 @@ public final class LayoutSolver {
         var tag = Tag()
         var row = makeRow(for: constraint, tag: &tag)
         var subject = chooseSubject(row, tag)
-        if subject.kind == .invalid && row.cells.keys.allSatisfy({ $0.kind == .dummy }) {
+        if subject.kind == .invalid && row.cells.allSatisfy({ $0.symbol.kind == .dummy }) {
             guard SolverRow.nearZero(row.constant) else { undoObjective(tag, constraint); throw Failure.unsatisfiable }
             subject = tag.marker
         }
@@ -52,7 +54,7 @@ public final class LayoutSolver {
         } else {
             row.solve(for: subject)
             substitute(subject, with: row)
-            rows[subject] = row
+            rowTable[subject.id] = row
         }
         constraints[constraint] = tag
         try optimize(objectiveRow: nil)
@@ -61,8 +63,8 @@ public final class LayoutSolver {
     public func removeConstraint(_ constraint: LayoutConstraint) throws {
         guard let tag = constraints.removeValue(forKey: constraint) else { throw Failure.unknown }
         undoObjective(tag, constraint)
-        if rows.removeValue(forKey: tag.marker) == nil {
-            guard let leaving = leavingRowForMarker(tag.marker), var row = rows.removeValue(forKey: leaving) else { return }
+        if takeRow(tag.marker) == nil {
+            guard let leaving = leavingRowForMarker(tag.marker), var row = takeRow(leaving) else { return }
             row.solve(for: leaving, tag.marker)
             substitute(tag.marker, with: row)
         }
@@ -72,7 +74,7 @@ public final class LayoutSolver {
     /// Writes every variable's value.
     public func updateVariables() {
         for (variable, symbol) in symbols {
-            let value = rows[symbol]?.constant ?? 0
+            let value = rowTable[symbol.id]?.constant ?? 0
             variable.value = value == 0 ? 0 : value   // (no negative zero)
         }
     }
@@ -81,7 +83,17 @@ public final class LayoutSolver {
 
     private func newSymbol(_ kind: Symbol.Kind) -> Symbol {
         nextID += 1
-        return Symbol(id: nextID, kind: kind)
+        let symbol = Symbol(id: nextID, kind: kind)
+        symbolTable.append(symbol)
+        rowTable.append(nil)
+        return symbol
+    }
+
+    /// Removes and returns the row whose basic symbol is `symbol`.
+    private func takeRow(_ symbol: Symbol) -> SolverRow? {
+        guard symbol.id > 0, symbol.id < rowTable.count, let row = rowTable[symbol.id] else { return nil }
+        rowTable[symbol.id] = nil
+        return row
     }
 
     private func symbol(for variable: LayoutVariable) -> Symbol {
@@ -97,7 +109,7 @@ public final class LayoutSolver {
         for term in constraint.expression.terms.sorted(by: { $0.variable.order < $1.variable.order })
         where !SolverRow.nearZero(term.coefficient) {
             let s = symbol(for: term.variable)
-            if let basic = rows[s] { row.insert(basic, term.coefficient) } else { row.insert(s, term.coefficient) }
+            if let basic = rowTable[s.id] { row.insert(basic, term.coefficient) } else { row.insert(s, term.coefficient) }
         }
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
@@ -132,7 +144,7 @@ public final class LayoutSolver {
 
     private func undoObjective(_ tag: Tag, _ constraint: LayoutConstraint) {
         for symbol in [tag.marker, tag.other] where symbol.kind == .error {
-            if let row = rows[symbol] { objective.insert(row, -constraint.strength) } else { objective.insert(symbol, -constraint.strength) }
+            if let row = rowTable[symbol.id] { objective.insert(row, -constraint.strength) } else { objective.insert(symbol, -constraint.strength) }
         }
     }
 
@@ -146,25 +158,25 @@ public final class LayoutSolver {
 
     private func addWithArtificialVariable(_ row: SolverRow) throws -> Bool {
         let art = newSymbol(.slack)
-        rows[art] = row
+        rowTable[art.id] = row
         artificial = row
         try optimize(objectiveRow: art)
         let success = SolverRow.nearZero(artificial!.constant)
         artificial = nil
-        if var basic = rows.removeValue(forKey: art) {
-            if basic.cells.isEmpty { return success }
+        if var basic = takeRow(art) {
+            if basic.isEmpty { return success }
             guard let entering = basic.firstSymbol(where: { s, _ in s.isPivotable }) else { return false }
             basic.solve(for: art, entering)
             substitute(entering, with: basic)
-            rows[entering] = basic
+            rowTable[entering.id] = basic
         }
-        for key in rows.keys { rows[key]!.remove(art) }
+        for id in rowTable.indices where rowTable[id] != nil { rowTable[id]!.remove(art) }
         objective.remove(art)
         return success
     }
 
     private func substitute(_ symbol: Symbol, with row: SolverRow) {
-        for key in rows.keys { rows[key]!.substitute(symbol, with: row) }
+        for id in rowTable.indices where rowTable[id] != nil { rowTable[id]!.substitute(symbol, with: row) }
         objective.substitute(symbol, with: row)
         artificial?.substitute(symbol, with: row)
     }
@@ -180,16 +192,18 @@ public final class LayoutSolver {
             // The row that limits the entering symbol most (the smallest ratio; ties to the lowest symbol).
             var leaving: Symbol?
             var best = Double.infinity
-            for (symbol, row) in rows where symbol.kind != .external {
+            for id in rowTable.indices where symbolTable[id].kind != .external {
+                guard let row = rowTable[id] else { continue }
+                let symbol = symbolTable[id]
                 let coefficient = row.coefficient(for: entering)
                 guard coefficient < 0 else { continue }
                 let ratio = Self.orderable(-row.constant / coefficient)
                 if leaving == nil || ratio < best || (ratio == best && symbol < leaving!) { best = ratio; leaving = symbol }
             }
-            guard let leaving, var row = rows.removeValue(forKey: leaving) else { throw Failure.unbounded }
+            guard let leaving, var row = takeRow(leaving) else { throw Failure.unbounded }
             row.solve(for: leaving, entering)
             substitute(entering, with: row)
-            rows[entering] = row
+            rowTable[entering.id] = row
         }
     }
 
@@ -200,7 +214,9 @@ public final class LayoutSolver {
     private func leavingRowForMarker(_ marker: Symbol) -> Symbol? {
         var r1 = Double.infinity, r2 = Double.infinity
         var first: Symbol?, second: Symbol?, third: Symbol?
-        for (symbol, row) in rows {
+        for id in rowTable.indices {
+            guard let row = rowTable[id] else { continue }
+            let symbol = symbolTable[id]
             let c = row.coefficient(for: marker)
             guard c != 0 else { continue }
             if symbol.kind == .external {

@@ -1,5 +1,6 @@
 /// The solver's internal unknowns: the caller's variables, and the slack, error and dummy symbols it adds.
-struct Symbol: Hashable, Comparable {
+/// Numbered densely from 1, so tables can be indexed by number.
+struct Symbol: Equatable, Comparable {
     enum Kind { case invalid, external, slack, error, dummy }
     let id: Int
     let kind: Kind
@@ -9,9 +10,15 @@ struct Symbol: Hashable, Comparable {
     var isPivotable: Bool { kind == .slack || kind == .error }
 }
 
-/// One row of the tableau: `basic = constant + Σ coefficient·symbol`.
+/// One row of the tableau: `basic = constant + Σ coefficient·symbol`, its cells kept sorted by symbol number
+/// (binary search to find one, a merge to add a row — no hashing, which dominated the solve when cells were a
+/// dictionary).
 struct SolverRow {
-    var cells: [Symbol: Double] = [:]
+    struct Cell {
+        var symbol: Symbol
+        var value: Double
+    }
+    private(set) var cells: [Cell] = []
     var constant: Double
 
     init(constant: Double = 0) { self.constant = constant }
@@ -19,32 +26,74 @@ struct SolverRow {
     static let epsilon = 1e-8
     static func nearZero(_ v: Double) -> Bool { abs(v) < epsilon }
 
-    func coefficient(for symbol: Symbol) -> Double { cells[symbol] ?? 0 }
+    var isEmpty: Bool { cells.isEmpty }
+
+    /// Where `symbol` is, or where it would go.
+    private func position(of symbol: Symbol) -> (index: Int, found: Bool) {
+        var lo = 0, hi = cells.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if cells[mid].symbol.id < symbol.id { lo = mid + 1 } else { hi = mid }
+        }
+        return (lo, lo < cells.count && cells[lo].symbol.id == symbol.id)
+    }
+
+    func coefficient(for symbol: Symbol) -> Double {
+        let (i, found) = position(of: symbol)
+        return found ? cells[i].value : 0
+    }
 
     mutating func insert(_ symbol: Symbol, _ coefficient: Double = 1) {
-        let sum = (cells[symbol] ?? 0) + coefficient
-        if SolverRow.nearZero(sum) { cells[symbol] = nil } else { cells[symbol] = sum }
+        let (i, found) = position(of: symbol)
+        if found {
+            let sum = cells[i].value + coefficient
+            if SolverRow.nearZero(sum) { cells.remove(at: i) } else { cells[i].value = sum }
+        } else if !SolverRow.nearZero(coefficient) {
+            cells.insert(Cell(symbol: symbol, value: coefficient), at: i)
+        }
     }
 
-    /// Adds `row` times `coefficient`.
+    /// Adds `row` times `coefficient` (a merge of the two sorted rows).
     mutating func insert(_ row: SolverRow, _ coefficient: Double = 1) {
         constant += row.constant * coefficient
-        for (symbol, value) in row.cells { insert(symbol, value * coefficient) }
+        guard !row.cells.isEmpty else { return }
+        var merged: [Cell] = []
+        merged.reserveCapacity(cells.count + row.cells.count)
+        var i = 0, j = 0
+        while i < cells.count || j < row.cells.count {
+            if j == row.cells.count || (i < cells.count && cells[i].symbol.id < row.cells[j].symbol.id) {
+                merged.append(cells[i]); i += 1
+            } else if i == cells.count || row.cells[j].symbol.id < cells[i].symbol.id {
+                let v = row.cells[j].value * coefficient
+                if !SolverRow.nearZero(v) { merged.append(Cell(symbol: row.cells[j].symbol, value: v)) }
+                j += 1
+            } else {
+                let v = cells[i].value + row.cells[j].value * coefficient
+                if !SolverRow.nearZero(v) { merged.append(Cell(symbol: cells[i].symbol, value: v)) }
+                i += 1; j += 1
+            }
+        }
+        cells = merged
     }
 
-    mutating func remove(_ symbol: Symbol) { cells[symbol] = nil }
+    mutating func remove(_ symbol: Symbol) {
+        let (i, found) = position(of: symbol)
+        if found { cells.remove(at: i) }
+    }
 
     mutating func reverseSign() {
         constant = -constant
-        for key in cells.keys { cells[key] = -cells[key]! }
+        for i in cells.indices { cells[i].value = -cells[i].value }
     }
 
     /// Rewrites the row (which equals 0 with `symbol` in it) as `symbol = …`.
     mutating func solve(for symbol: Symbol) {
-        let factor = -1 / cells[symbol]!
-        cells[symbol] = nil
+        let (index, found) = position(of: symbol)
+        guard found else { return }
+        let factor = -1 / cells[index].value
+        cells.remove(at: index)
         constant *= factor
-        for key in cells.keys { cells[key]! *= factor }
+        for i in cells.indices { cells[i].value *= factor }
     }
 
     /// Rewrites `lhs = row` as `rhs = …`.
@@ -55,16 +104,15 @@ struct SolverRow {
 
     /// Replaces `symbol` with `row`'s definition of it.
     mutating func substitute(_ symbol: Symbol, with row: SolverRow) {
-        guard let coefficient = cells.removeValue(forKey: symbol) else { return }
+        let (i, found) = position(of: symbol)
+        guard found else { return }
+        let coefficient = cells[i].value
+        cells.remove(at: i)
         insert(row, coefficient)
     }
 
-    /// The lowest-numbered symbol matching `condition` (ties broken the same way every run).
+    /// The lowest-numbered symbol matching `condition` (cells are in number order, so the first found).
     func firstSymbol(where condition: (Symbol, Double) -> Bool) -> Symbol? {
-        var best: Symbol?
-        for (symbol, value) in cells where condition(symbol, value) {
-            if best == nil || symbol < best! { best = symbol }
-        }
-        return best
+        cells.first { condition($0.symbol, $0.value) }?.symbol
     }
 }

@@ -55,7 +55,8 @@ import UIKit
             half.leftAnchor.constraint(equalTo: container.leftAnchor),
         ])
         window.layoutIfNeeded()
-        #expect(label.frame == CGRect(x: 150 - 19.5, y: 90, width: 39, height: 20))
+        // Centred at 130.5, on the 3× screen's pixel grid (edges rounded to thirds of a point, as UIKit places them).
+        #expect(label.frame == CGRect(x: ((150 - 19.5) * 3).rounded() / 3, y: 90, width: 39, height: 20))
         #expect(half.frame == CGRect(x: 0, y: 118, width: 150, height: 80))
     }
 

@@ -43,7 +43,7 @@ import UIKit
         stack.distribution = .fillEqually
         stack.spacing = 10
         _ = host(stack, width: 320, height: 50)
-        #expect(views.map(\.frame.minX) == [0, 110, 220] && views.allSatisfy { $0.frame.width == 100 && $0.frame.height == 50 })
+        #expect(views.map(\.frame.minX) == [0, 110, 220] && views.allSatisfy { $0.frame.width == 100 && $0.frame.height == 50 }, "\(views.map(\.frame))")
         let boxes = (0..<3).map { _ in box(20, 20) }
         let spaced = UIStackView(arrangedSubviews: boxes)
         spaced.distribution = .equalSpacing
@@ -61,7 +61,7 @@ import UIKit
         stack.spacing = 4
         _ = host(stack)
         #expect(top.frame == CGRect(x: 100, y: 0, width: 100, height: 30))
-        #expect(text.frame == CGRect(x: 150 - 19.5, y: 34, width: 39, height: 20))
+        #expect(text.frame == CGRect(x: ((150 - 19.5) * 3).rounded() / 3, y: 34, width: 39, height: 20), "130.5 on the 3× pixel grid")
         #expect(stack.frame.height == 54)
     }
 

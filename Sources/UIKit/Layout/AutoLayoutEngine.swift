@@ -92,13 +92,20 @@ final class LayoutSystem {
 
     func solve() {
         pinRoot()
+        // Views some constraint names: the others (constraint-laid-out but tied to nothing) are kept where they are.
+        var named = Set<ObjectIdentifier>()
+        for constraint in constraints {
+            for item in [constraint.firstItem, constraint.secondItem] { if let item { named.insert(ObjectIdentifier(item)) } }
+        }
         for view in views.dropFirst() {
             guard let parent = view.superview, let box = box(view), let parentBox = self.box(parent) else { continue }
             if view.translatesAutoresizingMaskIntoConstraints {
                 pin(box, to: view.frameInSuperview, in: parentBox, parentOrigin: parent.bounds.origin, strength: LayoutStrength.required)
             } else {
-                // A barely-there wish to stay put, then the content's own size.
-                pin(box, to: view.frameInSuperview, in: parentBox, parentOrigin: parent.bounds.origin, strength: 0.01)
+                // A view no constraint names stays where it is (weakly); the others get their content's size.
+                if !named.contains(ObjectIdentifier(view)) {
+                    pin(box, to: view.frameInSuperview, in: parentBox, parentOrigin: parent.bounds.origin, strength: 0.01)
+                }
                 addIntrinsicSize(of: view, box)
             }
         }
@@ -222,12 +229,23 @@ final class LayoutSystem {
 
     // MARK: Applying
 
+    /// The screen's pixels per point (the root window's screen, else the main screen's).
+    private lazy var scale: CGFloat = max((root as? UIWindow)?.screen.scale ?? UIScreen.main.scale, 1)
+
+    /// `rect` with its edges moved to the nearest pixel, as UIKit places what Auto Layout solves (a centred view of
+    /// odd width lands on a third of a point at 3×); this also drops the solver's rounding noise.
+    private func pixelAligned(_ rect: CGRect) -> CGRect {
+        func snap(_ v: CGFloat) -> CGFloat { abs(v) < 1e15 ? (v * scale).rounded() / scale : v }
+        let minX = snap(rect.minX), minY = snap(rect.minY)
+        return CGRect(x: minX, y: minY, width: max(snap(rect.maxX) - minX, 0), height: max(snap(rect.maxY) - minY, 0))
+    }
+
     /// Gives every constraint-laid-out view its solved size and centre (so transforms are kept) and every guide
     /// its frame.
     func apply() {
         for view in views.dropFirst() where !view.translatesAutoresizingMaskIntoConstraints {
             guard let parent = view.superview, let box = box(view), let parentBox = self.box(parent) else { continue }
-            let rect = box.rect, parentRect = parentBox.rect
+            let rect = pixelAligned(box.rect), parentRect = pixelAligned(parentBox.rect)
             // A solution beyond what a frame can hold (enormous or infinite frames upstream) leaves the view as it was.
             guard [rect.minX, rect.minY, rect.width, rect.height, parentRect.minX, parentRect.minY].allSatisfy({ $0.isFinite && abs($0) < 1e15 })
             else { continue }
@@ -239,7 +257,7 @@ final class LayoutSystem {
         }
         for guide in guides {
             guard let owner = guide.owningView, let box = box(guide), let ownerBox = self.box(owner) else { continue }
-            let rect = box.rect, ownerRect = ownerBox.rect
+            let rect = pixelAligned(box.rect), ownerRect = pixelAligned(ownerBox.rect)
             guide.layoutFrame = CGRect(x: rect.minX - ownerRect.minX + owner.bounds.minX, y: rect.minY - ownerRect.minY + owner.bounds.minY,
                                        width: rect.width, height: rect.height)
         }
