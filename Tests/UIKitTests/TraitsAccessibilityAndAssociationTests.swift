@@ -53,6 +53,17 @@ import UIKit
         let button = UIButton(type: .system)
         button.setTitle("Play", for: .normal)
         #expect(button.accessibilityLabel == "Play" && button.accessibilityTraits.contains(.button))
-        #expect(!UIView().isAccessibilityElement && !UIAccessibility.isReduceMotionEnabled)
+        #expect(!UIView().isAccessibilityElement)
+    }
+
+    @Test func reduceMotionCanBeSetForATest() {
+        final class Count: @unchecked Sendable { var posts = 0 }
+        let count = Count()
+        let observer = NotificationCenter.default.addObserver(forName: UIAccessibility.reduceMotionStatusDidChangeNotification, object: nil, queue: nil) { _ in count.posts += 1 }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        UIAccessibility.isReduceMotionEnabled = true
+        #expect(UIAccessibility.isReduceMotionEnabled && count.posts == 1)
+        UIAccessibility.isReduceMotionEnabled = false
+        #expect(!UIAccessibility.isReduceMotionEnabled && count.posts == 2)
     }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 /// What an accessibility element is and does, with UIKit's bit values.
 public struct UIAccessibilityTraits: OptionSet, Hashable, Sendable {
     public let rawValue: UInt64
@@ -35,7 +38,17 @@ public enum UIAccessibility {
     }
 
     public static var isVoiceOverRunning: Bool { false }
-    public static var isReduceMotionEnabled: Bool { false }
+    /// Whether the user asked for less motion: off, unless the environment sets `CALYX_REDUCE_MOTION=1` or a test
+    /// sets it (which posts `reduceMotionStatusDidChangeNotification`, as iOS does when the setting changes).
+    public static var isReduceMotionEnabled: Bool {
+        get { reduceMotion.load(ordering: .relaxed) }
+        set {
+            guard newValue != reduceMotion.load(ordering: .relaxed) else { return }
+            reduceMotion.store(newValue, ordering: .relaxed)
+            NotificationCenter.default.post(name: reduceMotionStatusDidChangeNotification, object: nil)
+        }
+    }
+    private static let reduceMotion = Atomic<Bool>(ProcessInfo.processInfo.environment["CALYX_REDUCE_MOTION"] == "1")
     public static var isReduceTransparencyEnabled: Bool { false }
     public static var isBoldTextEnabled: Bool { false }
     public static var isDarkerSystemColorsEnabled: Bool { false }
