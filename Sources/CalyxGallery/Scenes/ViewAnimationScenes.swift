@@ -26,11 +26,11 @@ extension Gallery {
 
     /// Scenes return their window's layer, and a layer does not hold its delegate: the gallery keeps every window
     /// it made alive, as an app delegate keeps its window (without it the views behind the layers are gone, and
-    /// a scene's later changes find no view to change).
-    private static func keep(_ window: UIWindow) {
-        keptWindowsLock.lock(); keptWindows.append(window); keptWindowsLock.unlock()
+    /// a scene's later changes find no view to change). Delegates that views hold weakly are kept the same way.
+    static func keep(_ object: AnyObject) {
+        keptWindowsLock.lock(); keptWindows.append(object); keptWindowsLock.unlock()
     }
-    nonisolated(unsafe) private static var keptWindows: [UIWindow] = []
+    nonisolated(unsafe) private static var keptWindows: [AnyObject] = []
     private static let keptWindowsLock = NSLock()
 
     static func viewAnimate() -> CALayer {
