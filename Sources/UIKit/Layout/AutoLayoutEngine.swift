@@ -40,8 +40,11 @@ enum AutoLayoutEngine {
         if let solved = root.autoLayout.solved, solved.generation == generation.load(ordering: .relaxed),
            solved.size == root.bounds.size { return }
         let system = LayoutSystem(root: root, freeRootSize: nil)
-        system.solve()
-        system.apply()
+        // A tree with no constraints and no constraint-laid-out views (a screen of frames) needs no solve.
+        if system.needsSolving {
+            system.solve()
+            system.apply()
+        }
         root.autoLayout.solved = (generation.load(ordering: .relaxed), root.bounds.size)
     }
 
@@ -74,6 +77,11 @@ final class LayoutSystem {
     }
 
     var rootSize: CGSize { boxes[ObjectIdentifier(root)].map { $0.rect.size } ?? .zero }
+
+    /// Whether the tree has anything for Auto Layout to place.
+    var needsSolving: Bool {
+        !constraints.isEmpty || views.dropFirst().contains { !$0.translatesAutoresizingMaskIntoConstraints }
+    }
 
     private func collect(_ view: UIView) {
         views.append(view)
