@@ -26,3 +26,31 @@ import UIKit
         #expect(style.alignment == .center && NSAttributedString.Key.paragraphStyle.rawValue == "NSParagraphStyle")
     }
 }
+
+/// The lifecycle a host reports, posted in iOS's order. (One test: the state is the application's, shared.)
+@Suite struct ApplicationLifecycleTests {
+    final class Log: @unchecked Sendable { var names: [String] = [] }
+
+    @Test func leavingAndReturningPostInIOSOrder() {
+        let log = Log()
+        let names: [Notification.Name] = [UIApplication.willResignActiveNotification, UIApplication.didEnterBackgroundNotification,
+                                          UIApplication.willEnterForegroundNotification, UIApplication.didBecomeActiveNotification]
+        let observers = names.map { name in
+            NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { note in log.names.append(note.name.rawValue) }
+        }
+        defer { observers.forEach(NotificationCenter.default.removeObserver) }
+        let app = UIApplication.shared
+        #expect(app.applicationState == .active)
+        app.hostDidEnterBackground()
+        #expect(app.applicationState == .background)
+        app.hostDidBecomeActive()
+        #expect(app.applicationState == .active)
+        app.hostDidResignActive()
+        app.hostDidResignActive()
+        #expect(app.applicationState == .inactive)
+        app.hostDidBecomeActive()
+        #expect(log.names == ["UIApplicationWillResignActiveNotification", "UIApplicationDidEnterBackgroundNotification",
+                              "UIApplicationWillEnterForegroundNotification", "UIApplicationDidBecomeActiveNotification",
+                              "UIApplicationWillResignActiveNotification", "UIApplicationDidBecomeActiveNotification"])
+    }
+}

@@ -226,6 +226,10 @@ public final class HostWindow {
             switch UInt32(event.window.event) {
             case SDL_WINDOWEVENT_CLOSE.rawValue: close()
             case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue: try? resize()
+            // The application's lifecycle, as iOS reports it when an app leaves and comes back.
+            case SDL_WINDOWEVENT_FOCUS_LOST.rawValue: UIApplication.shared.hostDidResignActive()
+            case SDL_WINDOWEVENT_FOCUS_GAINED.rawValue, SDL_WINDOWEVENT_RESTORED.rawValue: UIApplication.shared.hostDidBecomeActive()
+            case SDL_WINDOWEVENT_MINIMIZED.rawValue, SDL_WINDOWEVENT_HIDDEN.rawValue: UIApplication.shared.hostDidEnterBackground()
             default: break
             }
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):

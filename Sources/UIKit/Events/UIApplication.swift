@@ -15,7 +15,8 @@ open class UIApplication: UIResponder, @unchecked Sendable {
     /// The window that was last made key (``UIWindow/makeKey()``), while it exists.
     open var keyWindow: UIWindow? { windowList.keyWindow }
     /// Always `.active`: a Calyx process is the foreground app.
-    open var applicationState: State { .active }
+    /// Active, inactive or in the background, as the host window last reported (UIApplication+Lifecycle.swift).
+    open var applicationState: State { reportedState }
     /// While true, touch events are dropped before they reach any window.
     open private(set) var isIgnoringInteractionEvents = false
     private var ignoreCount = 0
