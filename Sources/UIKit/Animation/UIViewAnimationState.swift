@@ -61,7 +61,7 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
 
     // MARK: The stack of open blocks (per thread)
 
-    private final class Stack { var states: [UIViewAnimationState] = []; var disabled = 0 }
+    private final class Stack { var states: [UIViewAnimationState] = []; var disabled = 0; var animationsEnabled = true }
     private static var stack: Stack {
         let key = "calyx.UIViewAnimationState"
         if let s = Thread.current.threadDictionary[key] as? Stack { return s }
@@ -73,8 +73,13 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
     static var innermost: UIViewAnimationState? { stack.states.last }
     /// Whether changes animate here: animations are enabled and no `performWithoutAnimation` is running.
     static var isEnabled: Bool { globallyEnabled && stack.disabled == 0 }
-    // (UIKit's switch is main-thread state, as Apple's is.)
-    nonisolated(unsafe) static var globallyEnabled = true
+    /// `UIView.setAnimationsEnabled(_:)`'s switch. UIKit's is main-thread state; here it belongs to the thread
+    /// that sets it, like the rest of the block state (a thread-shared flag raced between threads that each run
+    /// UIKit code, as the test runner's do).
+    static var globallyEnabled: Bool {
+        get { stack.animationsEnabled }
+        set { stack.animationsEnabled = newValue }
+    }
 
     /// Runs `animations` with this state as the current block (nested blocks see it as their parent).
     func perform(_ animations: () -> Void) {

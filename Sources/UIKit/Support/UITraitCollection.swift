@@ -67,7 +67,13 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
     public convenience init(preferredContentSizeCategory: UIContentSizeCategory) { self.init(category: preferredContentSizeCategory) }
 
     /// The collection the current drawing or layout sees (the light phone one; `performAsCurrent` changes it).
-    nonisolated(unsafe) public static var current = UITraitCollection()
+    /// Per thread, as UIKit's is.
+    public static var current: UITraitCollection {
+        get { Thread.current.threadDictionary[currentKey] as? UITraitCollection ?? standard }
+        set { Thread.current.threadDictionary[currentKey] = newValue }
+    }
+    private static let currentKey = "calyx.UITraitCollection.current"
+    private static let standard = UITraitCollection()
 
     /// Runs `actions` with this collection as `current`.
     public func performAsCurrent(_ actions: () throws -> Void) rethrows {
