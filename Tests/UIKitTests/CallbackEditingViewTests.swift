@@ -109,4 +109,29 @@ import UIKit
             #expect(completions == 1 && view.backgroundColor == .red)
         }
     }
+
+    /// Moves itself to the other home twice each time it moves, as the random programs' views did: each move asks
+    /// for two more, so chains of 64 would branch into 2⁶⁴ moves. One outermost move runs a bounded number.
+    final class Doubler: UIView, @unchecked Sendable {
+        var homes: [UIView] = []
+        var moves = 0
+        override func didMoveToSuperview() {
+            moves += 1
+            guard let here = superview, let i = homes.firstIndex(where: { $0 === here }) else { return }
+            let other = homes[(i + 1) % homes.count]
+            other.addSubview(self)
+            here.addSubview(self)
+        }
+    }
+
+    @Test func movesThatEachAskForTwoMoreStop() {
+        let homes = [UIView(), UIView()]
+        let doubler = Doubler()
+        doubler.homes = homes
+        let clock = ContinuousClock()
+        let elapsed = clock.measure { homes[0].addSubview(doubler) }
+        #expect(doubler.moves <= 1_001 + 64, "\(doubler.moves) moves")
+        #expect(elapsed < .seconds(5))
+        #expect(doubler.superview != nil)
+    }
 }

@@ -212,7 +212,10 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     }
 
     /// Ends a move: the moves its notifications asked for run now, in order, each a move of its own. A chain of
-    /// moves that keeps asking for more (a view that always moves itself on) stops after 64.
+    /// moves that keeps asking for more (a view that always moves itself on) stops after 64; and however the
+    /// chains branch (notifications that each ask for two moves), one outermost move runs at most
+    /// `DeferredMoves.budget` deferred moves in all — without that limit, two moves asked per notification made
+    /// 2⁶⁴ (the random programs' hang, seed 64541).
     private func finishMove() {
         let pending = movesAfterThisOne ?? []
         movesAfterThisOne = nil
@@ -220,7 +223,15 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         deferredChain += 1
         defer { deferredChain -= 1 }
         guard deferredChain <= 64 else { return }
-        for move in pending { move() }
+        let moves = DeferredMoves.current
+        if moves.depth == 0 { moves.run = 0 }
+        moves.depth += 1
+        defer { moves.depth -= 1 }
+        for move in pending {
+            guard moves.run < DeferredMoves.budget else { return }
+            moves.run += 1
+            move()
+        }
     }
 
     // MARK: Hierarchy notifications (each does nothing by default, as on iOS; override to observe)
@@ -451,5 +462,21 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
             case .bottomRight: return .topRight
             }
         }
+    }
+}
+
+/// The deferred moves run under one outermost move, on this thread (view trees belong to the thread that edits
+/// them).
+final class DeferredMoves {
+    /// The most deferred moves one outermost move runs.
+    static let budget = 1_000
+    var depth = 0
+    var run = 0
+    static var current: DeferredMoves {
+        let key = "calyx.UIView.DeferredMoves"
+        if let moves = Thread.current.threadDictionary[key] as? DeferredMoves { return moves }
+        let moves = DeferredMoves()
+        Thread.current.threadDictionary[key] = moves
+        return moves
     }
 }
