@@ -62,13 +62,7 @@ final class UIViewAnimationState: NSObject, CAAnimationDelegate, @unchecked Send
     // MARK: The stack of open blocks (per thread)
 
     private final class Stack { var states: [UIViewAnimationState] = []; var disabled = 0; var animationsEnabled = true }
-    private static var stack: Stack {
-        let key = "calyx.UIViewAnimationState"
-        if let s = Thread.current.threadDictionary[key] as? Stack { return s }
-        let s = Stack()
-        Thread.current.threadDictionary[key] = s
-        return s
-    }
+    private static var stack: Stack { perThread("calyx.UIViewAnimationState", Stack.init) }
     static var current: UIViewAnimationState? { stack.disabled > 0 ? nil : stack.states.last }
     static var innermost: UIViewAnimationState? { stack.states.last }
     /// Whether changes animate here: animations are enabled and no `performWithoutAnimation` is running.

@@ -5,13 +5,7 @@
 /// The per-thread stack of current contexts.
 enum UIGraphicsStack {
     final class Box { var contexts: [(context: CGContext, scale: CGFloat, isImageContext: Bool)] = [] }
-    static var current: Box {
-        let key = "calyx.UIGraphicsStack"
-        if let box = Thread.current.threadDictionary[key] as? Box { return box }
-        let box = Box()
-        Thread.current.threadDictionary[key] = box
-        return box
-    }
+    static var current: Box { perThread("calyx.UIGraphicsStack", Box.init) }
 }
 
 /// The context drawing goes to, or nil.

@@ -92,7 +92,8 @@ open class UIStackView: UIView, @unchecked Sendable {
         let visible = arrangedSubviews.filter { !$0.isHidden && $0.superview === self }
         guard !visible.isEmpty else { return }
         let horizontal = axis == .horizontal
-        let edges = isLayoutMarginsRelativeArrangement ? Edges(layoutMarginsGuide) : Edges(self)
+        // The rectangle the views are arranged in: the stack's bounds or its margins guide.
+        let edges: AnyObject = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
         var made: [NSLayoutConstraint] = []
         func make(_ a: AnyObject, _ aa: NSLayoutConstraint.Attribute, _ r: NSLayoutConstraint.Relation, _ b: AnyObject?,
                   _ ba: NSLayoutConstraint.Attribute, multiplier: CGFloat = 1, _ c: CGFloat = 0, priority: UILayoutPriority = .required) {
@@ -106,8 +107,8 @@ open class UIStackView: UIView, @unchecked Sendable {
         let centre: NSLayoutConstraint.Attribute = horizontal ? .centerX : .centerY
 
         // Along the axis: the ends pinned, and the gaps.
-        make(visible.first!, start, .equal, edges.item, start)
-        make(visible.last!, end, .equal, edges.item, end)
+        make(visible.first!, start, .equal, edges, start)
+        make(visible.last!, end, .equal, edges, end)
         for (previous, next) in zip(visible, visible.dropFirst()) {
             let gap = customSpacing[ObjectIdentifier(previous)].flatMap { $0 == UIStackView.spacingUseDefault ? nil : $0 } ?? spacing
             switch distribution {
@@ -156,22 +157,22 @@ open class UIStackView: UIView, @unchecked Sendable {
         for view in visible {
             switch alignment {
             case .fill:
-                make(view, crossStart, .equal, edges.item, crossStart)
-                make(view, crossEnd, .equal, edges.item, crossEnd)
+                make(view, crossStart, .equal, edges, crossStart)
+                make(view, crossEnd, .equal, edges, crossEnd)
             case .leading:
-                make(view, crossStart, .equal, edges.item, crossStart)
-                make(view, crossEnd, .lessThanOrEqual, edges.item, crossEnd)
+                make(view, crossStart, .equal, edges, crossStart)
+                make(view, crossEnd, .lessThanOrEqual, edges, crossEnd)
             case .trailing:
-                make(view, crossStart, .greaterThanOrEqual, edges.item, crossStart)
-                make(view, crossEnd, .equal, edges.item, crossEnd)
+                make(view, crossStart, .greaterThanOrEqual, edges, crossStart)
+                make(view, crossEnd, .equal, edges, crossEnd)
             case .center:
-                make(view, crossCentre, .equal, edges.item, crossCentre)
-                make(view, crossStart, .greaterThanOrEqual, edges.item, crossStart)
+                make(view, crossCentre, .equal, edges, crossCentre)
+                make(view, crossStart, .greaterThanOrEqual, edges, crossStart)
             case .firstBaseline, .lastBaseline:
                 let baseline: NSLayoutConstraint.Attribute = alignment == .firstBaseline ? .firstBaseline : .lastBaseline
                 if horizontal, view !== visible[0] { make(view, baseline, .equal, visible[0], baseline) }
-                make(view, crossStart, .greaterThanOrEqual, edges.item, crossStart)
-                make(view, crossEnd, .lessThanOrEqual, edges.item, crossEnd)
+                make(view, crossStart, .greaterThanOrEqual, edges, crossStart)
+                make(view, crossEnd, .lessThanOrEqual, edges, crossEnd)
             }
         }
         // A stack not sized from outside shrinks to its views.
@@ -179,11 +180,5 @@ open class UIStackView: UIView, @unchecked Sendable {
         make(self, length, .equal, nil, .notAnAttribute, 0, priority: UILayoutPriority(49))
         NSLayoutConstraint.activate(made)
         generated = made
-    }
-
-    /// The rectangle the views are arranged in: the stack's bounds or its margins guide.
-    private struct Edges {
-        let item: AnyObject
-        init(_ item: AnyObject) { self.item = item }
     }
 }

@@ -472,11 +472,5 @@ final class DeferredMoves {
     static let budget = 1_000
     var depth = 0
     var run = 0
-    static var current: DeferredMoves {
-        let key = "calyx.UIView.DeferredMoves"
-        if let moves = Thread.current.threadDictionary[key] as? DeferredMoves { return moves }
-        let moves = DeferredMoves()
-        Thread.current.threadDictionary[key] = moves
-        return moves
-    }
+    static var current: DeferredMoves { perThread("calyx.UIView.DeferredMoves", DeferredMoves.init) }
 }
