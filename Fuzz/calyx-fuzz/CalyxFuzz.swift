@@ -19,7 +19,7 @@ struct Programs: ParsableCommand {
     @Option(help: "How many programs.") var count = 300
     @Option(help: "The first seed.") var start: UInt64 = 1
     @Option(help: "Child processes at once (default: one per core).") var jobs = ProcessInfo.processInfo.activeProcessorCount
-    @Option(help: "Seconds before a program counts as hung.") var timeout = 10.0
+    @Option(help: "CPU seconds before a program counts as hung (wall-clock time is allowed six times as much, for programs that block).") var timeout = 10.0
     @Option(help: "Peak resident memory allowed per program, in MiB.") var memoryMb = 1024
     @Option(help: "Seconds to spend shrinking each failing program.") var shrinkSeconds = 120.0
 
@@ -55,6 +55,7 @@ struct Run: ParsableCommand {
     @Option(help: "The program's seed.") var seed: UInt64
     @Option(help: "Only these call indices, comma-separated (a shrunk program).") var keep: String?
     @Option(help: "Address-space cap for this process, in MiB.") var memoryMb = 3072
+    @Option(help: "CPU-time cap for this process, in seconds.") var cpuSeconds = 60
     @Flag(help: "Print the program's source instead of running it.") var print = false
 
     func run() throws {
@@ -64,6 +65,7 @@ struct Run: ParsableCommand {
             return
         }
         ProgramRunner.limitMemory(megabytes: memoryMb)
+        ProgramRunner.limitCPU(seconds: cpuSeconds)
         Swift.print("digest \(ProgramRunner.run(seed: seed, keep: kept))")
     }
 }

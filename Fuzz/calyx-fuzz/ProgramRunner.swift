@@ -14,6 +14,13 @@ enum ProgramRunner {
         setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
     }
 
+    /// Caps this process's CPU time: past it the kernel sends SIGXCPU, which the supervisor reads as a hang. CPU
+    /// time, not wall-clock time, so a loaded machine does not turn a slow program into a false hang.
+    static func limitCPU(seconds: Int) {
+        var limit = rlimit(rlim_cur: rlim_t(seconds), rlim_max: rlim_t(seconds + 5))
+        setrlimit(Int32(RLIMIT_CPU.rawValue), &limit)
+    }
+
     /// Runs the program of `seed` (only the calls in `keep`, if given) and answers its digest.
     static func run(seed: UInt64, keep: Set<Int>?) -> String {
         var generator = ProgramGenerator(seed: seed)

@@ -32,7 +32,8 @@ struct ProgramSupervisor {
     let scratch: String
 
     private func arguments(seed: UInt64, keep: Set<Int>?) -> [String] {
-        var args = [executable, "run", "--seed", String(seed), "--memory-mb", String((memoryBudget >> 20) + 1024)]
+        var args = [executable, "run", "--seed", String(seed), "--memory-mb", String((memoryBudget >> 20) + 1024),
+                    "--cpu-seconds", String(max(Int(timeout.rounded(.up)), 1))]
         if let keep { args += ["--keep", keep.sorted().map(String.init).joined(separator: ",")] }
         return args
     }
@@ -41,7 +42,7 @@ struct ProgramSupervisor {
     private func judge(_ outcome: ChildOutcome) -> Failure? {
         if outcome.peakMemory > memoryBudget { return .memory(outcome.peakMemory) }
         switch outcome.ending {
-        case .timedOut: return .hang
+        case .timedOut, .signalled(SIGXCPU): return .hang
         case .signalled(let signal): return .crash("signal \(signal): \(Self.firstError(outcome.errorOutput))")
         case .exited(let code) where code != 0: return .crash("exit \(code): \(Self.firstError(outcome.errorOutput))")
         default: return nil
@@ -68,7 +69,7 @@ struct ProgramSupervisor {
         let jobList = seeds.flatMap { [arguments(seed: $0, keep: nil), arguments(seed: $0, keep: nil)] }
         var outcomes = [ChildOutcome?](repeating: nil, count: jobList.count)
         var done = 0
-        ChildPool(width: jobs, timeout: timeout, scratch: scratch).run(jobList) { index, outcome in
+        ChildPool(width: jobs, timeout: timeout * 6, scratch: scratch).run(jobList) { index, outcome in
             outcomes[index] = outcome
             done += 1
             if done % 2 == 0 { progress(done / 2) }
@@ -88,7 +89,7 @@ struct ProgramSupervisor {
         let pairs = failure == .nondeterministic ? 3 : 1
         let jobList = (0..<(2 * pairs)).map { _ in arguments(seed: seed, keep: keep) }
         var outcomes = [ChildOutcome?](repeating: nil, count: jobList.count)
-        ChildPool(width: jobs, timeout: timeout, scratch: scratch).run(jobList) { outcomes[$0] = $1 }
+        ChildPool(width: jobs, timeout: timeout * 6, scratch: scratch).run(jobList) { outcomes[$0] = $1 }
         for p in 0..<pairs {
             let a = outcomes[2 * p]!, b = outcomes[2 * p + 1]!
             if let f = judge(a) ?? judge(b) { if f.sameKind(as: failure) { return true }; continue }
