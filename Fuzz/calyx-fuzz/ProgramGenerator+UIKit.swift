@@ -9,7 +9,7 @@ extension ProgramGenerator {
     mutating func viewCall() -> ProgramCall {
         let a = index(), duration = values.number(-1, 2), delay = values.number(-1, 1)
         let options = UIView.AnimationOptions(rawValue: UInt(values.int(0...0xFFFF)) << values.pick([0, 16]))
-        switch values.int(0...22) {
+        switch values.int(0...24) {
         case 10:
             // The pre-iOS 4 API, also inside a block.
             let count = values.number(-1, 4), p = values.point()
@@ -81,6 +81,10 @@ extension ProgramGenerator {
             return controlsCall(a)
         case 22:
             return constraintsCall(a)
+        case 23:
+            return presentationCall(a)
+        case 24:
+            return lottieCall(a)
         case 15:
             let image = values.image(), count = values.int(-1...3)
             return ProgramCall(source: "let iv = UIImageView(image: nil); iv.animationImages = [image, image]; iv.animationRepeatCount = \(count); iv.startAnimating(); V[\(a)].addSubview(iv)") { w in
