@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // C libraries (Debian -dev packages).
@@ -85,8 +86,13 @@ let package = Package(
         .target(name: "CalyxGallery", dependencies: ["QuartzCore", "UIKit", "CoreText", "CalyxHost", "OpenGLES", "AVFoundation", "Lottie"]),
 
         // The command line.
+        // `calyx port`: rewrites iOS sources for Linux with swift-syntax's parser (no UIKit in it).
+        .target(name: "CalyxPort", dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .executableTarget(name: "calyx", dependencies: [
-            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore", "CalyxHost", "CalyxGallery", "Lottie",
+            "CoreGraphics", "ImageIO", "CoreText", "QuartzCore", "CalyxHost", "CalyxGallery", "Lottie", "CalyxPort",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -105,6 +111,11 @@ let package = Package(
         // Tests mirror the modules; CalyxTestSupport holds the pixel probes they share.
         .target(name: "CalyxTestSupport", dependencies: ["CoreGraphics", "_Testing_CoreGraphics"], path: "Tests/CalyxTestSupport"),
         .testTarget(name: "CalyxLayoutSolverTests", dependencies: ["CalyxLayoutSolver"]),
+        // What `calyx port` must produce from the inputs in CalyxPortTests/Inputs, compiled against Calyx's UIKit
+        // by the build itself: the expected outputs are proven to compile, and the tests compare text with them.
+        .target(name: "CalyxPortExpected", dependencies: ["UIKit", "QuartzCore"], path: "Tests/CalyxPortExpected",
+                swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "CalyxPortTests", dependencies: ["CalyxPort", "CalyxPortExpected"], exclude: ["Inputs"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: [
             "CoreGraphics", "CalyxTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
