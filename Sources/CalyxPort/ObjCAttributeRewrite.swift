@@ -1,10 +1,11 @@
 import SwiftSyntax
 
-/// Drops what only the Objective-C runtime reads — `@objc`, `@objc(Name)`, `@nonobjc`, `@objcMembers`, `dynamic` —
+/// Drops what only the Objective-C runtime reads — `@objc`, `@objc(Name)`, `@nonobjc`, `@objcMembers`, `dynamic`, and
+/// `@IBOutlet` (which Swift without that runtime accepts only on Objective-C class types; there are no nibs here) —
 /// and turns `@NSManaged` into Calyx's `@Managed`. An `@objc protocol` was class-bound, so it gains `AnyObject`
 /// (code keeps `weak var delegate: P?`).
 final class ObjCAttributeRewrite: PortVisitor {
-    static let dropped: Set<String> = ["objc", "nonobjc", "objcMembers"]
+    static let dropped: Set<String> = ["objc", "nonobjc", "objcMembers", "IBOutlet"]
 
     override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
         let name = node.attributeName.trimmedDescription

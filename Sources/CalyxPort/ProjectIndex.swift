@@ -13,6 +13,8 @@ struct ProjectIndex {
 
     private(set) var methods: [String: [Method]] = [:]
     private(set) var classes: [String: (file: String, line: Int)] = [:]
+    /// Each class's superclass (the first inherited type), to tell layer subclasses.
+    private(set) var superclasses: [String: String] = [:]
     private(set) var optionalRequirements: Set<String> = []
     /// For `x?.name?(…) ?? literal` calls: the literal each requirement's callers fall back to, when they agree.
     private(set) var callerDefaults: [String: String?] = [:]
@@ -23,7 +25,10 @@ struct ProjectIndex {
             collector.walk(tree)
             for (name, method) in collector.methods where !(methods[name] ?? []).contains(method) { methods[name, default: []].append(method) }
             let converter = SourceLocationConverter(fileName: path, tree: tree)
-            for (name, position) in collector.classes { classes[name] = (path, converter.location(for: position).line) }
+            for (name, position, superclass) in collector.classes {
+                classes[name] = (path, converter.location(for: position).line)
+                superclasses[name] = superclass
+            }
             optionalRequirements.formUnion(collector.optionalRequirements)
             for (name, literal) in collector.callerDefaults {
                 if let known = callerDefaults[name], known != literal { callerDefaults[name] = .some(nil) } else if callerDefaults[name] == nil { callerDefaults[name] = .some(literal) }
@@ -38,12 +43,23 @@ struct ProjectIndex {
         return candidates.count == 1 ? candidates[0] : nil
     }
 
+    /// Whether `name` is a Core Animation layer class or a subclass of one, as far as the ported files tell.
+    func isLayerClass(_ name: String) -> Bool {
+        var current: String? = name
+        var seen = Set<String>()
+        while let type = current, seen.insert(type).inserted {
+            if type.hasPrefix("CA"), type.hasSuffix("Layer") { return true }
+            current = superclasses[type]
+        }
+        return false
+    }
+
     /// The literal every `?? literal` caller of an optional requirement agrees on, if any.
     func callerDefault(_ name: String) -> String? { callerDefaults[name] ?? nil }
 
     private final class Collector: SyntaxVisitor {
         var methods: [(String, Method)] = []
-        var classes: [(String, AbsolutePosition)] = []
+        var classes: [(String, AbsolutePosition, String?)] = []
         var optionalRequirements: [String] = []
         var callerDefaults: [(String, String)] = []
 
@@ -56,7 +72,8 @@ struct ProjectIndex {
         }
 
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-            classes.append((node.name.text, node.positionAfterSkippingLeadingTrivia))
+            classes.append((node.name.text, node.positionAfterSkippingLeadingTrivia,
+                            node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription))
             return .visitChildren
         }
 

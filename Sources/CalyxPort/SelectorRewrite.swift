@@ -120,7 +120,7 @@ final class SelectorRewrite: PortVisitor {
                                  : "Timer(timeInterval: \(interval), repeats: \(repeats))"
             return .success("\(head) { \(capture) \(takesSender ? "timer" : "_") in \(call(passing: "timer")) }")
         case .notification:
-            let observer = "\(prefix)addObserver(forName: \(argument(node, "name")!.trimmedDescription), object: \(argument(node, "object")!.trimmedDescription), queue: nil) { \(capture) \(takesSender ? "notification" : "_") in \(call(passing: "notification")) }"
+            let observer = "\(prefix)addObserver(forName: \(argument(node, "name")!.trimmedDescription), object: \(argument(node, "object")!.trimmedDescription), queue: nil) { \(capture) \(takesSender ? "notification" : "_") in \(call(passing: Self.cast("notification", from: "Notification", to: parameterType ?? "Notification"))) }"
             // The block form answers the observer to remove later; a statement that ignored the old form's Void drops it.
             return .success(node.parent?.is(CodeBlockItemSyntax.self) == true ? "_ = " + observer : observer)
         case .perform:
@@ -160,6 +160,8 @@ final class SelectorRewrite: PortVisitor {
     /// `value` (of static type `from`) passed where the method wants `to`.
     private static func cast(_ value: String, from: String, to: String) -> String {
         if to == from || to == "Any?" && from.hasSuffix("?") { return value }
+        // Methods written for Objective-C often take the reference type a value bridges to.
+        if from == "Notification", to == "NSNotification" { return "\(value) as NSNotification" }
         if to == "Any" || to == "AnyObject" { return "\(value) as \(to)" }
         if to.hasSuffix("?") { return "\(value) as? \(to.dropLast())" }
         return "\(value) as! \(to)"

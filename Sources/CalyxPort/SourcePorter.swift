@@ -15,8 +15,8 @@ public struct PortedFile: Sendable {
 /// place the parser found, so everything else stays as written; rewriting rewritten text changes nothing.
 public enum SourcePorter {
     static let rewrites: [PortVisitor.Type] = [
-        ObjCAttributeRewrite.self, KeyPathRewrite.self, LayerInitRewrite.self, PlatformConditionRewrite.self,
-        SelectorRewrite.self, OptionalRequirementRewrite.self, ExtensionOverrideReport.self,
+        ObjCAttributeRewrite.self, KeyPathRewrite.self, LayerInitRewrite.self, MissingLayerInitRewrite.self, PlatformConditionRewrite.self,
+        SelectorRewrite.self, OptionalRequirementRewrite.self, ExtensionOverrideRewrite.self,
     ]
 
     /// Ports files together, so that a `#selector` in one finds its method in another.

@@ -85,3 +85,63 @@ import Testing
         #expect(port(source).ported == "public protocol P: AnyObject {\n    func didFinish()\n}\n\nextension P {\n    public func didFinish() {}\n}\n")
     }
 }
+
+/// Layer subclasses with initializers of their own gain the `init(layer:)` Linux requires.
+@Suite struct MissingLayerInitTests {
+    @Test func copiesStoredPropertiesFromTheLayerItCopies() {
+        let source = """
+            class Ring: CAShapeLayer {
+                let colors: [UIColor]
+                var width: CGFloat = 2
+                var label: String?
+                @NSManaged var progress: CGFloat
+                var area: CGFloat { width * width }
+                init(colors: [UIColor]) {
+                    self.colors = colors
+                    super.init()
+                }
+                required init?(coder: NSCoder) { nil }
+            }
+
+            """
+        #expect(SourcePorter.port(source).ported == """
+            class Ring: CAShapeLayer {
+                let colors: [UIColor]
+                var width: CGFloat = 2
+                var label: String?
+                @Managed var progress: CGFloat
+                var area: CGFloat { width * width }
+                init(colors: [UIColor]) {
+                    self.colors = colors
+                    super.init()
+                }
+                required init?(coder: NSCoder) { nil }
+
+                required init(layer: Any) {
+                    let other = layer as? Ring
+                    colors = other?.colors ?? []
+                    label = other?.label
+                    if let other {
+                        width = other.width
+                    }
+                    super.init(layer: layer)
+                }
+            }
+
+            """)
+    }
+
+    @Test func subclassesOfPortedLayersCountAndOtherClassesDoNot() {
+        let files = SourcePorter.port([
+            ("A.swift", "class Base: CALayer {}\nclass Wave: Base {\n    init(n: Int) { super.init() }\n}\nclass Model {\n    init(n: Int) {}\n}\n"),
+        ])
+        #expect(files[0].ported.contains("class Wave: Base {\n    init(n: Int) { super.init() }\n\n    required init(layer: Any) {\n        super.init(layer: layer)\n    }\n}"))
+        #expect(files[0].ported.hasSuffix("class Model {\n    init(n: Int) {}\n}\n"))
+    }
+
+    @Test func aPropertyWithNoEmptyValueIsReported() {
+        let result = SourcePorter.port("class L: CALayer {\n    let engine: Engine\n    init(engine: Engine) { self.engine = engine; super.init() }\n}\n")
+        #expect(!result.changed)
+        #expect(result.findings.count == 1 && result.findings[0].line == 2)
+    }
+}
