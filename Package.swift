@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "CoreMedia", targets: ["CoreMedia"]),
         .library(name: "AVFoundation", targets: ["AVFoundation"]),
         .library(name: "CalyxHost", targets: ["CalyxHost"]),
+        .library(name: "CalyxSnapshotTesting", targets: ["CalyxSnapshotTesting"]),
         // Needed by any Swift Testing target that imports Calyx's CoreGraphics (see its source).
         .library(name: "_Testing_CoreGraphics", targets: ["_Testing_CoreGraphics"]),
         .library(name: "_Testing_UIKit", targets: ["_Testing_UIKit"]),
@@ -34,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
     ],
     targets: [
         // C libraries (Debian -dev packages).
@@ -86,6 +88,14 @@ let package = Package(
         .target(name: "CalyxGallery", dependencies: ["QuartzCore", "UIKit", "CoreText", "CalyxHost", "OpenGLES", "AVFoundation", "Lottie"]),
 
         // The command line.
+        // Snapshot strategies for swift-snapshot-testing: layers, views, view controllers and Lottie animations at
+        // chosen times, as PNGs, filmstrips and GIFs, compared with a perceptual tolerance.
+        .target(name: "CalyxSnapshotTesting", dependencies: [
+            "CoreGraphics", "ImageIO", "QuartzCore", "UIKit", "Lottie", "CalyxHost",
+            // So that a test target using these strategies can import Testing beside Calyx's UIKit (see them).
+            "_Testing_CoreGraphics", "_Testing_UIKit",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
         // `calyx port`: rewrites iOS sources for Linux with swift-syntax's parser (no UIKit in it).
         .target(name: "CalyxPort", dependencies: [
             .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -115,6 +125,10 @@ let package = Package(
         // by the build itself: the expected outputs are proven to compile, and the tests compare text with them.
         .target(name: "CalyxPortExpected", dependencies: ["UIKit", "QuartzCore"], path: "Tests/CalyxPortExpected",
                 swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "CalyxSnapshotTestingTests", dependencies: [
+            "CalyxSnapshotTesting", "UIKit", "QuartzCore", "Lottie", "_Testing_CoreGraphics", "_Testing_UIKit",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
         .testTarget(name: "CalyxPortTests", dependencies: ["CalyxPort", "CalyxPortExpected"], exclude: ["Inputs"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: [
             "CoreGraphics", "CalyxTestSupport",
