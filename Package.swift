@@ -85,7 +85,14 @@ let package = Package(
         .target(name: "CalyxHost", dependencies: ["CoreGraphics", "ImageIO", "QuartzCore", "UIKit", "CGif", "CWebP", "CZlib", "CFFmpeg", "CSDL2"]),
 
         // The gallery: the book's examples as named scenes, and the web page `make demo` writes for them.
-        .target(name: "CalyxGallery", dependencies: ["QuartzCore", "UIKit", "CoreText", "CalyxHost", "OpenGLES", "AVFoundation", "Lottie"]),
+        .target(name: "CalyxGallery", dependencies: ["QuartzCore", "UIKit", "CoreText", "CalyxHost", "OpenGLES", "AVFoundation", "Lottie"],
+                plugins: ["GallerySourcesPlugin"]),
+        // The gallery's code panels: each scene's builder source, extracted from the scene files at build time.
+        .executableTarget(name: "gallery-sources", dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        .plugin(name: "GallerySourcesPlugin", capability: .buildTool(), dependencies: ["gallery-sources"]),
 
         // The command line.
         // Snapshot strategies for swift-snapshot-testing: layers, views, view controllers and Lottie animations at
@@ -93,7 +100,7 @@ let package = Package(
         .target(name: "CalyxSnapshotTesting", dependencies: [
             "CoreGraphics", "ImageIO", "QuartzCore", "UIKit", "Lottie", "CalyxHost",
             // So that a test target using these strategies can import Testing beside Calyx's UIKit (see them).
-            "_Testing_CoreGraphics", "_Testing_UIKit",
+            "_Testing_CoreGraphics", "_Testing_UIKit", "_Testing_CoreImage",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         // `calyx port`: rewrites iOS sources for Linux with swift-syntax's parser (no UIKit in it).

@@ -49,7 +49,7 @@ struct DemoCommand: ParsableCommand {
             print(folder.appendingPathComponent("\(scene.name).{gif,mp4,webm}").path)
         }
         let page = folder.appendingPathComponent("index.html")
-        try GalleryPage.html(for: chosen).write(to: page, atomically: true, encoding: .utf8)
+        try GalleryPage.html(for: chosen, framesPerSecond: fps).write(to: page, atomically: true, encoding: .utf8)
         print("The gallery: \(page.path)")
     }
 }
