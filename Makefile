@@ -9,7 +9,7 @@ PROGRAMS ?= 10000
 START ?= 1
 INPUTS ?= 1000000
 
-.PHONY: deps build test check asan tsan demo bench fuzz soak clean
+.PHONY: deps build test check asan tsan demo docs bench fuzz soak clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -57,6 +57,11 @@ asan:
 demo: deps
 	$(SWIFT) build --product calyx
 	$(SWIFT) run --skip-build calyx demo --output $(OUT)
+
+## The API documentation of every library product (DocC) into $(OUT)/docs, with its coverage; DocC warnings and
+## coverage below the floor in scripts/build-docs.sh fail.
+docs: deps
+	bash scripts/build-docs.sh $(OUT)
 
 ## Prints `bench: <name> <value> <unit>` lines, then a summary (release build, allocations counted).
 bench: deps

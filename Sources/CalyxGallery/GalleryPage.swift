@@ -41,7 +41,8 @@ public enum GalleryPage {
         <h1>Calyx gallery</h1>
         <p>Each scene rendered by Calyx headlessly, frame by frame, as an animated GIF (left) and a video (right), beside
         the Swift that builds it. The speed control slows the video down to a tenth; the scrubber stops it on a frame.
-        <code>calyx view &lt;name&gt;</code> plays one in a window; <code>calyx render &lt;name&gt; --out file</code> exports it.</p>
+        <code>calyx view &lt;name&gt;</code> plays one in a window; <code>calyx render &lt;name&gt; --out file</code> exports it.
+        The API documentation (<code>make docs</code>) is at <a href="docs/index.html">docs/</a>.</p>
         \(body)<script>
         for (const figure of document.querySelectorAll('figure.scene')) {
           const video = figure.querySelector('video');

@@ -9,7 +9,7 @@ import QuartzCore
 ///     let exporter = AnimationExporter(layer: root, options: AnimationExportOptions(framesPerSecond: 30, duration: 2))
 ///     try exporter.export(to: URL(fileURLWithPath: "spinner.gif"))
 ///
-/// Frames come from ``CARenderer`` and are deterministic: the same tree and times give the same bytes.
+/// Frames come from `CARenderer` and are deterministic: the same tree and times give the same bytes.
 public final class AnimationExporter {
     public let layer: CALayer
     public let options: AnimationExportOptions

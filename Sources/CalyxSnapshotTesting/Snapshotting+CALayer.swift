@@ -19,7 +19,7 @@ extension Snapshotting where Value == CALayer, Format == CGImage {
     ///   - size: The frame's size in points (the layer's bounds when nil).
     ///   - scale: Pixels per point.
     ///   - precision: The share of pixels that must match.
-    ///   - perceptualPrecision: How close a pixel must be to match (see ``SnapshotTesting/Diffing/image(precision:perceptualPrecision:)``).
+    ///   - perceptualPrecision: How close a pixel must be to match (see `Diffing.image(precision:perceptualPrecision:)`).
     public static func image(atTime time: CFTimeInterval = 0, size: CGSize? = nil, scale: CGFloat = 1,
                              precision: Float = 1, perceptualPrecision: Float = 1) -> Snapshotting {
         Snapshotting(pathExtension: "png", diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision)) { layer in
@@ -39,8 +39,8 @@ extension Snapshotting where Value == CALayer, Format == CGImage {
 
 extension Snapshotting where Value == CALayer, Format == Data {
     /// The layer tree's next `duration` seconds as a looping GIF, at `framesPerSecond`: for reading in review
-    /// (every pull request shows the animation). GIFs compare byte for byte; assert on ``image(atTime:size:scale:precision:perceptualPrecision:)``
-    /// or ``filmstrip(times:size:scale:precision:perceptualPrecision:)`` where a tolerance is needed.
+    /// (every pull request shows the animation). GIFs compare byte for byte; assert on `image(atTime:…)`
+    /// or `filmstrip(times:…)` where a tolerance is needed.
     public static func gif(duration: CFTimeInterval, framesPerSecond: Double = 15, size: CGSize? = nil,
                            scale: CGFloat = 1) -> Snapshotting {
         let diffing = Diffing<Data>.diff(toData: { $0 }, fromData: { $0 }, diffV2: { reference, actual in

@@ -10,7 +10,7 @@ extension Snapshotting where Value == UIView, Format == CGImage {
     public static var image: Snapshotting { image() }
 
     /// The view, laid out at `size` (its own size when nil), `time` seconds from now, as a PNG. Time works as in
-    /// ``SnapshotTesting/Snapshotting/image(atTime:size:scale:precision:perceptualPrecision:)`` for layers.
+    /// the layer strategy `image(atTime:…)` for layers.
     public static func image(atTime time: CFTimeInterval = 0, size: CGSize? = nil, scale: CGFloat = 1,
                              precision: Float = 1, perceptualPrecision: Float = 1) -> Snapshotting {
         Snapshotting<CALayer, CGImage>.image(atTime: time, scale: scale, precision: precision, perceptualPrecision: perceptualPrecision)

@@ -5,7 +5,7 @@ public final class CGImageSource {
 
     init(data: Data) { self.data = data; self.format = ImageFormat(sniffing: data) }
 
-    /// Decodes frame `index`, throwing ``ImageCodecError`` for unreadable or oversized data.
+    /// Decodes frame `index`, throwing `ImageCodecError` for unreadable or oversized data.
     public func decodeImage(at index: Int = 0) throws -> CGImage {
         guard index == 0, let format else { throw ImageCodecError.unrecognizedFormat }
         switch format {

@@ -4,9 +4,9 @@ import QuartzCore
 import UIKit
 import CSDL2
 
-/// A desktop window (SDL2) showing a layer tree live: a ``CARenderServer`` draws it on its own thread at each
+/// A desktop window (SDL2) showing a layer tree live: a `CARenderServer` draws it on its own thread at each
 /// refresh of the screen, and the window presents the newest frame. The thread that opens the window runs its
-/// events (``run(for:)`` or ``processEvents()``), the app's run loop with them, so display links, animation
+/// events (``run(for:)`` or `processEvents()`), the app's run loop with them, so display links, animation
 /// callbacks and completion blocks arrive there as on iOS's main thread.
 ///
 ///     let window = try HostWindow(layer: root, title: "Spinner")
@@ -14,7 +14,7 @@ import CSDL2
 ///
 /// The root layer follows the window's size (in points; pixels are points × ``scale`` on a HiDPI screen).
 /// Pointer input becomes touches: with a `UIWindow` (or any view) as the root, a press is delivered to the view
-/// its hit test finds, through ``UIKit/UIWindow/sendPointer(_:at:timestamp:)``; every tree also gets
+/// its hit test finds, through `UIWindow.sendPointer(_:at:timestamp:)`; every tree also gets
 /// ``onPointer`` with the layer `hitTest` finds. Without a display the initializer throws
 /// ``HostWindowError/noDisplay(_:)``; fall back to ``AnimationExporter``.
 public final class HostWindow {

@@ -1,6 +1,6 @@
 /// An immutable colour: components in a colour space, alpha last.
 ///
-/// Rendering uses ``rgba``, the colour converted to extended sRGB, unpremultiplied.
+/// Rendering uses `rgba`, the colour converted to extended sRGB, unpremultiplied.
 public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// The colour space of ``components``.
     public let colorSpace: CGColorSpace?

@@ -10,7 +10,7 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// Turns animated numbers into a transform (rotation angles in radians, scales, translations). Asking for the
-/// same name twice through ``named(_:)`` answers the same object; unknown names answer nil (semantics §3.2).
+/// same name twice through `named(_:)` answers the same object; unknown names answer nil (semantics §3.2).
 public final class CAValueFunction: NSObject, @unchecked Sendable {
     public let name: CAValueFunctionName
 

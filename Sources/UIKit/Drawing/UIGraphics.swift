@@ -21,7 +21,7 @@ public func UIGraphicsPopContext() { _ = UIGraphicsStack.current.contexts.popLas
 
 /// Starts a bitmap image context of `size` points at `scale` pixels a point (0: the main screen's scale), y down
 /// from the top left as UIKit draws, and makes it current. Sizes that are not positive and finite, or beyond
-/// ``CalyxLimits``, start none (UIKit logs and draws nothing).
+/// `CalyxLimits`, start none (UIKit logs and draws nothing).
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     let s = scale > 0 && scale.isFinite ? scale : UIScreen.main.scale
     guard let width = CalyxLimits.pixels(size.width, scale: s), let height = CalyxLimits.pixels(size.height, scale: s),
