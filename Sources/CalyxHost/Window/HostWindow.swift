@@ -53,6 +53,8 @@ public final class HostWindow {
     /// (Internal for the tests, which post a frame of a size the window no longer has.)
     let mailbox = FrameMailbox()
     private var pointerDown = false
+    /// The touch-screen finger that stands for the pointer (the first one down).
+    private var primaryFinger: Int?
     /// The media time of the frame on screen, nil before the first.
     public private(set) var presentedFrameTime: CFTimeInterval?
 
@@ -241,11 +243,28 @@ public final class HostWindow {
             pointerDown = false
             pointer(.ended, x: event.button.x, y: event.button.y)
         case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
-            // Touch screens also send emulated mouse events, which carry the touch; fingers are not doubled.
-            break
+            finger(event.tfinger, phase: event.type == SDL_FINGERDOWN.rawValue ? .began : event.type == SDL_FINGERUP.rawValue ? .ended : .moved)
         default:
             break
         }
+    }
+
+    /// A touch screen's finger (SDL gives its place as a fraction of the window): to a `UIWindow` tree as one
+    /// finger of a multi-touch event; the first finger down is also the tree's pointer for ``onPointer``.
+    private func finger(_ event: SDL_TouchFingerEvent, phase: UITouch.Phase) {
+        let b = layer.bounds
+        let location = CGPoint(x: b.minX + CGFloat(event.x) * b.width, y: b.minY + CGFloat(event.y) * b.height)
+        let id = Int(truncatingIfNeeded: event.fingerId)
+        if phase == .began, primaryFinger == nil { primaryFinger = id }
+        let input = { (p: CGPoint) in UITouchInput(finger: id, phase: phase, location: p) }
+        if let window = layer.delegate as? UIWindow {
+            window.sendTouches([input(location)])
+        } else if let view = layer.delegate as? UIView {
+            view.window?.sendTouches([input(view.convert(location, to: nil))])
+        }
+        guard id == primaryFinger else { return }
+        if phase == .ended { primaryFinger = nil }
+        onPointer?(PointerEvent(phase: phase, location: location), layer.hitTest(layer.convert(location, to: layer.superlayer)))
     }
 
     /// Window coordinates (points from the top left) in the root layer's coordinates.

@@ -21,6 +21,8 @@ enum SDLVideo {
             SDL_SetMainReady()
             SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
             SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+            // Touch screens arrive as fingers (several at once, for pinches and rotations), not also as a mouse.
+            SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
             // No OpenGL in SDL at all: the window surface is plain shared memory, not a GL-backed framebuffer
             // (see HostWindow: Mesa is the process's OpenGL ES too).
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")

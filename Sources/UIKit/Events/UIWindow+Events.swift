@@ -10,7 +10,8 @@ extension UIWindow {
     /// copy (docs/bad-input.md).
     func deliverEvent(_ event: UIEvent) {
         guard event.type == .touches else { return }
-        for touch in event.touches(for: self) ?? [] { deliver(touch, with: event) }
+        // Touches that did not change ride along in `allTouches` (as on iOS) but are not delivered again.
+        for touch in event.touches(for: self) ?? [] where touch.phase != .stationary { deliver(touch, with: event) }
     }
 
     private func deliver(_ touch: UITouch, with event: UIEvent) {

@@ -4,6 +4,8 @@ open class UIWindow: UIView, @unchecked Sendable {
     var pointerTouch: UITouch?
     /// The touches the window is delivering (began and not yet ended or cancelled).
     var touchesInProgress: [UITouch] = []
+    /// The touches in progress from a host's touch screen or a test's script, by finger.
+    var fingerTouches: [Int: UITouch] = [:]
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
