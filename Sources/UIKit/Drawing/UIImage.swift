@@ -37,24 +37,19 @@ open class UIImage: NSObject, @unchecked Sendable {
         return frames.isEmpty ? nil : animatedImage(with: frames, duration: duration)
     }
 
-    /// An image file named `name` (with or without its extension; "@3x" or "@2x" variants preferred, as on a
-    /// 3× screen) in the main bundle's resources or the current directory.
+    /// An image named `name` in the main bundle's resources or the current directory: an asset catalog's image set,
+    /// or a file (with or without its extension; "@3x" or "@2x" variants preferred, as on a 3× screen).
     public convenience init?(named name: String) {
-        let folders = [Bundle.main.resourcePath, FileManager.default.currentDirectoryPath].compactMap { $0 }
-        let stem = (name as NSString).deletingPathExtension, given = (name as NSString).pathExtension
-        let extensions = given.isEmpty ? ["png", "jpg", "jpeg"] : [given]
-        for folder in folders {
-            for suffix in ["@3x", "@2x", ""] {
-                for ext in extensions {
-                    let path = (folder as NSString).appendingPathComponent("\(stem)\(suffix).\(ext)")
-                    if FileManager.default.fileExists(atPath: path) {
-                        self.init(contentsOfFile: path)
-                        return
-                    }
-                }
-            }
-        }
-        return nil
+        self.init(named: name, in: nil, compatibleWith: nil)
+    }
+
+    /// An image named `name` in `bundle` (the main bundle when nil; a Swift package's own is `Bundle.module`):
+    /// from an asset catalog's image set, the variant for the traits' appearance (light or dark) and display scale,
+    /// or else a plain resource file. Nil when there is none or it cannot be decoded.
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        guard let found = AssetCatalog.image(named: name, in: bundle, traits: traitCollection),
+              let data = FileManager.default.contents(atPath: found.path) else { return nil }
+        self.init(data: data, scale: found.scale)
     }
 
     public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
