@@ -9,6 +9,15 @@ final class SelectorRewrite: PortVisitor {
     /// The shapes of call that take a selector, and what each becomes.
     private enum Form {
         case controlAction, recognizerTarget, recognizerInit(String), displayLink, timer(scheduled: Bool), notification, perform
+
+        /// The label of the argument that holds the selector.
+        var selectorLabel: String {
+            switch self {
+            case .controlAction, .recognizerTarget, .recognizerInit: return "action"
+            case .displayLink, .timer, .notification: return "selector"
+            case .perform: return "_"
+            }
+        }
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -65,9 +74,7 @@ final class SelectorRewrite: PortVisitor {
     }
 
     private func rewrite(_ node: FunctionCallExprSyntax, as form: Form) -> Result<String, Problem> {
-        let selectorLabel: String = { if case .displayLink = form { return "selector" }; if case .timer = form { return "selector" }
-                                      if case .notification = form { return "selector" }; if case .perform = form { return "_" }; return "action" }()
-        guard let selectorExpression = argument(node, selectorLabel), let selector = Self.selector(in: selectorExpression) else {
+        guard let selectorExpression = argument(node, form.selectorLabel), let selector = Self.selector(in: selectorExpression) else {
             return .failure(Problem(message: "`#selector` in an unexpected place of `\(Self.calleeName(node))`"))
         }
         guard let (name, labels) = Self.methodName(selector) else {
