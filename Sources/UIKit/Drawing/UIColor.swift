@@ -1,10 +1,25 @@
 /// A colour, as UIKit's: components in the extended sRGB space (white-based colours in grey), a `cgColor`, and
 /// Apple's named and system colours with their light-appearance values.
 open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
-    /// The Core Graphics colour.
-    public let cgColor: CGColor
+    /// The Core Graphics colour (a dynamic colour's, resolved with `UITraitCollection.current`, as on iOS).
+    public var cgColor: CGColor { provider.map { $0(UITraitCollection.current).cgColor } ?? fixedColor }
+    private let fixedColor: CGColor
+    /// A dynamic colour's provider, asked each time the colour is resolved.
+    let provider: ((UITraitCollection) -> UIColor)?
 
-    public init(cgColor: CGColor) { self.cgColor = cgColor }
+    public init(cgColor: CGColor) { fixedColor = cgColor; provider = nil }
+
+    /// A colour chosen from the traits it is resolved with: views resolve it with their own traits when it is set
+    /// and again when their appearance changes; `cgColor` resolves it with `UITraitCollection.current`.
+    public init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
+        provider = dynamicProvider
+        fixedColor = dynamicProvider(UITraitCollection()).cgColor
+    }
+
+    /// The colour for `traitCollection`: a dynamic colour's provider's answer, or the colour itself.
+    public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        provider.map { $0(traitCollection).resolvedColor(with: traitCollection) } ?? self
+    }
     /// A colour with no components set (iOS code writes `UIColor()` as a placeholder): transparent black.
     public convenience override init() { self.init(white: 0, alpha: 0) }
     /// The colour a `#colorLiteral(red:green:blue:alpha:)` in source stands for (sRGB, as Xcode writes them).

@@ -102,16 +102,6 @@ public protocol UITraitEnvironment: AnyObject {
     func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?)
 }
 
-extension UIColor {
-    /// A colour chosen from the traits it is resolved with (`resolvedColor(with:)`; drawing resolves it with
-    /// `UITraitCollection.current`, light here).
-    public convenience init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
-        self.init(cgColor: dynamicProvider(UITraitCollection.current).cgColor)
-    }
-
-    /// The colour for `traitCollection` (a colour made here is already resolved).
-    public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor { self }
-}
 
 /// How a view's content is laid out in right-to-left languages, with UIKit's raw values.
 public enum UISemanticContentAttribute: Int, Sendable { case unspecified = 0, playback, spatial, forceLeftToRight, forceRightToLeft }

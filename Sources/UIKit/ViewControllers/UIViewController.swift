@@ -121,7 +121,10 @@ open class UIViewController: UIResponder, @unchecked Sendable {
 
     /// The traits of the controller's view (or the current ones before it loads).
     open var traitCollection: UITraitCollection { viewIfLoaded?.traitCollection ?? UITraitCollection.current }
+    /// Called when the traits of the controller's view change.
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    /// Handlers registered for trait changes (Support/UIView+TraitChanges.swift).
+    let traitState = TraitState()
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
         get { viewIfLoaded?.overrideUserInterfaceStyle ?? .unspecified }
         set { view.overrideUserInterfaceStyle = newValue }

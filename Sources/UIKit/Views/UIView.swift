@@ -49,9 +49,17 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         get { CGFloat(layer.opacity) }
         set { layer.opacity = Float(newValue) }
     }
+    /// The background: a dynamic colour is resolved with the view's traits, and again when they change.
     open var backgroundColor: UIColor? {
-        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
-        set { layer.backgroundColor = newValue?.cgColor }
+        get {
+            let shown = layer.backgroundColor
+            if let dynamic = traitState.dynamicBackground, dynamic.resolvedColor(with: traitCollection).cgColor == shown { return dynamic }
+            return shown.map(UIColor.init(cgColor:))
+        }
+        set {
+            traitState.dynamicBackground = newValue?.provider == nil ? nil : newValue
+            layer.backgroundColor = newValue?.resolvedColor(with: traitCollection).cgColor
+        }
     }
     open var isHidden: Bool {
         get { layer.isHidden }
@@ -172,6 +180,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         view.didMoveToSuperview()
         didAddSubview(view)
         if view.tintColor != oldTint { view.tellTintColorDidChange() }
+        view.traitsMayHaveChanged()
         view.probeCustomDrawing()
     }
     private func placeSubview(_ view: UIView, at index: Int) {
@@ -201,6 +210,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         if oldWindow != nil { tellDidMoveToWindow() }
         didMoveToSuperview()
         if tintColor != oldTint { tellTintColorDidChange() }
+        traitsMayHaveChanged()
     }
 
     /// Starts a move of this view, or, when one is under way (a notification of it moving the view again), keeps
@@ -308,9 +318,15 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
                                  vertical: inherited.verticalSizeClass, scale: inherited.displayScale,
                                  category: inherited.preferredContentSizeCategory, direction: inherited.layoutDirection)
     }
-    /// Called when the traits change (never, except by an appearance override here).
+    /// Called when the view's traits change: an appearance override on it or above it, or a move to a superview
+    /// or window with other traits.
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
-    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
+    /// Light or dark for this view and its subviews, whatever the window's (`.unspecified` inherits).
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet { if overrideUserInterfaceStyle != oldValue { traitsMayHaveChanged() } }
+    }
+    /// What the view remembers of its traits (Support/UIView+TraitChanges.swift).
+    let traitState = TraitState()
     open var semanticContentAttribute = UISemanticContentAttribute.unspecified
     open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
 
