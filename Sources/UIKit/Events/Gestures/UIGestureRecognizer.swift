@@ -71,9 +71,19 @@ open class UIGestureRecognizer: NSObject, @unchecked Sendable {
 
     // MARK: Touches
 
-    /// The touches the recognizer is tracking (begun, not ended, not ignored).
-    private(set) var trackedTouches: [UITouch] = []
-    private var ignoredTouches: [UITouch] = []
+    /// The touches the recognizer is tracking (begun, not ended, not ignored). Held weakly: a touch holds its
+    /// recognizers, and the window holds the touch while it is down, so a touch still down when its window goes
+    /// away must not keep itself and its recognizers alive through them.
+    private(set) var trackedTouches: [UITouch] {
+        get { trackedTouchRefs.compactMap(\.touch) }
+        set { trackedTouchRefs = newValue.map(WeakTouch.init) }
+    }
+    private var ignoredTouches: [UITouch] {
+        get { ignoredTouchRefs.compactMap(\.touch) }
+        set { ignoredTouchRefs = newValue.map(WeakTouch.init) }
+    }
+    private var trackedTouchRefs: [WeakTouch] = []
+    private var ignoredTouchRefs: [WeakTouch] = []
     open var numberOfTouches: Int { trackedTouches.count }
 
     /// The centroid of the gesture's touches in `view`'s coordinates.
@@ -285,6 +295,12 @@ open class UIGestureRecognizer: NSObject, @unchecked Sendable {
             }
         }
     }
+}
+
+/// A touch held weakly.
+struct WeakTouch {
+    weak var touch: UITouch?
+    init(_ touch: UITouch) { self.touch = touch }
 }
 
 /// A recognizer held weakly (requirements and waiters must not keep each other alive).
