@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT="${1:-out}/docs"
-# The share of public symbols documented today, as a floor that only rises (the goal is 95 %).
-MIN_COVERAGE="${MIN_COVERAGE:-30}"
+# The share of public symbols documented today (compiler-synthesized ones aside), as a floor that only rises
+# (the goal is 95 %).
+MIN_COVERAGE="${MIN_COVERAGE:-40}"
 MODULES=(QuartzCore UIKit CoreGraphics ImageIO CoreText CoreImage Lottie CalyxHost CalyxSnapshotTesting
          OpenGLES CoreMedia AVFoundation)
 mkdir -p "$OUT"
@@ -17,6 +18,7 @@ for module in "${MODULES[@]}"; do
     if ! swift package --allow-writing-to-directory "$OUT" generate-documentation --target "$module" \
         --output-path "$OUT/$module" --transform-for-static-hosting --hosting-base-path "docs/$module" \
         --warnings-as-errors --experimental-documentation-coverage --coverage-summary-level brief \
+        --experimental-skip-synthesized-symbols \
         > "$LOGS/$module.log" 2>&1; then
         grep -v "prohibited flag" "$LOGS/$module.log" | tail -40
         echo "docs: $module failed (DocC warnings are errors here)" >&2

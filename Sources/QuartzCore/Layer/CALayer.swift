@@ -13,30 +13,50 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     package class var compositorKindOfClass: CompositorLayerKind { .plain }
 
     // MARK: Geometry
+    /// The layer's rectangle in its own coordinates: its size, and the origin its sublayers and contents are placed from. Animatable.
     open var bounds: CGRect { get { propertyValues.bounds } set { guard admits("bounds", newValue) else { return }; let old = propertyValues.bounds; propertyValues.bounds = newValue.standardized; didChange("bounds", old, propertyValues.bounds) } }
+    /// Where the layer's anchor point sits, in its superlayer's coordinates. Animatable.
     open var position: CGPoint { get { propertyValues.position } set { guard admits("position", newValue) else { return }; let old = propertyValues.position; propertyValues.position = newValue; didChange("position", old, propertyValues.position) } }
+    /// The layer's place along the z axis in its superlayer: among siblings, higher values draw in front. Animatable.
     open var zPosition: CGFloat { get { propertyValues.zPosition } set { guard admits("zPosition", newValue) else { return }; let old = propertyValues.zPosition; propertyValues.zPosition = newValue; didChange("zPosition", old, propertyValues.zPosition) } }
+    /// The point of the bounds, in unit coordinates ((0, 0) top left, (1, 1) bottom right), that `position` places and that transforms turn and scale about. (0.5, 0.5) by default. Animatable.
     open var anchorPoint: CGPoint { get { propertyValues.anchorPoint } set { guard admits("anchorPoint", newValue) else { return }; let old = propertyValues.anchorPoint; propertyValues.anchorPoint = newValue; didChange("anchorPoint", old, propertyValues.anchorPoint) } }
+    /// The anchor point's z coordinate, about which 3-D transforms rotate. Animatable.
     open var anchorPointZ: CGFloat { get { propertyValues.anchorPointZ } set { guard admits("anchorPointZ", newValue) else { return }; let old = propertyValues.anchorPointZ; propertyValues.anchorPointZ = newValue; didChange("anchorPointZ", old, propertyValues.anchorPointZ) } }
+    /// The 3-D transform applied to the layer about its anchor point, relative to its superlayer. Animatable, also through key paths such as `transform.rotation.z`.
     open var transform: CATransform3D { get { propertyValues.transform } set { guard admits("transform", newValue) else { return }; let old = propertyValues.transform; propertyValues.transform = newValue; didChange("transform", old, propertyValues.transform) } }
+    /// A transform applied to every sublayer, about the middle of the bounds (commonly a perspective `m34`). Animatable.
     open var sublayerTransform: CATransform3D { get { propertyValues.sublayerTransform } set { guard admits("sublayerTransform", newValue) else { return }; let old = propertyValues.sublayerTransform; propertyValues.sublayerTransform = newValue; didChange("sublayerTransform", old, propertyValues.sublayerTransform) } }
+    /// Whether the layer's sublayers are placed with y growing upwards, as in a flipped coordinate system.
     open var isGeometryFlipped: Bool { get { propertyValues.isGeometryFlipped } set { let old = propertyValues.isGeometryFlipped; propertyValues.isGeometryFlipped = newValue; didChange("geometryFlipped", old, newValue) } }
 
     // MARK: Visibility and compositing
+    /// Whether the layer and its sublayers are left out of drawing and hit testing.
     open var isHidden: Bool { get { propertyValues.isHidden } set { let old = propertyValues.isHidden; propertyValues.isHidden = newValue; didChange("hidden", old, newValue) } }
+    /// Whether the layer draws when turned away from the viewer by a 3-D transform (true by default).
     open var isDoubleSided: Bool { get { propertyValues.isDoubleSided } set { let old = propertyValues.isDoubleSided; propertyValues.isDoubleSided = newValue; didChange("doubleSided", old, newValue) } }
+    /// Whether sublayers and contents are clipped to the bounds (and rounded corners).
     open var masksToBounds: Bool { get { propertyValues.masksToBounds } set { let old = propertyValues.masksToBounds; propertyValues.masksToBounds = newValue; didChange("masksToBounds", old, newValue) } }
+    /// The layer's opacity, from 0 (transparent) to 1 (opaque), applied to it and its sublayers. Animatable.
     open var opacity: Float { get { propertyValues.opacity } set { guard admits("opacity", newValue) else { return }; let old = propertyValues.opacity; propertyValues.opacity = newValue; didChange("opacity", old, propertyValues.opacity) } }
+    /// Whether a translucent layer's sublayers are composited together first, so overlapping sublayers do not show through each other (true by default).
     open var allowsGroupOpacity: Bool { get { propertyValues.allowsGroupOpacity } set { let old = propertyValues.allowsGroupOpacity; propertyValues.allowsGroupOpacity = newValue; didChange("allowsGroupOpacity", old, newValue) } }
+    /// A hint that the layer's drawn contents cover every pixel of its bounds opaquely.
     open var isOpaque: Bool { get { propertyValues.isOpaque } set { let old = propertyValues.isOpaque; propertyValues.isOpaque = newValue; didChange("opaque", old, newValue) } }
+    /// Whether the layer and its sublayers are drawn once into a bitmap that is reused while they do not change.
     open var shouldRasterize: Bool { get { propertyValues.shouldRasterize } set { let old = propertyValues.shouldRasterize; propertyValues.shouldRasterize = newValue; didChange("shouldRasterize", old, newValue) } }
+    /// The pixels per point of the bitmap a rasterized layer is drawn into. Animatable.
     open var rasterizationScale: CGFloat { get { propertyValues.rasterizationScale } set { guard admits("rasterizationScale", newValue) else { return }; let old = propertyValues.rasterizationScale; propertyValues.rasterizationScale = newValue; didChange("rasterizationScale", old, propertyValues.rasterizationScale) } }
+    /// Whether edges the layer's transform leaves off the pixel grid are antialiased.
     open var allowsEdgeAntialiasing: Bool { get { propertyValues.allowsEdgeAntialiasing } set { let old = propertyValues.allowsEdgeAntialiasing; propertyValues.allowsEdgeAntialiasing = newValue; didChange("allowsEdgeAntialiasing", old, newValue) } }
+    /// Which edges are antialiased when edge antialiasing applies.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { propertyValues.edgeAntialiasingMask }
         set { let old = propertyValues.edgeAntialiasingMask; propertyValues.edgeAntialiasingMask = newValue; didChange("edgeAntialiasingMask", old, newValue) }
     }
+    /// A filter that combines the layer with what lies behind it (a blend mode).
     open var compositingFilter: Any? { get { propertyValues.compositingFilter } set { let old = propertyValues.compositingFilter; propertyValues.compositingFilter = newValue; didChangeUncompared("compositingFilter", old) } }
+    /// Core Image filters applied to the layer's own drawing and its sublayers.
     open var filters: [Any]? {
         get { propertyValues.filters }
         set { let old = propertyValues.filters; propertyValues.filters = CALayer.copiedFilters(newValue); didChangeUncompared("filters", old) }
@@ -50,10 +70,15 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     }
 
     // MARK: Content
+    /// An image (`CGImage`) the layer shows, placed by `contentsGravity`, `contentsRect` and `contentsCenter`. Animatable (cross-fades).
     open var contents: Any? { get { propertyValues.contents } set { let old = propertyValues.contents; propertyValues.contents = newValue; didChangeUncompared("contents", old) } }
+    /// The part of the contents image shown, in unit coordinates (the whole image by default). Animatable: stepping it plays a sprite sheet.
     open var contentsRect: CGRect { get { propertyValues.contentsRect } set { guard admits("contentsRect", newValue) else { return }; let old = propertyValues.contentsRect; propertyValues.contentsRect = newValue; didChange("contentsRect", old, propertyValues.contentsRect) } }
+    /// The stretchable middle of the contents, in unit coordinates: the parts around it keep their size when the contents are scaled (nine-slice scaling). Animatable.
     open var contentsCenter: CGRect { get { propertyValues.contentsCenter } set { guard admits("contentsCenter", newValue) else { return }; let old = propertyValues.contentsCenter; propertyValues.contentsCenter = newValue; didChange("contentsCenter", old, propertyValues.contentsCenter) } }
+    /// How the contents are fitted to the bounds (resized to fill by default).
     open var contentsGravity: CALayerContentsGravity { get { propertyValues.contentsGravity } set { let old = propertyValues.contentsGravity; propertyValues.contentsGravity = newValue; didChange("contentsGravity", old, newValue) } }
+    /// The pixels per point of the contents image and of what `draw(in:)` draws. Animatable.
     open var contentsScale: CGFloat { get { propertyValues.contentsScale } set { guard admits("contentsScale", newValue) else { return }; let old = propertyValues.contentsScale; propertyValues.contentsScale = newValue; didChange("contentsScale", old, propertyValues.contentsScale) } }
     /// Unknown formats read back as `RGBA8Uint`, as on Apple's.
     open var contentsFormat: CALayerContentsFormat {
@@ -64,21 +89,29 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
             didChange("contentsFormat", old, propertyValues.contentsFormat)
         }
     }
+    /// How the contents are sampled when drawn smaller than their pixels.
     open var minificationFilter: CALayerContentsFilter { get { propertyValues.minificationFilter } set { let old = propertyValues.minificationFilter; propertyValues.minificationFilter = newValue; didChange("minificationFilter", old, newValue) } }
+    /// How the contents are sampled when drawn larger than their pixels (`.nearest` keeps pixels crisp).
     open var magnificationFilter: CALayerContentsFilter { get { propertyValues.magnificationFilter } set { let old = propertyValues.magnificationFilter; propertyValues.magnificationFilter = newValue; didChange("magnificationFilter", old, newValue) } }
+    /// A bias for choosing detail levels when the contents are drawn smaller.
     open var minificationFilterBias: Float { get { propertyValues.minificationFilterBias } set { guard admits("minificationFilterBias", newValue) else { return }; let old = propertyValues.minificationFilterBias; propertyValues.minificationFilterBias = newValue; didChange("minificationFilterBias", old, propertyValues.minificationFilterBias) } }
+    /// Whether changing the bounds asks the layer to redraw its contents.
     open var needsDisplayOnBoundsChange: Bool {
         get { propertyValues.needsDisplayOnBoundsChange }
         set { propertyValues.needsDisplayOnBoundsChange = newValue }
     }
+    /// A hint that `draw(in:)` may run on another thread.
     open var drawsAsynchronously: Bool {
         get { propertyValues.drawsAsynchronously }
         set { propertyValues.drawsAsynchronously = newValue }
     }
 
     // MARK: Appearance
+    /// The colour filling the bounds (inside the rounded corners), behind the contents. Animatable.
     open var backgroundColor: CGColor? { get { propertyValues.backgroundColor } set { let old = propertyValues.backgroundColor; propertyValues.backgroundColor = newValue; didChange("backgroundColor", old, newValue) } }
+    /// The radius of the rounded corners of the background and border, and of the clip when masking to bounds. Animatable.
     open var cornerRadius: CGFloat { get { propertyValues.cornerRadius } set { guard admits("cornerRadius", newValue) else { return }; let old = propertyValues.cornerRadius; propertyValues.cornerRadius = newValue; didChange("cornerRadius", old, propertyValues.cornerRadius) } }
+    /// Which corners `cornerRadius` rounds (all four by default).
     open var maskedCorners: CACornerMask {
         get { propertyValues.maskedCorners }
         set {
@@ -97,12 +130,19 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
             didChange("cornerCurve", old, propertyValues.cornerCurve)
         }
     }
+    /// The width of the border drawn inside the bounds, over the contents and sublayers. Animatable.
     open var borderWidth: CGFloat { get { propertyValues.borderWidth } set { guard admits("borderWidth", newValue) else { return }; let old = propertyValues.borderWidth; propertyValues.borderWidth = newValue; didChange("borderWidth", old, propertyValues.borderWidth) } }
+    /// The border's colour. Animatable.
     open var borderColor: CGColor? { get { propertyValues.borderColor } set { let old = propertyValues.borderColor; propertyValues.borderColor = newValue; didChange("borderColor", old, newValue) } }
+    /// The colour of the layer's shadow. Animatable.
     open var shadowColor: CGColor? { get { propertyValues.shadowColor } set { let old = propertyValues.shadowColor; propertyValues.shadowColor = newValue; didChange("shadowColor", old, newValue) } }
+    /// The shadow's opacity (0, no shadow, by default). Animatable.
     open var shadowOpacity: Float { get { propertyValues.shadowOpacity } set { guard admits("shadowOpacity", newValue) else { return }; let old = propertyValues.shadowOpacity; propertyValues.shadowOpacity = newValue; didChange("shadowOpacity", old, propertyValues.shadowOpacity) } }
+    /// How far the shadow is moved from the layer, in points (down 3 by default). Animatable.
     open var shadowOffset: CGSize { get { propertyValues.shadowOffset } set { guard admits("shadowOffset", newValue) else { return }; let old = propertyValues.shadowOffset; propertyValues.shadowOffset = newValue; didChange("shadowOffset", old, propertyValues.shadowOffset) } }
+    /// The shadow's blur radius, in points. Animatable.
     open var shadowRadius: CGFloat { get { propertyValues.shadowRadius } set { guard admits("shadowRadius", newValue) else { return }; let old = propertyValues.shadowRadius; propertyValues.shadowRadius = newValue; didChange("shadowRadius", old, propertyValues.shadowRadius) } }
+    /// The shape of the shadow, in the layer's coordinates; without it the shadow follows what the layer draws. Animatable.
     open var shadowPath: CGPath? { get { propertyValues.shadowPath } set { let old = propertyValues.shadowPath; propertyValues.shadowPath = newValue; didChange("shadowPath", old, newValue) } }
 
     // MARK: Tree (see CALayer+Tree.swift)
@@ -129,18 +169,23 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     weak var maskedLayer: CALayer?
 
     // MARK: Identity and behaviour
+    /// A name for finding the layer (and for key paths such as `sublayers.name`).
     open var name: String? {
         get { propertyValues.name }
         set { propertyValues.name = newValue }
     }
+    /// The object that draws the layer's contents, lays out its sublayers and supplies its actions (held weakly).
     open weak var delegate: CALayerDelegate?
     /// Actions by key; `NSNull()` blocks the search (semantics §6.2).
     open var actions: [String: CAAction]?
+    /// Default values for properties the layer has not set, by key.
     open var style: [AnyHashable: Any]?
+    /// How the layer resizes when its superlayer's bounds change, when the superlayer's layout manager honours it.
     open var autoresizingMask: CAAutoresizingMask {
         get { propertyValues.autoresizingMask }
         set { propertyValues.autoresizingMask = newValue }
     }
+    /// An object that lays out the layer's sublayers.
     open var layoutManager: AnyObject?
 
     // MARK: Timing (CAMediaTiming; a layer's duration is infinite)
