@@ -26,7 +26,7 @@ for log in sorted(logs):
     total_all += total
     print(f"docs: {module} {share:.1f} % ({documented}/{total} public symbols with a summary)")
 share_all = 100 * documented_all / total_all if total_all else 100
-print(f"docs: total {share_all:.1f} % ({documented_all}/{total_all}); floor {minimum:.0f} %, goal 95 %")
+print(f"docs: total {share_all:.1f} % ({documented_all}/{total_all}); floor {minimum:g} %, goal 95 %")
 
 items = "\n".join(
     f'<li><a href="{m}/documentation/{m.lower()}/">{html.escape(m)}</a> — {s:.0f} % of {t} public symbols documented</li>'
@@ -45,5 +45,5 @@ with open(os.path.join(out, "index.html"), "w", encoding="utf-8") as f:
 </body></html>
 """)
 if share_all < minimum:
-    print(f"docs: coverage {share_all:.1f} % is below the floor of {minimum:.0f} %", file=sys.stderr)
+    print(f"docs: coverage {share_all:.1f} % is below the floor of {minimum:g} %", file=sys.stderr)
     sys.exit(1)
