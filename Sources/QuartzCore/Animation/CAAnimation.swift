@@ -14,20 +14,28 @@ extension CAAnimationDelegate {
 /// The abstract base of animations: timing (`CAMediaTiming`), a timing function, a (strongly held) delegate,
 /// removal on completion, and key-value tagging. Adding an animation to a layer copies it.
 open class CAAnimation: NSObject, CAMediaTiming, CAAction, @unchecked Sendable {
+    /// When the animation starts, in its layer's time; 0 means the time of the transaction that adds it.
     open var beginTime: CFTimeInterval = 0
     /// 0 means the default: the transaction's animation duration (0.25 s) for top-level animations, the group's
     /// duration for an animation in a group (Q3).
     open var duration: CFTimeInterval = 0
+    /// How fast the animation's time runs relative to its layer's (1 by default; 0 stops it; negative runs it backwards).
     open var speed: Float = 1
+    /// Added to the animation's local time: where in its duration it is when it begins.
     open var timeOffset: CFTimeInterval = 0
+    /// How many times the animation plays (fractions allowed; .infinity for ever; 0 means once).
     open var repeatCount: Float = 0
+    /// How long the animation repeats for, in seconds (instead of a count).
     open var repeatDuration: CFTimeInterval = 0
+    /// Whether each repetition plays forwards then backwards.
     open var autoreverses = false
+    /// Whether the animation's first value shows before it begins (.backwards) and its last after it ends (.forwards).
     open var fillMode = CAMediaTimingFillMode.removed
     /// Pacing of each cycle; nil is linear.
     open var timingFunction: CAMediaTimingFunction?
     /// Retained, as Apple documents.
     open var delegate: CAAnimationDelegate?
+    /// Whether the animation is removed from its layer when it finishes (true by default; false with a forwards fill keeps its last value on screen).
     open var isRemovedOnCompletion = true
     /// Values tagged on the animation with `setValue(_:forKey:)`.
     var taggedValues: [String: Any] = [:]
@@ -81,6 +89,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, @unchecked Sendable {
 
 /// An animation of one layer property, named by key path (`"position"`, `"transform.rotation.z"`).
 open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
+    /// The layer property the animation changes, as a key path ("position", "transform.rotation.z").
     open var keyPath: String?
     /// Adds the animation's value to the value underneath it (semantics §3.2).
     open var isAdditive = false
@@ -103,8 +112,11 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
 
 /// Interpolates from `fromValue` to `toValue` (or by `byValue`); see semantics §3.1 for every combination.
 open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
+    /// The value the animation starts from (the layer's current value when nil).
     open var fromValue: Any?
+    /// The value the animation ends at.
     open var toValue: Any?
+    /// The change the animation makes, relative to the start value.
     open var byValue: Any?
 
     open override func copyAnimationState(to other: CAAnimation) {

@@ -23,6 +23,7 @@ public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoRev
 
 /// Animates through a sequence of values, or along a path (semantics §4).
 open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
+    /// The keyframe values, in order.
     open var values: [Any]?
     /// For point properties: overrides `values`; each segment's end point is a keyframe.
     open var path: CGPath?
@@ -30,10 +31,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
     open var keyTimes: [NSNumber]?
     /// One per segment, each easing its own segment (after the animation's `timingFunction`).
     open var timingFunctions: [CAMediaTimingFunction]?
+    /// How values between keyframes are found: linear (by default), discrete, paced, cubic or cubic paced.
     open var calculationMode = CAAnimationCalculationMode.linear
+    /// Per-keyframe tension for cubic calculation (Kochanek–Bartels): how sharply the curve bends at each keyframe.
     open var tensionValues: [NSNumber]?
+    /// Per-keyframe continuity for cubic calculation: how sharp each keyframe's corner is.
     open var continuityValues: [NSNumber]?
+    /// Per-keyframe bias for cubic calculation: where the curve overshoots around each keyframe.
     open var biasValues: [NSNumber]?
+    /// Whether a layer moving along a path turns to follow its tangent (.rotateAuto) or its reverse.
     open var rotationMode: CAAnimationRotationMode?
 
     open override func copyAnimationState(to other: CAAnimation) {
@@ -64,11 +70,15 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 /// A transition between a layer's appearance before and after the transaction (semantics §8). Its pixels are
 /// the compositor's; here it is an animation object with timing and progress.
 open class CATransition: CAAnimation, @unchecked Sendable {
+    /// The kind of transition: fade (by default), move in, push or reveal.
     open var type = CATransitionType.fade
+    /// The direction a move in, push or reveal comes from.
     open var subtype: CATransitionSubtype?
     /// Kept as given even outside [0, 1] or with start > end, as Apple keeps them.
     open var startProgress: Float = 0
+    /// Where in the transition to stop, from 0 to 1 (1 by default).
     open var endProgress: Float = 1
+    /// A Core Image filter performing the transition instead of its type.
     open var filter: Any?
     /// Whether the new state is shown as a still of how the change left it, rather than live with its running
     /// animations: UIKit's transitions ask for stills unless `.allowAnimatedContent` is given (its private

@@ -14,10 +14,14 @@ open class CAGradientLayer: CALayer, @unchecked Sendable {
     open var colors: [Any]? { get { gradientValues.colors } set { let old = gradientValues.colors; gradientValues.colors = newValue; didChangeUncompared("colors", old) } }
     /// Stop locations in [0, 1]; nil spreads the colours evenly.
     open var locations: [NSNumber]? { get { gradientValues.locations } set { let old = gradientValues.locations; gradientValues.locations = newValue; didChange("locations", old, newValue) } }
+    /// Where the gradient starts, in unit coordinates of the bounds ((0.5, 0) by default). Animatable.
     open var startPoint: CGPoint { get { gradientValues.startPoint } set { guard admits("startPoint", newValue) else { return }; let old = gradientValues.startPoint; gradientValues.startPoint = newValue; didChange("startPoint", old, newValue) } }
+    /// Where the gradient ends, in unit coordinates of the bounds ((0.5, 1) by default). Animatable.
     open var endPoint: CGPoint { get { gradientValues.endPoint } set { guard admits("endPoint", newValue) else { return }; let old = gradientValues.endPoint; gradientValues.endPoint = newValue; didChange("endPoint", old, newValue) } }
+    /// The gradient's geometry: axial (by default), radial or conic.
     open var type: CAGradientLayerType { get { gradientValues.type } set { let old = gradientValues.type; gradientValues.type = newValue; didChange("type", old, newValue) } }
 
+    /// A gradient layer with no colours.
     public override init() { super.init() }
     public required init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }

@@ -6,6 +6,7 @@ open class CAReplicatorLayer: CALayer, @unchecked Sendable {
     @exclusivity(unchecked) package var replicatorValues = ReplicatorValues()
     /// Copies including the original; default 1.
     open var instanceCount: Int { get { replicatorValues.instanceCount } set { let old = replicatorValues.instanceCount; replicatorValues.instanceCount = newValue; didChange("instanceCount", old, newValue) } }
+    /// Whether the copies keep their 3-D depth rather than being flattened into the layer's plane.
     open var preservesDepth: Bool { get { replicatorValues.preservesDepth } set { let old = replicatorValues.preservesDepth; replicatorValues.preservesDepth = newValue; didChange("preservesDepth", old, newValue) } }
     /// Copy k's time shifts by k × this (negative values allowed).
     open var instanceDelay: CFTimeInterval { get { replicatorValues.instanceDelay } set { guard admitsTiming("instanceDelay", newValue) else { return }; let old = replicatorValues.instanceDelay; replicatorValues.instanceDelay = newValue; didChange("instanceDelay", old, newValue) } }
@@ -13,9 +14,13 @@ open class CAReplicatorLayer: CALayer, @unchecked Sendable {
     open var instanceTransform: CATransform3D { get { replicatorValues.instanceTransform } set { guard admits("instanceTransform", newValue) else { return }; let old = replicatorValues.instanceTransform; replicatorValues.instanceTransform = newValue; didChange("instanceTransform", old, newValue) } }
     /// Multiplies the first copy's colour; the offsets are added per step.
     open var instanceColor: CGColor? { get { replicatorValues.instanceColor } set { let old = replicatorValues.instanceColor; replicatorValues.instanceColor = newValue; didChange("instanceColor", old, newValue) } }
+    /// Added to each copy's red multiplier, copy after copy. Animatable.
     open var instanceRedOffset: Float { get { replicatorValues.instanceRedOffset } set { guard admits("instanceRedOffset", newValue) else { return }; let old = replicatorValues.instanceRedOffset; replicatorValues.instanceRedOffset = newValue; didChange("instanceRedOffset", old, newValue) } }
+    /// Added to each copy's green multiplier, copy after copy. Animatable.
     open var instanceGreenOffset: Float { get { replicatorValues.instanceGreenOffset } set { guard admits("instanceGreenOffset", newValue) else { return }; let old = replicatorValues.instanceGreenOffset; replicatorValues.instanceGreenOffset = newValue; didChange("instanceGreenOffset", old, newValue) } }
+    /// Added to each copy's blue multiplier, copy after copy. Animatable.
     open var instanceBlueOffset: Float { get { replicatorValues.instanceBlueOffset } set { guard admits("instanceBlueOffset", newValue) else { return }; let old = replicatorValues.instanceBlueOffset; replicatorValues.instanceBlueOffset = newValue; didChange("instanceBlueOffset", old, newValue) } }
+    /// Added to each copy's alpha, copy after copy (negative values fade the later copies). Animatable.
     open var instanceAlphaOffset: Float { get { replicatorValues.instanceAlphaOffset } set { guard admits("instanceAlphaOffset", newValue) else { return }; let old = replicatorValues.instanceAlphaOffset; replicatorValues.instanceAlphaOffset = newValue; didChange("instanceAlphaOffset", old, newValue) } }
 
     public override init() { super.init() }

@@ -25,19 +25,32 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 open class CAShapeLayer: CALayer, @unchecked Sendable {
     /// The properties below, as one value (copied whole when the layer is copied).
     @exclusivity(unchecked) package var shapeValues = ShapeValues()
+    /// The shape drawn, in the layer's coordinates. Animatable: paths with the same number of points morph.
     open var path: CGPath? { get { shapeValues.path } set { let old = shapeValues.path; shapeValues.path = newValue; didChange("path", old, newValue) } }
+    /// The colour filling the path (opaque black by default; nil fills nothing). Animatable.
     open var fillColor: CGColor? { get { shapeValues.fillColor } set { let old = shapeValues.fillColor; shapeValues.fillColor = newValue; didChange("fillColor", old, newValue) } }
+    /// Which regions of a self-intersecting path count as inside (non-zero by default).
     open var fillRule: CAShapeLayerFillRule { get { shapeValues.fillRule } set { let old = shapeValues.fillRule; shapeValues.fillRule = newValue; didChange("fillRule", old, newValue) } }
+    /// The colour of the path's outline (nil, no outline, by default). Animatable.
     open var strokeColor: CGColor? { get { shapeValues.strokeColor } set { let old = shapeValues.strokeColor; shapeValues.strokeColor = newValue; didChange("strokeColor", old, newValue) } }
+    /// Where the stroked part of the path starts, as a fraction of its length (0 by default). Animatable.
     open var strokeStart: CGFloat { get { shapeValues.strokeStart } set { guard admits("strokeStart", newValue) else { return }; let old = shapeValues.strokeStart; shapeValues.strokeStart = newValue; didChange("strokeStart", old, newValue) } }
+    /// Where the stroked part of the path ends, as a fraction of its length (1 by default). Animatable: from 0 to 1 it draws the path on.
     open var strokeEnd: CGFloat { get { shapeValues.strokeEnd } set { guard admits("strokeEnd", newValue) else { return }; let old = shapeValues.strokeEnd; shapeValues.strokeEnd = newValue; didChange("strokeEnd", old, newValue) } }
+    /// The stroke's width in points (1 by default). Animatable.
     open var lineWidth: CGFloat { get { shapeValues.lineWidth } set { guard admits("lineWidth", newValue) else { return }; let old = shapeValues.lineWidth; shapeValues.lineWidth = newValue; didChange("lineWidth", old, newValue) } }
+    /// How far a mitred join may reach before it is bevelled, as a multiple of the line width (10 by default). Animatable.
     open var miterLimit: CGFloat { get { shapeValues.miterLimit } set { guard admits("miterLimit", newValue) else { return }; let old = shapeValues.miterLimit; shapeValues.miterLimit = newValue; didChange("miterLimit", old, newValue) } }
+    /// The shape of the stroke's open ends (butt by default).
     open var lineCap: CAShapeLayerLineCap { get { shapeValues.lineCap } set { let old = shapeValues.lineCap; shapeValues.lineCap = newValue; didChange("lineCap", old, newValue) } }
+    /// The shape of the stroke's corners (miter by default).
     open var lineJoin: CAShapeLayerLineJoin { get { shapeValues.lineJoin } set { let old = shapeValues.lineJoin; shapeValues.lineJoin = newValue; didChange("lineJoin", old, newValue) } }
+    /// How far into the dash pattern the stroke starts. Animatable: animating it marches the dashes.
     open var lineDashPhase: CGFloat { get { shapeValues.lineDashPhase } set { guard admits("lineDashPhase", newValue) else { return }; let old = shapeValues.lineDashPhase; shapeValues.lineDashPhase = newValue; didChange("lineDashPhase", old, newValue) } }
+    /// Lengths of painted and unpainted segments of the stroke, alternating (nil, a solid line, by default).
     open var lineDashPattern: [NSNumber]? { get { shapeValues.lineDashPattern } set { let old = shapeValues.lineDashPattern; shapeValues.lineDashPattern = newValue; didChange("lineDashPattern", old, newValue) } }
 
+    /// A shape layer with no path.
     public override init() { super.init() }
     /// A copy takes a mutable path as it is now (a render thread may draw the copy while its owner edits it).
     public required init(layer: Any) {

@@ -27,16 +27,23 @@ open class CATextLayer: CALayer, @unchecked Sendable {
     }
     /// A `CTFont`, or a font name as a `String` (read back as given). Default Helvetica.
     open var font: AnyObject? { get { textValues.font } set { let old = textValues.font; textValues.font = newValue; didChangeUncompared("font", old) } }
+    /// The text's size in points when the string is not attributed (36 by default). Animatable.
     open var fontSize: CGFloat { get { textValues.fontSize } set { guard admits("fontSize", newValue) else { return }; let old = textValues.fontSize; textValues.fontSize = newValue; didChange("fontSize", old, newValue) } }
+    /// The text's colour when the string is not attributed (opaque white by default). Animatable.
     open var foregroundColor: CGColor? { get { textValues.foregroundColor } set { let old = textValues.foregroundColor; textValues.foregroundColor = newValue; didChange("foregroundColor", old, newValue) } }
+    /// Whether the text wraps onto more lines to fit the bounds' width.
     open var isWrapped: Bool { get { textValues.isWrapped } set { let old = textValues.isWrapped; textValues.isWrapped = newValue; didChange("wrapped", old, newValue) } }
+    /// Where the text is cut, with an ellipsis, when it does not fit.
     open var truncationMode: CATextLayerTruncationMode { get { textValues.truncationMode } set { let old = textValues.truncationMode; textValues.truncationMode = newValue; didChange("truncationMode", old, newValue) } }
+    /// How lines are aligned horizontally in the bounds.
     open var alignmentMode: CATextLayerAlignmentMode { get { textValues.alignmentMode } set { let old = textValues.alignmentMode; textValues.alignmentMode = newValue; didChange("alignmentMode", old, newValue) } }
+    /// Whether glyphs may be placed on whole pixels horizontally.
     open var allowsFontSubpixelQuantization: Bool {
         get { textValues.allowsFontSubpixelQuantization }
         set { textValues.allowsFontSubpixelQuantization = newValue }
     }
 
+    /// A text layer with no string.
     public override init() { super.init() }
     public required init(layer: Any) {
         super.init(layer: layer)

@@ -5,6 +5,7 @@
 /// go on to children whose views are in the view's tree. Presentation (`present`/`dismiss`) and transitions
 /// between children are not here yet.
 open class UIViewController: UIResponder, @unchecked Sendable {
+    /// A controller; Calyx reads no nibs, so both arguments are ignored and `loadView()` makes the view.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         self.nibName = nibNameOrNil
         self.nibBundle = nibBundleOrNil
@@ -16,6 +17,7 @@ open class UIViewController: UIResponder, @unchecked Sendable {
     /// Kept for source compatibility: there are no nibs, so `loadView()` always makes the view in code.
     open private(set) var nibName: String?
     open private(set) var nibBundle: Bundle?
+    /// The controller's title, shown by a navigation bar.
     open var title: String? { didSet { storedNavigationItem?.changed?() } }
 
     /// The item a navigation bar shows for this controller (made when first asked for).
@@ -50,11 +52,13 @@ open class UIViewController: UIResponder, @unchecked Sendable {
     }
     /// The view if it has been loaded, without loading it.
     open var viewIfLoaded: UIView? { loadedView }
+    /// Whether the controller's view has been made.
     open var isViewLoaded: Bool { loadedView != nil }
     /// Makes the view: a plain view the size of the main screen. Override to make your own and assign `view`.
     open func loadView() { view = UIView(frame: UIScreen.main.bounds) }
     /// Called once, after the view has been loaded.
     open func viewDidLoad() {}
+    /// Makes the controller's view now if it has not been made.
     open func loadViewIfNeeded() {
         guard loadedView == nil, !isLoadingView else { return }
         isLoadingView = true
@@ -67,12 +71,17 @@ open class UIViewController: UIResponder, @unchecked Sendable {
 
     // MARK: Appearance
 
+    /// Called before the view appears (added to a window, presented or pushed).
     open func viewWillAppear(_ animated: Bool) {}
+    /// Called after the view appeared and any transition finished.
     open func viewDidAppear(_ animated: Bool) {}
+    /// Called before the view disappears.
     open func viewWillDisappear(_ animated: Bool) {}
+    /// Called after the view disappeared and any transition finished.
     open func viewDidDisappear(_ animated: Bool) {}
     /// Called before and after the view's `layoutSubviews()`.
     open func viewWillLayoutSubviews() {}
+    /// Called after the view laid out its subviews.
     open func viewDidLayoutSubviews() {}
 
     /// Where the controller is in appearing or disappearing.
@@ -125,12 +134,16 @@ open class UIViewController: UIResponder, @unchecked Sendable {
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
     /// Handlers registered for trait changes (Support/UIView+TraitChanges.swift).
     let traitState = TraitState()
+    /// Light or dark for the controller's view, whatever the window's (`.unspecified` inherits).
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
         get { viewIfLoaded?.overrideUserInterfaceStyle ?? .unspecified }
         set { view.overrideUserInterfaceStyle = newValue }
     }
+    /// The status bar style the controller would like (kept for source compatibility: Calyx draws no status bar).
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Whether the controller would like the status bar hidden (kept for source compatibility).
     open var prefersStatusBarHidden: Bool { false }
+    /// Kept for source compatibility: there is no status bar to update.
     open func setNeedsStatusBarAppearanceUpdate() {}
 
     // MARK: Presentation (UIViewController+Presentation.swift)
@@ -173,7 +186,9 @@ open class UIViewController: UIResponder, @unchecked Sendable {
         self.parent = nil
         didMove(toParent: nil)
     }
+    /// Called before the controller is added to or removed from a parent controller.
     open func willMove(toParent parent: UIViewController?) {}
+    /// Called after the controller was added to or removed from a parent controller.
     open func didMove(toParent parent: UIViewController?) {}
 
     /// The view's superview answers next (the controller sits between its view and the view's superview).

@@ -7,6 +7,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     /// The backing layer.
     public let layer: CALayer
 
+    /// A view with the given frame in its superview's coordinates.
     public init(frame: CGRect) {
         layer = CALayer.make(ofClass: (type(of: self).layerClass as? CALayer.Type) ?? CALayer.self)
         super.init()
@@ -15,6 +16,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     }
 
     public convenience override init() { self.init(frame: .zero) }
+    /// Not available: Calyx reads no nib or storyboard files.
     public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
 
     // MARK: Geometry (in the superview's coordinates, y down)
@@ -25,6 +27,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         get { layer.frame }
         set { layer.frame = newValue; AutoLayoutEngine.geometryChanged() }
     }
+    /// The view's rectangle in its own coordinates. Animatable in animation blocks.
     open var bounds: CGRect {
         get { layer.bounds }
         set { layer.bounds = newValue; AutoLayoutEngine.geometryChanged() }
@@ -34,10 +37,12 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         get { layer.position }
         set { layer.position = newValue; AutoLayoutEngine.geometryChanged() }
     }
+    /// The affine transform applied about the center. Animatable in animation blocks.
     open var transform: CGAffineTransform {
         get { layer.affineTransform() }
         set { layer.setAffineTransform(newValue) }
     }
+    /// The 3-D transform of the view's layer. Animatable in animation blocks.
     open var transform3D: CATransform3D {
         get { layer.transform }
         set { layer.transform = newValue }
@@ -45,6 +50,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
 
     // MARK: Appearance
 
+    /// The view's opacity, from 0 to 1, applied to it and its subviews. Animatable in animation blocks.
     open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
         set { layer.opacity = Float(newValue) }
@@ -61,6 +67,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
             layer.backgroundColor = newValue?.resolvedColor(with: traitCollection).cgColor
         }
     }
+    /// Whether the view and its subviews are left out of drawing and touches.
     open var isHidden: Bool {
         get { layer.isHidden }
         set {
@@ -69,16 +76,21 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
             (superview as? UIStackView)?.arrangedSubviewVisibilityChanged(self)
         }
     }
+    /// Whether subviews and content are clipped to the bounds.
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
     }
+    /// A hint that the view's drawing covers its bounds opaquely.
     open var isOpaque: Bool {
         get { layer.isOpaque }
         set { layer.isOpaque = newValue }
     }
+    /// How the view's content is fitted to its bounds.
     open var contentMode: ContentMode = .scaleToFill { didSet { layer.contentsGravity = contentMode.gravity } }
+    /// A number for finding the view with viewWithTag(_:).
     open var tag = 0
+    /// Whether touches reach the view and its subviews.
     open var isUserInteractionEnabled = true
     /// Space inside the edges that the margin attributes and `layoutMarginsGuide` keep (8 points by default).
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
@@ -110,6 +122,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     // MARK: Hierarchy
 
     open private(set) weak var superview: UIView?
+    /// The view's subviews, back to front.
     open private(set) var subviews: [UIView] = []
     /// While the view is being moved: the moves its notifications asked for, run when it is over.
     private var movesAfterThisOne: [() -> Void]?
@@ -123,6 +136,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     }
     /// The view controller whose view this is: the next responder after the view, before its superview.
     weak var owningViewController: UIViewController?
+    /// The next responder: the view's controller when it is a controller's root view, else its superview.
     open override var next: UIResponder? { owningViewController ?? superview }
 
     // MARK: Gesture recognizers (Events/Gestures)
@@ -143,6 +157,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         attachedRecognizers.append(gestureRecognizer)
         gestureRecognizer.view = self
     }
+    /// Detaches a gesture recognizer.
     open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
         guard gestureRecognizer.view === self else { return }
         attachedRecognizers.removeAll { $0 === gestureRecognizer }
@@ -151,8 +166,10 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     /// Whether `gestureRecognizer` (attached here) may leave `.possible`; true by default.
     open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
+    /// Adds a view on top of the subviews (moving it from its current superview).
     open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
 
+    /// Inserts a view at an index among the subviews (moving it from its current superview).
     open func insertSubview(_ view: UIView, at index: Int) {
         guard view !== self, !isDescendant(of: view) else { return }   // (a cycle; the layer tree would refuse it too)
         // A move asked for by the notifications of a move of the same view waits until that move is over.
@@ -188,12 +205,15 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         subviews.insert(view, at: i)
         layer.insertSublayer(view.layer, at: UInt32(i))
     }
+    /// Inserts a view just above a sibling.
     open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
         insertSubview(view, at: (subviews.firstIndex { $0 === sibling }.map { $0 + 1 }) ?? subviews.count)
     }
+    /// Inserts a view just below a sibling.
     open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
         insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? 0)
     }
+    /// Takes the view out of its superview.
     open func removeFromSuperview() {
         if deferMove({ [weak self] in self?.removeFromSuperview() }) { return }
         defer { finishMove() }
@@ -274,8 +294,11 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     open func awakeFromNib() {}
     /// Called when Interface Builder draws the view; never called here.
     open func prepareForInterfaceBuilder() {}
+    /// Moves a subview in front of its siblings.
     open func bringSubviewToFront(_ view: UIView) { if view.superview === self { insertSubview(view, at: subviews.count) } }
+    /// Moves a subview behind its siblings.
     open func sendSubviewToBack(_ view: UIView) { if view.superview === self { insertSubview(view, at: 0) } }
+    /// Whether the view is the given view or inside it.
     open func isDescendant(of view: UIView) -> Bool {
         var current: UIView? = self
         while let c = current { if c === view { return true }; current = c.superview }
@@ -290,6 +313,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
 
     // MARK: Layout and drawing
 
+    /// Asks for layoutSubviews() before the next frame.
     open func setNeedsLayout() { layer.setNeedsLayout() }
     /// Updates constraints in the view's subtree that need it, then lays the view out now if it needs it.
     open func layoutIfNeeded() {
@@ -327,19 +351,32 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     }
     /// What the view remembers of its traits (Support/UIView+TraitChanges.swift).
     let traitState = TraitState()
+    /// How the view's content is laid out in right-to-left languages.
     open var semanticContentAttribute = UISemanticContentAttribute.unspecified
+    /// The direction the view lays out in (left to right here).
     open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
 
+    /// Whether assistive technologies treat the view as one element.
     open var isAccessibilityElement = false
+    /// A short description of the view for assistive technologies.
     open var accessibilityLabel: String?
+    /// What happens when the view is activated, for assistive technologies.
     open var accessibilityHint: String?
+    /// The view's current value, for assistive technologies.
     open var accessibilityValue: String?
+    /// The kind of element the view is, for assistive technologies.
     open var accessibilityTraits: UIAccessibilityTraits = .none
+    /// An identifier for UI tests.
     open var accessibilityIdentifier: String?
+    /// Whether the view's subviews are hidden from assistive technologies.
     open var accessibilityElementsHidden = false
+    /// Whether assistive technologies ignore the view's siblings.
     open var accessibilityViewIsModal = false
+    /// Whether assistive technologies read the view's subviews as a group.
     open var shouldGroupAccessibilityChildren = false
+    /// The view's accessible elements, in order.
     open var accessibilityElements: [Any]?
+    /// The view's frame in window coordinates, for assistive technologies.
     open var accessibilityFrame: CGRect { convert(bounds, to: nil) }
 
     /// Auto Layout's state for this view (Layout/UIView+AutoLayout.swift).
@@ -358,6 +395,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         ConstraintUpdatePass.installOnce
         layer.setNeedsLayout()
     }
+    /// Whether the view's constraints need updating.
     open func needsUpdateConstraints() -> Bool { constraintsNeedUpdate }
     /// Runs `updateConstraints()` now for this view and its subviews that need it, subviews first.
     open func updateConstraintsIfNeeded() { ConstraintUpdatePass.update(subtreeOf: self) }
@@ -370,15 +408,20 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     open func layoutSubviews() { AutoLayoutEngine.layout(around: self) }
     /// The size the view's content needs (none by default: `noIntrinsicMetric` on both axes).
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// Tells Auto Layout the intrinsic content size changed.
     open func invalidateIntrinsicContentSize() {
         AutoLayoutEngine.geometryChanged()
         setNeedsLayout()
         superview?.setNeedsLayout()
     }
     public static let noIntrinsicMetric: CGFloat = -1
+    /// The size that best fits the given size (the current size by default).
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    /// Resizes the view to sizeThatFits(_:) of its current size.
     open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
+    /// Asks for draw(_:) before the next frame.
     open func setNeedsDisplay() { layer.setNeedsDisplay() }
+    /// Asks for draw(_:) of part of the view before the next frame.
     open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
     /// Draws the view's content into the current context (y down, in points); the default draws nothing.
     open func draw(_ rect: CGRect) { reachedBaseDraw = true }
@@ -409,9 +452,13 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
 
     // MARK: Conversion and hit testing
 
+    /// A point in the view's coordinates converted to another view's (the window's when nil).
     open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: view?.layer) }
+    /// A point in another view's coordinates (the window's when nil) converted to the view's.
     open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { layer.convert(point, from: view?.layer) }
+    /// A rectangle in the view's coordinates converted to another view's (the window's when nil).
     open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: view?.layer) }
+    /// A rectangle in another view's coordinates (the window's when nil) converted to the view's.
     open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
 
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
