@@ -95,4 +95,18 @@ import UIKit
         controller.view.layoutIfNeeded()
         #expect(log.calls == ["c.viewWillLayoutSubviews", "view.layoutSubviews", "c.viewDidLayoutSubviews"])
     }
+
+    /// Found by the random programs (seed 76878): a screen's `viewWillAppear` moved the navigation controller's view
+    /// into its own child's view, and touches forwarded along the responder chain went round forever.
+    @Test func aParentWhoseViewSitsInsideItsChildsViewEndsTheChainInsteadOfCycling() {
+        let parent = UIViewController(), child = UIViewController()
+        parent.addChild(child)
+        child.view.addSubview(parent.view)   // the child's view is in no hierarchy; the parent's view is inside it
+        var chain: [UIResponder] = []
+        var responder: UIResponder? = parent.view
+        while let r = responder, chain.count < 100 { chain.append(r); responder = r.next }
+        #expect(chain.count == 4)   // parent.view → parent → child.view → child, then nothing
+        #expect(chain.last === child && child.next == nil)
+        parent.view.touchesCancelled([], with: nil)   // forwarded along the chain: ends
+    }
 }

@@ -191,6 +191,28 @@ open class UIViewController: UIResponder, @unchecked Sendable {
     /// Called after the controller was added to or removed from a parent controller.
     open func didMove(toParent parent: UIViewController?) {}
 
-    /// The view's superview answers next (the controller sits between its view and the view's superview).
-    open override var next: UIResponder? { loadedView?.superview ?? parent }
+    /// The view's superview answers next (the controller sits between its view and the view's superview); a
+    /// controller whose view is in no hierarchy hands on to its parent, unless the parent's chain would come back
+    /// here (a parent whose view was moved inside its child's), where the chain ends instead of cycling forever.
+    open override var next: UIResponder? {
+        if let superview = loadedView?.superview { return superview }
+        guard let parent, !Self.chain(from: parent, reaches: self) else { return nil }
+        return parent
+    }
+
+    /// Whether the chain from `start` reaches `target`, following the same links as `next` without their checks;
+    /// it remembers what it passed, so it ends even where a hostile tree makes the links cycle elsewhere.
+    private static func chain(from start: UIViewController, reaches target: UIViewController) -> Bool {
+        var passed = Set<ObjectIdentifier>()
+        var responder: UIResponder? = start
+        while let current = responder, passed.insert(ObjectIdentifier(current)).inserted {
+            if current === target { return true }
+            switch current {
+            case let controller as UIViewController: responder = controller.loadedView?.superview ?? controller.parent
+            case let view as UIView: responder = view.owningViewController ?? view.superview
+            default: return false
+            }
+        }
+        return false
+    }
 }
