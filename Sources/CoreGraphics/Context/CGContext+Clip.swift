@@ -11,6 +11,18 @@ extension CGContext {
         beginPath()
     }
 
+    /// Intersects `target`'s clip with `shape` (in user space) without touching the context's current path: the
+    /// shape goes to Cairo in device space, within the range Cairo can hold.
+    func clip(_ target: OpaquePointer, toUserShape shape: CGPath, rule: cairo_fill_rule_t = CAIRO_FILL_RULE_WINDING) {
+        let device = CGMutablePath()
+        device.addPath(shape, transform: cairoTransform)
+        cairo_save(target); cairo_identity_matrix(target); cairo_new_path(target)
+        cairoAppend(device, to: target)
+        cairo_restore(target)
+        cairo_set_fill_rule(target, rule)
+        cairo_clip(target)
+    }
+
     /// Intersects the clip with `rect` (user space); the current path is kept.
     public func clip(to rect: CGRect) { clip(to: [rect]) }
 

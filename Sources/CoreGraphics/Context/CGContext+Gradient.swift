@@ -32,15 +32,13 @@ extension CGContext {
         paint { target in
             cairo_save(target)
             if !options.contains(.drawsAfterEndLocation) {
-                cairo_arc(target, endCenter.x, endCenter.y, endRadius, 0, 2 * .pi)
-                cairo_clip(target)
+                clip(target, toUserShape: CGPath(ellipseIn: circle(endCenter, endRadius), transform: nil))
             }
             if !options.contains(.drawsBeforeStartLocation) && startRadius > 0 {
-                cairo_set_fill_rule(target, CAIRO_FILL_RULE_EVEN_ODD)
-                let huge = Double(4 * (width + height)) * 1e3
-                cairo_rectangle(target, -huge, -huge, 2 * huge, 2 * huge)
-                cairo_arc(target, startCenter.x, startCenter.y, startRadius, 0, 2 * .pi)
-                cairo_clip(target)
+                let outside = CGMutablePath()
+                outside.addRect(boundingBoxOfClipPath.insetBy(dx: -1, dy: -1))
+                outside.addEllipse(in: circle(startCenter, startRadius))
+                clip(target, toUserShape: outside, rule: CAIRO_FILL_RULE_EVEN_ODD)
             }
             paintPadded(cairo_pattern_create_radial(startCenter.x, startCenter.y, startRadius,
                                                     endCenter.x, endCenter.y, endRadius)!, stops: gradient, on: target)
@@ -106,10 +104,14 @@ extension CGContext {
     private func clipToHalfPlane(_ cr: OpaquePointer, from origin: CGPoint, direction: CGPoint, across: CGPoint, depth: CGFloat) {
         let a = origin + across, b = origin - across
         let ahead = direction * depth
-        cairo_move_to(cr, a.x, a.y); cairo_line_to(cr, b.x, b.y)
-        cairo_line_to(cr, (b + ahead).x, (b + ahead).y); cairo_line_to(cr, (a + ahead).x, (a + ahead).y)
-        cairo_close_path(cr)
-        cairo_clip(cr)
+        let shape = CGMutablePath()
+        shape.addLines(between: [a, b, b + ahead, a + ahead])
+        shape.closeSubpath()
+        clip(cr, toUserShape: shape)
+    }
+
+    private func circle(_ center: CGPoint, _ radius: CGFloat) -> CGRect {
+        CGRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
 
     private func unit(_ v: CGPoint) -> CGPoint { let l = v.length; return l > 0 ? v * (1 / l) : CGPoint(x: 1, y: 0) }

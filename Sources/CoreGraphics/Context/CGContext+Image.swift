@@ -16,20 +16,14 @@ extension CGContext {
             cairo_get_matrix(target, &current)
             guard placement.concatenating(CGAffineTransform(current)).isUsableByCairo else { return }
             cairo_save(target)
+            if !byTiling { clip(target, toUserShape: CGPath(rect: r, transform: nil)) }
             cairo_transform(target, [cairo_matrix_t(placement)])
             cairo_set_source_surface(target, source, 0, 0)
             let pattern = cairo_get_source(target)
             cairo_pattern_set_filter(pattern, filter)
-            if byTiling {
-                cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
-                cairo_paint_with_alpha(target, Double(state.alpha))
-            } else {
-                // Pad so scaled edges stay crisp instead of fading into transparency.
-                cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-                cairo_rectangle(target, 0, 0, Double(image.width), Double(image.height))
-                cairo_clip(target)
-                cairo_paint_with_alpha(target, Double(state.alpha))
-            }
+            // Tiles repeat across the clip; a single image pads so scaled edges stay crisp instead of fading.
+            cairo_pattern_set_extend(pattern, byTiling ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD)
+            cairo_paint_with_alpha(target, Double(state.alpha))
             cairo_restore(target)
         }
     }

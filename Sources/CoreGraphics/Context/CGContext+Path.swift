@@ -69,11 +69,11 @@ extension CGContext {
     // MARK: Painting
 
     /// Appends the current (device-space) path to Cairo's, with Cairo's matrix kept for line widths.
-    private func loadPath(into target: OpaquePointer) {
+    private func loadPath(into target: OpaquePointer, forStroking: Bool) {
         cairo_save(target)
         cairo_identity_matrix(target)
         cairo_new_path(target)
-        cairoAppend(devicePath, to: target)
+        cairoAppend(devicePath, to: target, forStroking: forStroking)
         cairo_restore(target)  // restores the matrix; the path survives restore in Cairo
     }
 
@@ -95,13 +95,16 @@ extension CGContext {
         case .stroke: nil
         }
         let strokes = mode == .stroke || mode == .fillStroke || mode == .eoFillStroke
+        // A path too far out for Cairo is cut differently for filling and for stroking (see CairoCoordinateGuard).
+        let reloadsForStroke = fillRule != nil && strokes && !CairoCoordinateGuard.fits(devicePath)
         paint { target in
-            loadPath(into: target)
+            loadPath(into: target, forStroking: fillRule == nil)
             if let fillRule {
                 cairo_set_fill_rule(target, fillRule)
                 cairoSetColor(target, state.fillColor, alpha: state.alpha)
                 cairo_fill_preserve(target)
             }
+            if reloadsForStroke { loadPath(into: target, forStroking: true) }
             if strokes {
                 cairoSetColor(target, state.strokeColor, alpha: state.alpha)
                 cairo_stroke_preserve(target)

@@ -22,9 +22,11 @@ extension CGAffineTransform {
     }
 }
 
-/// Appends `path` (already in the Cairo context's current user space) to Cairo's current path, skipping
-/// non-finite points, which Cairo would otherwise turn into an error state.
-package func cairoAppend(_ path: CGPath, to cr: OpaquePointer) {
+/// Appends `path` (device space, with Cairo's matrix the identity) to Cairo's current path, skipping non-finite
+/// points, which Cairo would otherwise turn into an error state, and cutting a path that reaches beyond Cairo's
+/// coordinate range to a box it can hold (as a polygon, or as open pieces when it is to be stroked).
+package func cairoAppend(_ path: CGPath, to cr: OpaquePointer, forStroking: Bool = false) {
+    let path = CairoCoordinateGuard.fits(path) ? path : CairoCoordinateGuard.guarded(path, forStroking: forStroking)
     var current = CGPoint.zero
     for e in path.elements {
         if let p = e.endPoint, !p.isFinite { continue }
