@@ -53,4 +53,25 @@ import CalyxTestSupport
             #expect(snapshot.pixel(topDown: 5, 5) == .black)
         }
     }
+
+    /// Found by the random programs (seed 87806): a rounded clip whose on-screen scale overflowed to infinity made
+    /// the loop that halves a raster's scale until it fits run forever.
+    @Test func aRoundedClipUnderAnOverflowingScaleFinishesItsFrame() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            let outer = CALayer(); outer.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+            outer.transform = CATransform3DMakeScale(1e200, 1e200, 1)
+            let clip = CALayer(); clip.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            clip.transform = CATransform3DMakeScale(1e200, 1e200, 1)
+            clip.masksToBounds = true; clip.cornerRadius = 3
+            let inside = CALayer(); inside.frame = CGRect(x: 0, y: 0, width: 5, height: 5); inside.backgroundColor = CGColor.black
+            clip.addSublayer(inside); outer.addSublayer(clip); root.addSublayer(outer)
+            CATransaction.flush()
+            let canvas = TestCanvas(width: 40, height: 40)
+            let renderer = CARenderer(context: canvas.context)
+            renderer.layer = root
+            renderer.beginFrame(atTime: 1, timeStamp: nil); renderer.render(); renderer.endFrame()
+            #expect(LayerGeometry.powerOfTwo(atLeast: .infinity) == 0x1p64)
+        }
+    }
 }

@@ -32,8 +32,9 @@ enum LayerGeometry {
     static func finite(_ r: CGRect) -> CGRect { r.clampingEdges(to: 1e9) ?? .null }
 
     /// The smallest power of two ≥ `x`. (A tolerance keeps float noise around a power of two, such as
-    /// 1.0000000000000002, from flipping it to the next one.)
-    static func powerOfTwo(atLeast x: CGFloat) -> CGFloat { pow(2, (log2(x) - 1e-6).rounded(.up)) }
+    /// 1.0000000000000002, from flipping it to the next one.) At most 2⁶⁴, far past any raster: an infinite or
+    /// overflowing scale would make the loops that halve a scale until a raster fits run forever.
+    static func powerOfTwo(atLeast x: CGFloat) -> CGFloat { pow(2, min((log2(x) - 1e-6).rounded(.up), 64)) }
 
     /// Bitmap pixels per point when the layer draws nothing but its `contents` bitmap (no background, border,
     /// rounded corners or drawing of its own class); nil otherwise.
