@@ -24,6 +24,9 @@ test:
 	$(SWIFT) build --build-tests
 	xvfb-run -a -s "-screen 0 1280x800x24" $(SWIFT) test --skip-build
 	$(SWIFT) run --skip-build calyx-fuzz programs --count $(TEST_PROGRAMS)
+	@grep -v '^#' Fuzz/regressions.txt | while read -r seed keep; do \
+		xvfb-run -a $(SWIFT) run --skip-build calyx-fuzz run --seed $$seed $${keep:+--keep $$keep} > /dev/null || exit 1; \
+	done
 	@for target in png jpeg font keypath lottie; do \
 		$(SWIFT) run --skip-build calyx-fuzz inputs --target $$target --count 2000 || exit 1; \
 	done
