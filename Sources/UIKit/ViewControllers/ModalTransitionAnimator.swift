@@ -4,7 +4,9 @@
 /// presented view up from below the screen over 0.5 s with a critically damped spring, and back down over
 /// 0.35 s; cross-dissolve fades over 0.35 s; flip-horizontal turns the presenter's view over to the presented
 /// one (from the right; back from the left) over 0.75 s; partial-curl curls the presenter's page up (and down)
-/// over 0.75 s — a whole curl, not iOS's partial one.
+/// over 0.75 s — a whole curl, not iOS's partial one. Cancelled by an interaction controller, cover-vertical and
+/// cross-dissolve put the presented view back as it was; the flip and the curl, which swap the views, do not
+/// support a cancel.
 final class ModalTransitionAnimator: UIViewControllerAnimatedTransitioning {
     let style: UIModalTransitionStyle
     let presenting: Bool
@@ -39,10 +41,13 @@ final class ModalTransitionAnimator: UIViewControllerAnimatedTransitioning {
                 presentedView.frame = offscreen
                 container.addSubview(presentedView)
                 UIView.animate(withDuration: duration, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0, options: [],
-                               animations: { presentedView.frame = final }, completion: { _ in context.completeTransition(true) })
+                               animations: { presentedView.frame = final }, completion: { _ in context.completeTransition(!context.transitionWasCancelled) })
             } else {
                 UIView.animate(withDuration: duration, delay: 0, options: .curveEaseIn,
-                               animations: { presentedView.frame = offscreen }, completion: { _ in context.completeTransition(true) })
+                               animations: { presentedView.frame = offscreen }, completion: { _ in
+                                   if context.transitionWasCancelled { presentedView.frame = final }
+                                   context.completeTransition(!context.transitionWasCancelled)
+                               })
             }
         case .crossDissolve:
             if presenting {
@@ -52,7 +57,7 @@ final class ModalTransitionAnimator: UIViewControllerAnimatedTransitioning {
             }
             UIView.animate(withDuration: duration, delay: 0, options: .curveEaseInOut,
                            animations: { presentedView.alpha = self.presenting ? 1 : 0 },
-                           completion: { _ in presentedView.alpha = 1; context.completeTransition(true) })
+                           completion: { _ in presentedView.alpha = 1; context.completeTransition(!context.transitionWasCancelled) })
         case .flipHorizontal, .partialCurl:
             // The presenter's view joins the container for the turn, so the two pictures are one layer's.
             guard let presenterView = (presenting ? from : to).viewIfLoaded else { context.completeTransition(true); return }

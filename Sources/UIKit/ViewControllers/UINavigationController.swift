@@ -4,6 +4,9 @@ public protocol UINavigationControllerDelegate: AnyObject {
     func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
     func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
                               from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    /// The object that drives the push or pop interactively, or nil for an animated one.
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
 }
 
 extension UINavigationControllerDelegate {
@@ -11,6 +14,8 @@ extension UINavigationControllerDelegate {
     public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
     public func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
                                      from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func navigationController(_ navigationController: UINavigationController,
+                                     interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
 }
 
 /// A stack of view controllers shown one at a time under a navigation bar: pushing slides the new one in from
@@ -19,7 +24,8 @@ extension UINavigationControllerDelegate {
 ///
 /// Appearance callbacks come in UIKit's order for a push or pop: the old top's `viewWillDisappear`, the new
 /// top's `viewWillAppear`, then the old one's `viewDidDisappear` and the new one's `viewDidAppear`. A push or
-/// pop asked for while one is animating is applied at once, without animation, when that one ends.
+/// pop asked for while one is animating is applied at once, without animation, when that one ends. A push or pop
+/// the delegate's interaction controller cancels leaves the stack as it was, the appearance callbacks reversed.
 open class UINavigationController: UIViewController, @unchecked Sendable {
     /// The kind of change, with UIKit's raw values.
     public enum Operation: Int, Sendable { case none = 0, push, pop }
@@ -116,7 +122,12 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
         let from = topViewController
         addChild(viewController)
         stack.append(viewController)
-        show(viewController, from: from, operation: .push, animated: animated) { viewController.didMove(toParent: self) }
+        show(viewController, from: from, operation: .push, animated: animated) { done in
+            guard !done else { viewController.didMove(toParent: self); return }
+            self.stack.removeAll { $0 === viewController }
+            viewController.willMove(toParent: nil)
+            viewController.removeFromParent()
+        }
     }
 
     @discardableResult
@@ -125,7 +136,9 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
         guard stack.count > 1 else { return nil }
         let from = stack.removeLast()
         from.willMove(toParent: nil)
-        show(stack.last!, from: from, operation: .pop, animated: animated) { from.removeFromParent() }
+        show(stack.last!, from: from, operation: .pop, animated: animated) { done in
+            if done { from.removeFromParent() } else { self.stack.append(from) }
+        }
         return from
     }
 
@@ -144,7 +157,11 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
         for controller in popped { controller.willMove(toParent: nil) }
         // Those between leave without appearing; the old top animates out.
         for controller in popped where controller !== from { controller.removeFromParent() }
-        show(viewController, from: from, operation: .pop, animated: animated) { from.removeFromParent() }
+        show(viewController, from: from, operation: .pop, animated: animated) { done in
+            guard !done else { from.removeFromParent(); return }
+            for controller in popped where controller !== from { self.addChild(controller); controller.didMove(toParent: self) }
+            self.stack += popped
+        }
         return popped
     }
 
@@ -157,18 +174,27 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
             if old !== from { old.removeFromParent() }
         }
         for new in viewControllers where new.parent !== self { addChild(new) }
+        let previous = stack
         stack = viewControllers
         guard newTop !== from else { navigationBar.setItems(stack.map(\.navigationItem), animated: animated); return }
-        show(newTop, from: from, operation: operation, animated: animated) {
+        show(newTop, from: from, operation: operation, animated: animated) { done in
+            guard done else {
+                for new in viewControllers where !previous.contains(where: { $0 === new }) { new.removeFromParent() }
+                for old in previous where old.parent !== self { self.addChild(old); old.didMove(toParent: self) }
+                self.stack = previous
+                return
+            }
             if let from, from.parent === self, !self.stack.contains(where: { $0 === from }) { from.removeFromParent() }
             for new in viewControllers { new.didMove(toParent: self) }
         }
     }
 
-    /// Moves from `from`'s view to `to`'s with the appearance callbacks, the bar's change, and the animator.
+    /// Moves from `from`'s view to `to`'s with the appearance callbacks, the bar's change, and the animator (under
+    /// the delegate's interaction controller, if it gives one). `completion` hears whether the move happened; when
+    /// it did not, it puts the stack back, and `from` stays on screen.
     private func show(_ to: UIViewController, from: UIViewController?, operation: Operation, animated: Bool,
-                      completion: @escaping () -> Void) {
-        guard isViewLoaded else { completion(); return }
+                      completion: @escaping (Bool) -> Void) {
+        guard isViewLoaded else { completion(true); return }
         let onScreen = view.window != nil
         let animate = animated && onScreen && from != nil
         delegate?.navigationController(self, willShow: to, animated: animate)
@@ -178,18 +204,24 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
         }
         navigationBar.setItems(stack.map(\.navigationItem), animated: animate)
         let final = contentFrame
-        let finish: (Bool) -> Void = { [weak self] _ in
+        let finish: (Bool) -> Void = { [weak self] done in
             guard let self else { return }
-            if let fromView = from?.viewIfLoaded, fromView.superview === self.content, from !== to { fromView.removeFromSuperview() }
-            to.view.frame = final
-            if to.view.superview !== self.content { self.content.addSubview(to.view) }
+            let shown = done ? to : from ?? to, hidden = done ? from : to
+            if let hiddenView = hidden?.viewIfLoaded, hiddenView.superview === self.content, hidden !== shown { hiddenView.removeFromSuperview() }
+            shown.view.frame = final
+            if shown.view.superview !== self.content { self.content.addSubview(shown.view) }
             self.isTransitioning = false
             if onScreen {
+                if !done {   // cancelled: the one that was leaving appears again, the one arriving leaves
+                    from?.beginAppearanceTransition(true, animated: animate)
+                    to.beginAppearanceTransition(false, animated: animate)
+                }
                 from?.endAppearanceTransition()
                 to.endAppearanceTransition()
             }
-            completion()
-            self.delegate?.navigationController(self, didShow: to, animated: animate)
+            completion(done)
+            if !done { self.navigationBar.setItems(self.stack.map(\.navigationItem), animated: false) }
+            self.delegate?.navigationController(self, didShow: shown, animated: animate)
             let queued = self.pending
             self.pending = []
             for step in queued { step() }
@@ -201,8 +233,8 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
             ?? NavigationSlideAnimator(operation: operation)
         let context = TransitionContext(container: content, from: from, to: to, animated: true, style: .none,
                                         frames: [(from, from.view.frame, from.view.frame), (to, .zero, final)],
-                                        finish: { done in finish(done); animator.animationEnded(done) })
-        animator.animateTransition(using: context)
+                                        animator: animator, finish: { done in finish(done); animator.animationEnded(done) })
+        context.start(animator: animator, interaction: delegate?.navigationController(self, interactionControllerFor: animator))
     }
 }
 
@@ -228,10 +260,14 @@ final class NavigationSlideAnimator: UIViewControllerAnimatedTransitioning {
             toView.frame = final.offsetBy(dx: width, dy: 0)
             container.addSubview(toView)
         }
-        let fromEnd = fromView.frame.offsetBy(dx: operation == .pop ? width : -width / 3, dy: 0)
+        let fromStart = fromView.frame
+        let fromEnd = fromStart.offsetBy(dx: operation == .pop ? width : -width / 3, dy: 0)
         UIView.animate(withDuration: transitionDuration(using: context), delay: 0, options: .curveEaseInOut, animations: {
             toView.frame = final
             fromView.frame = fromEnd
-        }, completion: { _ in context.completeTransition(true) })
+        }, completion: { _ in
+            if context.transitionWasCancelled { fromView.frame = fromStart }
+            context.completeTransition(!context.transitionWasCancelled)
+        })
     }
 }

@@ -24,7 +24,9 @@ extension UIViewController {
     /// presents, as UIKit does for a controller that is presenting), with its transition style or its
     /// transitioning delegate's animator, calling `completion` when it is on screen. Appearance callbacks
     /// come in UIKit's order: the presenter's `viewWillDisappear` (full-screen styles only), the presented
-    /// `viewWillAppear`, then at the end its `viewDidAppear` and the presenter's `viewDidDisappear`.
+    /// `viewWillAppear`, then at the end its `viewDidAppear` and the presenter's `viewDidDisappear`. A presentation
+    /// the delegate's interaction controller cancels is undone, the presented controller disappearing again, and
+    /// `completion` is not called.
     public func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
         if let presented = presentedViewController, !presented.isBeingDismissed {
             presented.present(viewControllerToPresent, animated: flag, completion: completion)
@@ -51,8 +53,21 @@ extension UIViewController {
         let presenterLeaves = style.removesPresenterView
         if presenterLeaves { beginAppearanceTransition(false, animated: flag) }
         presented.beginAppearanceTransition(true, animated: flag)
-        let finish: (Bool) -> Void = { [weak self] _ in
+        let finish: (Bool) -> Void = { [weak self] done in
             presented.isBeingPresented = false
+            guard done else {
+                presented.viewIfLoaded?.removeFromSuperview()
+                container.removeFromSuperview()
+                presented.presentationContainer = nil
+                presented.presentingViewController = nil
+                if let self, self.presentedViewController === presented { self.presentedViewController = nil }
+                let presenter = presenterLeaves ? self : nil
+                presented.beginAppearanceTransition(false, animated: flag)
+                presenter?.beginAppearanceTransition(true, animated: flag)
+                presented.endAppearanceTransition()
+                presenter?.endAppearanceTransition()
+                return
+            }
             presented.endAppearanceTransition()
             if presenterLeaves, let self {
                 self.viewIfLoaded?.removeFromSuperview()
@@ -64,9 +79,9 @@ extension UIViewController {
             ?? ModalTransitionAnimator(style: presented.modalTransitionStyle, presenting: true)
         let context = TransitionContext(container: container, from: self, to: presented, animated: flag, style: style,
                                         frames: [(self, viewIfLoaded?.frame ?? .zero, viewIfLoaded?.frame ?? .zero), (presented, .zero, final)],
-                                        finish: { done in finish(done); animator.animationEnded(done) })
+                                        animator: animator, finish: { done in finish(done); animator.animationEnded(done) })
         if flag {
-            animator.animateTransition(using: context)
+            context.start(animator: animator, interaction: presented.transitioningDelegate?.interactionControllerForPresentation(using: animator))
         } else {
             presented.view.frame = final
             container.addSubview(presented.view)
@@ -75,7 +90,8 @@ extension UIViewController {
     }
 
     /// Dismisses what this controller presents — or, if it presents nothing, this controller itself — with the
-    /// reverse of its transition, calling `completion` when it has gone.
+    /// reverse of its transition, calling `completion` when it has gone. A dismissal the delegate's interaction
+    /// controller cancels leaves the controller presented (appearing again), and `completion` is not called.
     public func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         let presented = presentedViewController ?? (presentingViewController != nil ? self : nil)
         guard let presented, let presenter = presented.presentingViewController, !presented.isBeingDismissed,
@@ -93,7 +109,18 @@ extension UIViewController {
         }
         presented.beginAppearanceTransition(false, animated: flag)
         if presenterReturns { presenter.beginAppearanceTransition(true, animated: flag) }
-        let finish: (Bool) -> Void = { _ in
+        let finish: (Bool) -> Void = { done in
+            guard done else {
+                presented.isBeingDismissed = false
+                if presenterReturns, let presenterView = presenter.viewIfLoaded, presenterView.superview === container.superview {
+                    presenterView.removeFromSuperview()
+                }
+                presented.beginAppearanceTransition(true, animated: flag)
+                if presenterReturns { presenter.beginAppearanceTransition(false, animated: flag) }
+                presented.endAppearanceTransition()
+                if presenterReturns { presenter.endAppearanceTransition() }
+                return
+            }
             presented.view.removeFromSuperview()
             container.removeFromSuperview()
             presented.presentationContainer = nil
@@ -109,8 +136,12 @@ extension UIViewController {
         let frame = presented.view.frame
         let context = TransitionContext(container: container, from: presented, to: presenter, animated: flag, style: style,
                                         frames: [(presented, frame, frame), (presenter, presenter.viewIfLoaded?.frame ?? .zero, presenter.viewIfLoaded?.frame ?? .zero)],
-                                        finish: { done in finish(done); animator.animationEnded(done) })
-        if flag { animator.animateTransition(using: context) } else { context.completeTransition(true) }
+                                        animator: animator, finish: { done in finish(done); animator.animationEnded(done) })
+        if flag {
+            context.start(animator: animator, interaction: presented.transitioningDelegate?.interactionControllerForDismissal(using: animator))
+        } else {
+            context.completeTransition(true)
+        }
     }
 
     /// The window the controller's view is in, or its parent's or presenter's.

@@ -39,12 +39,33 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
 public protocol UIViewControllerAnimatedTransitioning: AnyObject {
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
+    /// The property animator that runs the transition, for an interactive transition to pause, scrub and
+    /// continue. Apple declares it optional; here the default hands back a placeholder that stands for "none",
+    /// and the animator's own animations are driven through layer time instead.
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating
     /// Called after `completeTransition(_:)`.
     func animationEnded(_ transitionCompleted: Bool)
 }
 
 extension UIViewControllerAnimatedTransitioning {
+    public func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
+        NoInterruptibleAnimator()
+    }
     public func animationEnded(_ transitionCompleted: Bool) {}
+}
+
+/// What the default `interruptibleAnimator(using:)` returns: an animator that animates nothing, standing for the
+/// optional method Apple's animators leave out.
+final class NoInterruptibleAnimator: UIViewImplicitlyAnimating {
+    var state: UIViewAnimatingState { .inactive }
+    var isRunning: Bool { false }
+    var isReversed = false
+    var fractionComplete: CGFloat = 0
+    func startAnimation() {}
+    func startAnimation(afterDelay delay: TimeInterval) {}
+    func pauseAnimation() {}
+    func stopAnimation(_ withoutFinishing: Bool) {}
+    func finishAnimation(at finalPosition: UIViewAnimatingPosition) {}
 }
 
 /// Supplies the animators for a controller's presentation and dismissal (set as its `transitioningDelegate`).
@@ -52,36 +73,64 @@ public protocol UIViewControllerTransitioningDelegate: AnyObject {
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                              source: UIViewController) -> UIViewControllerAnimatedTransitioning?
     func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    /// The object that drives the presentation interactively, or nil for an animated one.
+    func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+    /// The object that drives the dismissal interactively, or nil for an animated one.
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
 }
 
 extension UIViewControllerTransitioningDelegate {
     public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                                     source: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
     public func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+    public func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
 }
 
 /// The context Calyx hands animators. `completeTransition(_:)` runs the finishing work once (a second call, or
-/// one after the transition was abandoned, does nothing).
+/// one after the transition was abandoned, does nothing). An interactive transition records its progress and
+/// whether it was cancelled here; the finishing work hears whether the transition completed.
 final class TransitionContext: UIViewControllerContextTransitioning {
     let containerView: UIView
     let isAnimated: Bool
-    var isInteractive: Bool { false }
-    var transitionWasCancelled: Bool { false }
+    private(set) var isInteractive = false
+    private(set) var transitionWasCancelled = false
+    /// The last progress an interaction reported.
+    private(set) var percentComplete: CGFloat = 0
+    /// Whether the interaction has finished or cancelled (the rest plays on its own).
+    private(set) var interactionEnded = false
     let presentationStyle: UIModalPresentationStyle
     var targetTransform: CGAffineTransform { .identity }
+    /// The animator running the transition, for an interaction controller to drive.
+    let animator: UIViewControllerAnimatedTransitioning?
+    /// Run when the transition completes, before the finishing work: what an interaction controller gives back.
+    var onComplete: (() -> Void)?
     private let from: UIViewController, to: UIViewController
     private let frames: [ObjectIdentifier: (initial: CGRect, final: CGRect)]
     private var finish: ((Bool) -> Void)?
 
     init(container: UIView, from: UIViewController, to: UIViewController, animated: Bool,
-         style: UIModalPresentationStyle, frames: [(UIViewController, CGRect, CGRect)], finish: @escaping (Bool) -> Void) {
+         style: UIModalPresentationStyle, frames: [(UIViewController, CGRect, CGRect)],
+         animator: UIViewControllerAnimatedTransitioning? = nil, finish: @escaping (Bool) -> Void) {
         containerView = container
         self.from = from
         self.to = to
         isAnimated = animated
         presentationStyle = style
+        self.animator = animator
         self.frames = Dictionary(frames.map { (ObjectIdentifier($0.0), ($0.1, $0.2)) }, uniquingKeysWith: { a, _ in a })
         self.finish = finish
+    }
+
+    /// Starts the transition: under `interaction` when there is one that wants to start interactively (or at
+    /// all: one that does not then plays the transition itself), else by the animator alone.
+    func start(animator: UIViewControllerAnimatedTransitioning, interaction: UIViewControllerInteractiveTransitioning?) {
+        if let interaction {
+            isInteractive = interaction.wantsInteractiveStart
+            interaction.startInteractiveTransition(self)
+        } else {
+            animator.animateTransition(using: self)
+        }
     }
 
     func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
@@ -92,13 +141,23 @@ final class TransitionContext: UIViewControllerContextTransitioning {
     }
     func initialFrame(for vc: UIViewController) -> CGRect { frames[ObjectIdentifier(vc)]?.initial ?? .zero }
     func finalFrame(for vc: UIViewController) -> CGRect { frames[ObjectIdentifier(vc)]?.final ?? .zero }
-    func updateInteractiveTransition(_ percentComplete: CGFloat) {}
-    func finishInteractiveTransition() {}
-    func cancelInteractiveTransition() {}
-    func pauseInteractiveTransition() {}
+    func updateInteractiveTransition(_ percentComplete: CGFloat) { self.percentComplete = percentComplete }
+    func finishInteractiveTransition() { endInteraction(cancelled: false) }
+    func cancelInteractiveTransition() { endInteraction(cancelled: true) }
+    func pauseInteractiveTransition() { isInteractive = true }
     func completeTransition(_ didComplete: Bool) {
         let done = finish
         finish = nil
-        done?(didComplete)
+        guard let done else { return }
+        onComplete?()
+        onComplete = nil
+        done(didComplete)
+    }
+
+    private func endInteraction(cancelled: Bool) {
+        guard !interactionEnded else { return }
+        interactionEnded = true
+        isInteractive = false
+        transitionWasCancelled = cancelled
     }
 }
