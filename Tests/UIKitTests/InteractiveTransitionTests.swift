@@ -202,4 +202,43 @@ import UIKit
             #expect(navigation.viewControllers == [a, b] && b.view.alpha == 1 && b.view.window != nil)
         }
     }
+
+    /// The canonical interactive animation: a pan scrubs a paused property animator (`fractionComplete` follows
+    /// the finger), and lifting the finger continues it to the end. Linear, so the card's offset is the fraction.
+    @Test func aPanScrubsAPropertyAnimatorAndLettingGoFinishesIt() {
+        withClock { clock in
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 300))
+            window.makeKeyAndVisible()
+            let card = UIView(frame: CGRect(x: 50, y: 200, width: 100, height: 60))
+            window.addSubview(card)
+            var animator: UIViewPropertyAnimator?
+            let pan = UIPanGestureRecognizer { recognizer in
+                let pan = recognizer as! UIPanGestureRecognizer
+                switch pan.state {
+                case .began:
+                    animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { card.center.y -= 100 }
+                    animator?.pauseAnimation()
+                case .changed: animator?.fractionComplete = -pan.translation(in: card.superview).y / 100
+                case .ended: animator?.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+                default: break
+                }
+            }
+            card.addGestureRecognizer(pan)
+            CATransaction.flush()
+            window.sendPointer(.began, at: CGPoint(x: 100, y: 230), timestamp: 0)
+            window.sendPointer(.moved, at: CGPoint(x: 100, y: 218), timestamp: 0.05)   // past the hysteresis: begins
+            window.sendPointer(.moved, at: CGPoint(x: 100, y: 190), timestamp: 0.1)    // 40 points up: 40 %
+            advance(clock, to: 0.5)
+            #expect(animator?.fractionComplete == 0.4 && animator?.isRunning == false)
+            #expect(abs(card.layer.presentation()!.position.y - (230 - 40)) < 0.5, "the card follows the finger")
+            advance(clock, to: 2)
+            #expect(abs(card.layer.presentation()!.position.y - 190) < 0.5, "held while the finger rests")
+            window.sendPointer(.ended, at: CGPoint(x: 100, y: 190), timestamp: 2)
+            // The rest (60 % of 1 s) plays on its own.
+            advance(clock, to: 2.3)
+            #expect(abs(card.layer.presentation()!.position.y - (230 - 70)) < 1)
+            advance(clock, to: 2.7)
+            #expect(animator?.state == .inactive && card.center.y == 130 && card.layer.presentation()!.position.y == 130)
+        }
+    }
 }
