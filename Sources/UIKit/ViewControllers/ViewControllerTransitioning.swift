@@ -101,8 +101,10 @@ final class TransitionContext: UIViewControllerContextTransitioning {
     private(set) var interactionEnded = false
     let presentationStyle: UIModalPresentationStyle
     var targetTransform: CGAffineTransform { .identity }
-    /// The animator running the transition, for an interaction controller to drive.
-    let animator: UIViewControllerAnimatedTransitioning?
+    /// The animator running the transition, for an interaction controller to drive; let go when the transition
+    /// completes (an animator that keeps a property animator whose completion holds this context would otherwise
+    /// keep itself alive).
+    private(set) var animator: UIViewControllerAnimatedTransitioning?
     /// Run when the transition completes, before the finishing work: what an interaction controller gives back.
     var onComplete: (() -> Void)?
     private let from: UIViewController, to: UIViewController
@@ -151,6 +153,7 @@ final class TransitionContext: UIViewControllerContextTransitioning {
         guard let done else { return }
         onComplete?()
         onComplete = nil
+        animator = nil
         done(didComplete)
     }
 
