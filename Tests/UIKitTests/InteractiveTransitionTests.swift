@@ -239,6 +239,7 @@ import UIKit
             #expect(abs(card.layer.presentation()!.position.y - (230 - 70)) < 1)
             advance(clock, to: 2.7)
             #expect(animator?.state == .inactive && card.center.y == 130 && card.layer.presentation()!.position.y == 130)
+            card.removeGestureRecognizer(pan)   // the handler holds the card, as such handlers do on iOS: let it go
         }
     }
 }
