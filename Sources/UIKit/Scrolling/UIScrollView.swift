@@ -1,0 +1,155 @@
+import QuartzCore
+
+/// What a scroll view tells its delegate as it is dragged, coasts, bounces and is scrolled by code. Every
+/// method has a default that does nothing (Apple's are optional).
+public protocol UIScrollViewDelegate: AnyObject {
+    /// The content offset changed (by a drag, a coast, a bounce, an animation or code).
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    /// A drag is about to move the content.
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    /// The finger lifted at `velocity` (points per millisecond, in content-offset direction); the delegate may
+    /// change where the coast ends by writing `targetContentOffset`.
+    func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                   targetContentOffset: UnsafeMutablePointer<CGPoint>)
+    /// The drag ended; `decelerate` says whether the content goes on moving (a coast or a bounce).
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    /// The content starts moving on its own after a drag.
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
+    /// The content came to rest after a drag.
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    /// An animated `setContentOffset(_:animated:)` or `scrollRectToVisible(_:animated:)` ended.
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                          targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+}
+
+/// A view whose content is larger than itself and moves under the finger: the content offset is the bounds'
+/// origin, a drag moves it (with a rubber band past the edges), a flick coasts with `decelerationRate`, content
+/// pulled past an edge bounces back, and paging stops on whole pages. The motion runs on the main thread each
+/// frame, as iOS's does, so `scrollViewDidScroll` sees every offset; the formulas are in `docs/scrolling.md`.
+open class UIScrollView: UIView, @unchecked Sendable {
+    /// How quickly a coast slows: the share of velocity kept per millisecond.
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// 0.998: a long coast.
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        /// 0.99: a short one.
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    open weak var delegate: UIScrollViewDelegate?
+    /// The size of the content, in points.
+    open var contentSize: CGSize = .zero
+    /// Extra room around the content that the scroll view can scroll to.
+    open var contentInset: UIEdgeInsets = .zero
+    /// The insets the scroll range uses: `contentInset` (Calyx has no safe area or bars to add).
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    open var isScrollEnabled = true
+    open var isPagingEnabled = false
+    /// Whether content goes past its edges (with the rubber band) and bounces back.
+    open var bounces = true
+    open var alwaysBounceVertical = false
+    open var alwaysBounceHorizontal = false
+    open var decelerationRate: DecelerationRate = .normal
+    open var showsVerticalScrollIndicator = true
+    open var showsHorizontalScrollIndicator = true
+    /// The recognizer that drags the content.
+    public private(set) var panGestureRecognizer: UIPanGestureRecognizer!
+
+    /// Whether a finger is down on the content (from touch-down until the drag ends).
+    open internal(set) var isTracking = false
+    /// Whether the content is being dragged.
+    open internal(set) var isDragging = false
+    /// Whether the content moves on its own after a drag (coasting or bouncing).
+    open internal(set) var isDecelerating = false
+
+    /// The content's point at the view's top left: the bounds' origin.
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set {
+            guard newValue.x.isFinite, newValue.y.isFinite, newValue != bounds.origin else { return }
+            UIView.performWithoutAnimation { bounds.origin = newValue }
+            delegate?.scrollViewDidScroll(self)
+        }
+    }
+
+    var motion: ScrollMotion?
+    /// Bumped whenever a motion starts or stops, so a stale frame callback does nothing.
+    var motionGeneration = 0
+    var dragStart: CGPoint = .zero
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+        let pan = UIPanGestureRecognizer { [weak self] recognizer in
+            guard let self, let pan = recognizer as? UIPanGestureRecognizer else { return }
+            self.handlePan(pan)
+        }
+        panGestureRecognizer = pan
+        addGestureRecognizer(pan)
+    }
+
+    public required init?(coder: NSCoder) { return nil }
+
+    /// Moves the content to `contentOffset`, over a short ease-out when `animated` (then
+    /// `scrollViewDidEndScrollingAnimation`); any coast or bounce under way stops.
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        guard contentOffset.x.isFinite, contentOffset.y.isFinite else { return }
+        stopMotion()
+        guard animated, contentOffset != self.contentOffset else { self.contentOffset = contentOffset; return }
+        start(.animated(from: self.contentOffset, to: contentOffset, began: CACurrentMediaTime()))
+    }
+
+    /// Scrolls the least distance that shows `rect` (in the content's coordinates), within the scroll range.
+    open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+        let r = rect.standardized
+        guard r.origin.x.isFinite, r.origin.y.isFinite, r.width.isFinite, r.height.isFinite else { return }
+        var target = contentOffset
+        let size = bounds.size
+        if r.minX < target.x { target.x = r.minX } else if r.maxX > target.x + size.width { target.x = min(r.minX, r.maxX - size.width) }
+        if r.minY < target.y { target.y = r.minY } else if r.maxY > target.y + size.height { target.y = min(r.minY, r.maxY - size.height) }
+        target = clamped(target)
+        setContentOffset(target, animated: animated)
+    }
+
+    // MARK: The scroll range
+
+    /// The smallest and largest offsets that keep the content (with its insets) in view. NaN and infinite
+    /// sizes and insets count as 0, and a negative content size as empty, so the range is always finite.
+    var offsetRange: (min: CGPoint, max: CGPoint) {
+        func finite(_ v: CGFloat) -> CGFloat { v.isFinite ? v : 0 }
+        let inset = adjustedContentInset, size = bounds.size
+        let content = CGSize(width: max(finite(contentSize.width), 0), height: max(finite(contentSize.height), 0))
+        let minimum = CGPoint(x: -finite(inset.left), y: -finite(inset.top))
+        let maximum = CGPoint(x: max(content.width + finite(inset.right) - finite(size.width), minimum.x),
+                              y: max(content.height + finite(inset.bottom) - finite(size.height), minimum.y))
+        return (minimum, maximum)
+    }
+
+    func clamped(_ offset: CGPoint) -> CGPoint {
+        let range = offsetRange
+        return CGPoint(x: min(max(offset.x, range.min.x), range.max.x), y: min(max(offset.y, range.min.y), range.max.y))
+    }
+
+    /// Whether a drag moves the content along x (content wider than the view, or bouncing always).
+    var scrollsHorizontally: Bool {
+        let range = offsetRange
+        return isScrollEnabled && (range.max.x > range.min.x || alwaysBounceHorizontal)
+    }
+
+    /// Whether a drag moves the content along y.
+    var scrollsVertically: Bool {
+        let range = offsetRange
+        return isScrollEnabled && (range.max.y > range.min.y || alwaysBounceVertical)
+    }
+}
