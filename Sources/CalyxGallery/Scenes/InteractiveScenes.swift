@@ -1,7 +1,7 @@
 import UIKit
 
-/// Animation driven by a finger: a pan scrubbing a property animator and then letting it finish, and a pan
-/// driving a navigation pop through `UIPercentDrivenInteractiveTransition`. The finger is scripted: each change
+/// Animation driven by a finger: a pan scrubbing a property animator and then letting it finish, a pan driving a
+/// navigation pop through `UIPercentDrivenInteractiveTransition`, and a flicked scroll view. The finger is scripted: each change
 /// sends the window a pointer event, as SDL's events do in a live window.
 extension Gallery {
     static let interactiveScenes: [GalleryScene] = [
@@ -13,6 +13,10 @@ extension Gallery {
                      duration: 1.8, probes: [.init(60, 100, rgb(0.2, 0.5, 0.9))],
                      changes: finger(from: CGPoint(x: 10, y: 80), to: CGPoint(x: 80, y: 80), start: 0.2, end: 0.9),
                      build: interactivePopScreen),
+        GalleryScene("scroll-flick-bounce", "App UIKit", "a UIScrollView flicked: the rows coast, slowing by decelerationRate each millisecond, run into the end and bounce back",
+                     duration: 2.4, probes: [.init(60, 8, rgb(0.2, 0.5, 0.9))],
+                     changes: finger(from: CGPoint(x: 60, y: 110), to: CGPoint(x: 60, y: 30), start: 0.1, end: 0.2),
+                     build: scrollListScreen),
     ]
 
     /// A finger put down at `from` at `start`, moved in steady steps, and lifted at `to` at `end`.
@@ -106,6 +110,26 @@ extension Gallery {
             }
         }
         detail.view.addGestureRecognizer(pan)
+        CATransaction.flush()
+        return window.layer
+    }
+
+    // MARK: A flicked list
+
+    static func scrollListScreen() -> CALayer {
+        let window = window()
+        let scroll = UIScrollView(frame: window.bounds)
+        let rowHeight: CGFloat = 24
+        let colors = [UIColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1), UIColor(red: 0.9, green: 0.35, blue: 0.2, alpha: 1),
+                      UIColor(red: 0.2, green: 0.7, blue: 0.4, alpha: 1), UIColor(red: 0.95, green: 0.75, blue: 0.2, alpha: 1)]
+        for i in 0..<12 {
+            let row = UIView(frame: CGRect(x: 6, y: CGFloat(i) * rowHeight + 2, width: 108, height: rowHeight - 4))
+            row.backgroundColor = colors[i % colors.count]
+            row.layer.cornerRadius = 4
+            scroll.addSubview(row)
+        }
+        scroll.contentSize = CGSize(width: 120, height: 12 * rowHeight)
+        window.addSubview(scroll)
         CATransaction.flush()
         return window.layer
     }
