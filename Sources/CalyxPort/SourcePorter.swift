@@ -16,7 +16,7 @@ public struct PortedFile: Sendable {
 public enum SourcePorter {
     static let rewrites: [PortVisitor.Type] = [
         ObjCAttributeRewrite.self, KeyPathRewrite.self, LayerInitRewrite.self, MissingLayerInitRewrite.self, PlatformConditionRewrite.self,
-        SelectorRewrite.self, OptionalRequirementRewrite.self, ExtensionOverrideRewrite.self,
+        SelectorRewrite.self, OptionalRequirementRewrite.self, ExtensionOverrideRewrite.self, CellInitRewrite.self,
     ]
 
     /// Ports files together, so that a `#selector` in one finds its method in another.

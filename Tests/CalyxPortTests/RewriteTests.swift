@@ -44,6 +44,14 @@ import Testing
         #expect(shared.findings.count == 1)
     }
 
+    @Test func cellInitializersBecomeRequired() {
+        let source = "class Cell: UITableViewCell {\n    override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {\n        super.init(style: style, reuseIdentifier: reuseIdentifier)\n    }\n}\n"
+        let ported = port(source).ported
+        #expect(ported.contains("    required init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {") && !ported.contains("override"))
+        #expect(port(ported).ported == ported)
+        #expect(port("class C { init(style: Int, reuseIdentifier: String?) {} }\n").ported == "class C { init(style: Int, reuseIdentifier: String?) {} }\n")
+    }
+
     @Test func aCastUsedByNothingIsDropped() {
         let source = "class L: CALayer {\n    override init(layer: Any) {\n        let unused = layer as! L\n        super.init(layer: layer)\n    }\n}\n"
         #expect(port(source).ported == "class L: CALayer {\n    required init(layer: Any) {\n        super.init(layer: layer)\n    }\n}\n")

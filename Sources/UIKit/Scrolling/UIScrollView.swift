@@ -79,6 +79,7 @@ open class UIScrollView: UIView, @unchecked Sendable {
         set {
             guard newValue.x.isFinite, newValue.y.isFinite, newValue != bounds.origin else { return }
             UIView.performWithoutAnimation { bounds.origin = newValue }
+            setNeedsLayout()   // what is on screen changed (a table view places its rows in layout)
             delegate?.scrollViewDidScroll(self)
         }
     }

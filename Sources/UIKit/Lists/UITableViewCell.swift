@@ -1,0 +1,167 @@
+import Foundation
+
+/// A row of a table view: a content view holding the standard labels and image of its style, an accessory at the
+/// trailing edge, and the highlighted and selected looks. Cells are reused: a table view hands a cell that left
+/// the screen back out of `dequeueReusableCell(withIdentifier:for:)` after calling its `prepareForReuse()`.
+///
+/// `init(style:reuseIdentifier:)` is `required` here (it is not in Apple's SDK): Swift without the Objective-C
+/// runtime can make a registered subclass only through a required initializer. `calyx port` adds the keyword to
+/// a subclass's `override init(style:reuseIdentifier:)`.
+open class UITableViewCell: UIView, @unchecked Sendable {
+    /// The arrangement of the standard labels, with UIKit's raw values.
+    public enum CellStyle: Int, Sendable { case `default` = 0, value1, value2, subtitle }
+    /// The standard views drawn at the trailing edge, with UIKit's raw values.
+    public enum AccessoryType: Int, Sendable { case none = 0, disclosureIndicator, detailDisclosureButton, checkmark, detailButton }
+    /// How a selected cell looks, with UIKit's raw values.
+    public enum SelectionStyle: Int, Sendable { case none = 0, blue, gray, `default` }
+
+    public let style: CellStyle
+    open private(set) var reuseIdentifier: String?
+    /// Where a cell's own subviews go (inset from the accessory).
+    public let contentView = UIView()
+    open var accessoryType: AccessoryType = .none { didSet { setNeedsLayout() } }
+    open var selectionStyle: SelectionStyle = .default
+    /// Shown behind the content while the cell is selected or highlighted (a light gray view by default).
+    open var selectedBackgroundView: UIView?
+    open var backgroundView: UIView? {
+        didSet { oldValue?.removeFromSuperview(); if let backgroundView { insertSubview(backgroundView, at: 0) }; setNeedsLayout() }
+    }
+    open private(set) var isSelected = false
+    open private(set) var isHighlighted = false
+
+    private var standardTextLabel: UILabel?
+    private var standardDetailLabel: UILabel?
+    private var standardImageView: UIImageView?
+    private let accessoryLabel = UILabel()
+
+    public required init(style: CellStyle, reuseIdentifier: String?) {
+        self.style = style
+        self.reuseIdentifier = reuseIdentifier
+        super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
+        backgroundColor = .systemBackground
+        let selected = UIView()
+        selected.backgroundColor = .systemGray4
+        selectedBackgroundView = selected
+        addSubview(contentView)
+        accessoryLabel.textColor = .systemGray
+        accessoryLabel.textAlignment = .center
+        addSubview(accessoryLabel)
+    }
+
+    public override convenience init(frame: CGRect) {
+        self.init(style: .default, reuseIdentifier: nil)
+        self.frame = frame
+    }
+
+    public required init?(coder: NSCoder) { return nil }
+
+    /// The main label (made on first use).
+    open var textLabel: UILabel? {
+        if let standardTextLabel { return standardTextLabel }
+        let label = UILabel()
+        label.font = .systemFont(ofSize: style == .value2 ? 12 : 17, weight: style == .value2 ? .semibold : .regular)
+        label.textColor = style == .value2 ? .systemBlue : .label
+        label.textAlignment = style == .value2 ? .right : .natural
+        contentView.addSubview(label)
+        standardTextLabel = label
+        return label
+    }
+
+    /// The secondary label: nil in the default style.
+    open var detailTextLabel: UILabel? {
+        guard style != .default else { return nil }
+        if let standardDetailLabel { return standardDetailLabel }
+        let label = UILabel()
+        label.font = .systemFont(ofSize: style == .subtitle ? 12 : 17)
+        label.textColor = style == .value2 ? .label : .secondaryLabel
+        label.textAlignment = style == .value1 ? .right : .natural
+        contentView.addSubview(label)
+        standardDetailLabel = label
+        return label
+    }
+
+    /// The image at the leading edge (made on first use; takes no room while it has no image).
+    open var imageView: UIImageView? {
+        if let standardImageView { return standardImageView }
+        let view = UIImageView(image: nil)
+        view.contentMode = .scaleAspectFit
+        contentView.addSubview(view)
+        standardImageView = view
+        return view
+    }
+
+    /// Called before a table view hands the cell out again: reset what a previous row set.
+    open func prepareForReuse() {}
+
+    /// Shows or hides the selected look, fading over 0.3 s when `animated`.
+    open func setSelected(_ selected: Bool, animated: Bool) {
+        isSelected = selected
+        updateSelectionLook(animated: animated)
+    }
+
+    /// Shows or hides the highlighted look (a finger on the row).
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+        isHighlighted = highlighted
+        updateSelectionLook(animated: animated)
+    }
+
+    private func updateSelectionLook(animated: Bool) {
+        guard let selectedBackgroundView else { return }
+        let shows = (isSelected || isHighlighted) && selectionStyle != .none
+        if shows && selectedBackgroundView.superview !== self {
+            selectedBackgroundView.frame = bounds
+            selectedBackgroundView.alpha = 0
+            insertSubview(selectedBackgroundView, aboveSubview: backgroundView ?? selectedBackgroundView)
+            if selectedBackgroundView.superview !== self { insertSubview(selectedBackgroundView, at: 0) }
+        }
+        let change = { selectedBackgroundView.alpha = shows ? 1 : 0 }
+        let done: (Bool) -> Void = { _ in if !(self.isSelected || self.isHighlighted) { selectedBackgroundView.removeFromSuperview() } }
+        if animated {
+            UIView.animate(withDuration: 0.3, animations: change, completion: done)
+        } else {
+            UIView.performWithoutAnimation(change)
+            done(true)
+        }
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let accessoryWidth: CGFloat = accessoryType == .none ? 0 : 30
+        accessoryLabel.text = switch accessoryType {
+        case .none: nil
+        case .disclosureIndicator: "›"
+        case .checkmark: "✓"
+        case .detailButton, .detailDisclosureButton: "ⓘ"
+        }
+        accessoryLabel.textColor = accessoryType == .checkmark ? (tintColor ?? .systemBlue) : .systemGray
+        accessoryLabel.frame = CGRect(x: bounds.width - accessoryWidth - 8, y: 0, width: accessoryWidth, height: bounds.height)
+        contentView.frame = CGRect(x: 0, y: 0, width: bounds.width - accessoryWidth, height: bounds.height)
+        backgroundView?.frame = bounds
+        selectedBackgroundView?.frame = bounds
+        layoutStandardViews(in: contentView.bounds.insetBy(dx: 16, dy: 0))
+    }
+
+    /// Places the labels and image as the cell style arranges them.
+    private func layoutStandardViews(in area: CGRect) {
+        var text = area
+        if let imageView = standardImageView, imageView.image != nil {
+            let side = min(area.height - 8, 30)
+            imageView.frame = CGRect(x: area.minX, y: area.midY - side / 2, width: side, height: side)
+            text = CGRect(x: area.minX + side + 12, y: area.minY, width: max(area.width - side - 12, 0), height: area.height)
+        }
+        let detail = standardDetailLabel
+        switch style {
+        case .default:
+            standardTextLabel?.frame = text
+        case .subtitle:
+            standardTextLabel?.frame = CGRect(x: text.minX, y: text.minY + 4, width: text.width, height: text.height * 0.55 - 4)
+            detail?.frame = CGRect(x: text.minX, y: text.minY + text.height * 0.55, width: text.width, height: text.height * 0.45 - 4)
+        case .value1:
+            standardTextLabel?.frame = CGRect(x: text.minX, y: text.minY, width: text.width * 0.6, height: text.height)
+            detail?.frame = CGRect(x: text.minX + text.width * 0.4, y: text.minY, width: text.width * 0.6, height: text.height)
+        case .value2:
+            standardTextLabel?.frame = CGRect(x: text.minX, y: text.minY, width: text.width * 0.25, height: text.height)
+            detail?.frame = CGRect(x: text.minX + text.width * 0.25 + 6, y: text.minY, width: text.width * 0.75 - 6, height: text.height)
+        }
+    }
+}
