@@ -1,7 +1,8 @@
 import UIKit
 
 /// Animation driven by a finger: a pan scrubbing a property animator and then letting it finish, a pan driving a
-/// navigation pop through `UIPercentDrivenInteractiveTransition`, and a flicked scroll view. The finger is scripted: each change
+/// navigation pop through `UIPercentDrivenInteractiveTransition`, a flicked scroll view, and a table's rows
+/// inserted and deleted with animation. The finger is scripted: each change
 /// sends the window a pointer event, as SDL's events do in a live window.
 extension Gallery {
     static let interactiveScenes: [GalleryScene] = [
@@ -17,6 +18,10 @@ extension Gallery {
                      duration: 2.4, probes: [.init(60, 8, rgb(0.2, 0.5, 0.9))],
                      changes: finger(from: CGPoint(x: 60, y: 110), to: CGPoint(x: 60, y: 30), start: 0.1, end: 0.2),
                      build: scrollListScreen),
+        GalleryScene("table-row-animations", "App UIKit", "UITableView.performBatchUpdates: a row fades in, one slides out to the left, one drops in from the top, and the rows between move to make room",
+                     duration: 2.2, probes: [.init(100, 10, white)],
+                     changes: [.init(time: 0.2, apply: { editTable($0, step: 0) }), .init(time: 1.0, apply: { editTable($0, step: 1) })],
+                     build: tableScreen),
     ]
 
     /// A finger put down at `from` at `start`, moved in steady steps, and lifted at `to` at `end`.
@@ -132,5 +137,51 @@ extension Gallery {
         window.addSubview(scroll)
         CATransaction.flush()
         return window.layer
+    }
+
+    // MARK: A table's row animations
+
+    /// The table's rows: coloured names, kept where the scene's changes can edit them.
+    final class FruitRows: NSObject, UITableViewDataSource, @unchecked Sendable {
+        var names = ["Apple", "Banana", "Cherry", "Damson"]
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { names.count }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "fruit", for: indexPath)
+            let name = names[indexPath.row]
+            cell.textLabel?.text = name
+            cell.textLabel?.font = .systemFont(ofSize: 13)
+            let hue = CGFloat(name.unicodeScalars.first!.value % 7) / 7
+            cell.backgroundColor = UIColor(hue: hue, saturation: 0.35, brightness: 1, alpha: 1)
+            return cell
+        }
+    }
+
+    static func tableScreen() -> CALayer {
+        let window = window()
+        let rows = FruitRows()
+        keep(rows)
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.rowHeight = 24
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "fruit")
+        table.dataSource = rows
+        window.addSubview(table)
+        CATransaction.flush()
+        return window.layer
+    }
+
+    static func editTable(_ root: CALayer, step: Int) {
+        guard let window = root.delegate as? UIWindow, let table = window.subviews.first as? UITableView,
+              let rows = table.dataSource as? FruitRows else { return }
+        table.performBatchUpdates {
+            if step == 0 {
+                rows.names.insert("Elder", at: 1)
+                table.insertRows(at: [IndexPath(row: 1, section: 0)], with: .fade)
+            } else {
+                rows.names.remove(at: 0)
+                rows.names.insert("Fig", at: 2)
+                table.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .left)
+                table.insertRows(at: [IndexPath(row: 2, section: 0)], with: .top)
+            }
+        }
     }
 }
