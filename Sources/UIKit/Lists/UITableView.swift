@@ -2,34 +2,52 @@ import Foundation
 
 /// Supplies a table view's sections, rows and cells.
 public protocol UITableViewDataSource: AnyObject {
+    /// How many sections the table has (1 by default).
     func numberOfSections(in tableView: UITableView) -> Int
+    /// How many rows `section` has.
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    /// The cell for a row, usually from `dequeueReusableCell(withIdentifier:for:)`.
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+    /// The title shown above a section (none by default).
     func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
 }
 
 extension UITableViewDataSource {
+    /// One section.
     public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    /// No title.
     public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
 }
 
 /// Receives a table view's row events and may size its rows. It is also the scroll view's delegate: set it as
 /// `delegate`.
 public protocol UITableViewDelegate: UIScrollViewDelegate {
+    /// A row's height (the table's `rowHeight` by default).
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+    /// A section header's height (`automaticDimension`: the table's `sectionHeaderHeight` when there is a title).
     func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
+    /// A cell is about to come on screen: where appearance animations start.
     func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath)
+    /// A cell left the screen (it is kept for reuse).
     func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath)
+    /// The user selected a row.
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+    /// The user's selection of another row deselected this one.
     func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
 }
 
 extension UITableViewDelegate {
+    /// The table's `rowHeight`.
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
+    /// `automaticDimension`.
     public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { UITableView.automaticDimension }
+    /// Does nothing.
     public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    /// Does nothing.
     public func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    /// Does nothing.
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    /// Does nothing.
     public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
 }
 
@@ -47,11 +65,17 @@ open class UITableView: UIScrollView, @unchecked Sendable {
     /// The height that means "the default" (UIKit's −1).
     public static let automaticDimension: CGFloat = -1
 
+    /// The look of the sections, fixed when the table is made.
     public let style: Style
+    /// Supplies the rows and cells (held weakly).
     open weak var dataSource: UITableViewDataSource? { didSet { needsReload = true; setNeedsLayout() } }
+    /// The height of rows the delegate does not size (44 points).
     open var rowHeight: CGFloat = 44 { didSet { needsReload = true; setNeedsLayout() } }
+    /// The height of a section header with a title.
     open var sectionHeaderHeight: CGFloat = 28
+    /// Accepted for source compatibility: rows are measured, not estimated.
     open var estimatedRowHeight: CGFloat = 44
+    /// Whether tapping a row selects it.
     open var allowsSelection = true
 
     var registrations: [String: UITableViewCell.Type] = [:]
@@ -66,10 +90,12 @@ open class UITableView: UIScrollView, @unchecked Sendable {
     /// Row changes gathered between `beginUpdates()` and `endUpdates()` (or inside `performBatchUpdates`).
     var batch = TableRowUpdates()
     var batchDepth = 0
+    /// The selected row, if any.
     open private(set) var indexPathForSelectedRow: IndexPath?
     /// How many cells the table has made (for reuse checks and benchmarks).
     public internal(set) var cellsCreated = 0
 
+    /// A table with `style`'s look, bouncing vertically, selecting rows on tap.
     public init(frame: CGRect, style: Style) {
         self.style = style
         super.init(frame: frame)
@@ -83,8 +109,10 @@ open class UITableView: UIScrollView, @unchecked Sendable {
         addGestureRecognizer(tap)
     }
 
+    /// A plain table.
     public override convenience init(frame: CGRect) { self.init(frame: frame, style: .plain) }
 
+    /// Tables are not decoded (there are no nibs): nil.
     public required init?(coder: NSCoder) { return nil }
 
     private var tableDelegate: UITableViewDelegate? { delegate as? UITableViewDelegate }
@@ -139,8 +167,10 @@ open class UITableView: UIScrollView, @unchecked Sendable {
 
     // MARK: Rows and geometry
 
+    /// How many sections the data source gave.
     open var numberOfSections: Int { reloadIfNeeded(); return geometry.sections.count }
 
+    /// How many rows `section` has (0 for a section that does not exist).
     open func numberOfRows(inSection section: Int) -> Int {
         reloadIfNeeded()
         return geometry.sections.indices.contains(section) ? geometry.sections[section].rowHeights.count : 0
@@ -182,23 +212,28 @@ open class UITableView: UIScrollView, @unchecked Sendable {
 
     // MARK: Layout and row changes (UITableView+Layout.swift, UITableView+Updates.swift)
 
+    /// Places the rows on screen, reusing the cells of rows that left.
     open override func layoutSubviews() {
         super.layoutSubviews()
         layOutRows()
     }
 
+    /// Adds rows (index paths after the change), bringing them in as `animation` says.
     open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         record { for p in indexPaths { $0.inserted[p] = animation } }
     }
 
+    /// Removes rows (index paths before the change), taking them out as `animation` says.
     open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         record { for p in indexPaths { $0.deleted[p] = animation } }
     }
 
+    /// Replaces rows' cells with new ones from the data source, as `animation` says.
     open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         record { for p in indexPaths { $0.reloaded[p] = animation } }
     }
 
+    /// Moves a row, sliding its cell to the new place.
     open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         record { $0.moved.append((indexPath, newIndexPath)) }
     }

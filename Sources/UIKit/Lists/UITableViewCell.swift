@@ -15,18 +15,25 @@ open class UITableViewCell: UIView, @unchecked Sendable {
     /// How a selected cell looks, with UIKit's raw values.
     public enum SelectionStyle: Int, Sendable { case none = 0, blue, gray, `default` }
 
+    /// The arrangement of the standard labels, fixed when the cell is made.
     public let style: CellStyle
+    /// The identifier the table keeps the cell under for reuse.
     open private(set) var reuseIdentifier: String?
     /// Where a cell's own subviews go (inset from the accessory).
     public let contentView = UIView()
+    /// The standard view at the trailing edge.
     open var accessoryType: AccessoryType = .none { didSet { setNeedsLayout() } }
+    /// How the cell looks when selected (`.none`: unchanged).
     open var selectionStyle: SelectionStyle = .default
     /// Shown behind the content while the cell is selected or highlighted (a light gray view by default).
     open var selectedBackgroundView: UIView?
+    /// A view behind everything else in the cell.
     open var backgroundView: UIView? {
         didSet { oldValue?.removeFromSuperview(); if let backgroundView { insertSubview(backgroundView, at: 0) }; setNeedsLayout() }
     }
+    /// Whether the cell shows its selected look.
     open private(set) var isSelected = false
+    /// Whether the cell shows its highlighted look.
     open private(set) var isHighlighted = false
 
     private var standardTextLabel: UILabel?
@@ -34,6 +41,7 @@ open class UITableViewCell: UIView, @unchecked Sendable {
     private var standardImageView: UIImageView?
     private let accessoryLabel = UILabel()
 
+    /// A cell with `style`'s labels, kept for reuse under `reuseIdentifier`.
     public required init(style: CellStyle, reuseIdentifier: String?) {
         self.style = style
         self.reuseIdentifier = reuseIdentifier
@@ -48,11 +56,13 @@ open class UITableViewCell: UIView, @unchecked Sendable {
         addSubview(accessoryLabel)
     }
 
+    /// A default-style cell with no reuse identifier.
     public override convenience init(frame: CGRect) {
         self.init(style: .default, reuseIdentifier: nil)
         self.frame = frame
     }
 
+    /// Cells are not decoded (there are no nibs): nil.
     public required init?(coder: NSCoder) { return nil }
 
     /// The main label (made on first use).
@@ -124,6 +134,7 @@ open class UITableViewCell: UIView, @unchecked Sendable {
         }
     }
 
+    /// Lays out the content view, the accessory and the standard labels.
     open override func layoutSubviews() {
         super.layoutSubviews()
         let accessoryWidth: CGFloat = accessoryType == .none ? 0 : 30

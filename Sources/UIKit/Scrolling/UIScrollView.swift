@@ -22,13 +22,20 @@ public protocol UIScrollViewDelegate: AnyObject {
 }
 
 extension UIScrollViewDelegate {
+    /// Does nothing.
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    /// Does nothing.
     public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    /// Leaves the target as it is.
     public func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
                                           targetContentOffset: UnsafeMutablePointer<CGPoint>) {}
+    /// Does nothing.
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    /// Does nothing.
     public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    /// Does nothing.
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    /// Does nothing.
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
 }
 
@@ -39,7 +46,9 @@ extension UIScrollViewDelegate {
 open class UIScrollView: UIView, @unchecked Sendable {
     /// How quickly a coast slows: the share of velocity kept per millisecond.
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        /// The share of velocity kept per millisecond.
         public let rawValue: CGFloat
+        /// A rate keeping `rawValue` of the velocity each millisecond.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
         /// 0.998: a long coast.
         public static let normal = DecelerationRate(rawValue: 0.998)
@@ -47,6 +56,7 @@ open class UIScrollView: UIView, @unchecked Sendable {
         public static let fast = DecelerationRate(rawValue: 0.99)
     }
 
+    /// Told about drags, coasts and offset changes (held weakly).
     open weak var delegate: UIScrollViewDelegate?
     /// The size of the content, in points.
     open var contentSize: CGSize = .zero
@@ -54,14 +64,21 @@ open class UIScrollView: UIView, @unchecked Sendable {
     open var contentInset: UIEdgeInsets = .zero
     /// The insets the scroll range uses: `contentInset` (Calyx has no safe area or bars to add).
     open var adjustedContentInset: UIEdgeInsets { contentInset }
+    /// Whether a drag moves the content.
     open var isScrollEnabled = true
+    /// Whether a flick stops on whole pages (the view's size).
     open var isPagingEnabled = false
     /// Whether content goes past its edges (with the rubber band) and bounces back.
     open var bounces = true
+    /// Whether a drag bounces vertically even when the content fits.
     open var alwaysBounceVertical = false
+    /// Whether a drag bounces horizontally even when the content fits.
     open var alwaysBounceHorizontal = false
+    /// How quickly a flick slows.
     open var decelerationRate: DecelerationRate = .normal
+    /// Accepted; Calyx draws no scroll indicators yet.
     open var showsVerticalScrollIndicator = true
+    /// Accepted; Calyx draws no scroll indicators yet.
     open var showsHorizontalScrollIndicator = true
     /// The recognizer that drags the content.
     public private(set) var panGestureRecognizer: UIPanGestureRecognizer!
@@ -89,6 +106,7 @@ open class UIScrollView: UIView, @unchecked Sendable {
     var motionGeneration = 0
     var dragStart: CGPoint = .zero
 
+    /// A scroll view clipping its content, with its pan recognizer installed.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true
@@ -100,6 +118,7 @@ open class UIScrollView: UIView, @unchecked Sendable {
         addGestureRecognizer(pan)
     }
 
+    /// Scroll views are not decoded (there are no nibs): nil.
     public required init?(coder: NSCoder) { return nil }
 
     /// Moves the content to `contentOffset`, over a short ease-out when `animated` (then

@@ -14,8 +14,11 @@ public protocol UIViewControllerInteractiveTransitioning: AnyObject {
 }
 
 extension UIViewControllerInteractiveTransitioning {
+    /// 1: the animator's own pace.
     public var completionSpeed: CGFloat { 1 }
+    /// Ease-in-out.
     public var completionCurve: UIView.AnimationCurve { .easeInOut }
+    /// True: transitions start under the interaction.
     public var wantsInteractiveStart: Bool { true }
 }
 
@@ -32,17 +35,22 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     open private(set) var duration: CGFloat = 0
     /// How far through the transition is, from 0 to 1, as last set by `update(_:)`.
     open private(set) var percentComplete: CGFloat = 0
+    /// How much faster than the animator's pace `finish()` and `cancel()` play (1).
     open var completionSpeed: CGFloat = 1
+    /// Accepted; the rest plays along the animations' own curves (see docs/app-uikit.md).
     open var completionCurve: UIView.AnimationCurve = .easeInOut
     /// The timing a property animator continues with when the interaction ends (nil: its own).
     open var timingCurve: UITimingCurveProvider?
+    /// Whether the transition starts under the interaction (false: it plays at once).
     open var wantsInteractiveStart = true
 
     private var context: TransitionContext?
     private var driven: DrivenAnimations?
 
+    /// A driver with the defaults.
     public override init() { super.init() }
 
+    /// Takes the transition over: pauses its animations at the start, ready for `update(_:)`.
     open func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
         guard let context = transitionContext as? TransitionContext, let animator = context.animator else { return }
         self.context = context

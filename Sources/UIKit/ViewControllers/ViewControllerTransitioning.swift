@@ -2,7 +2,9 @@
 public struct UITransitionContextViewControllerKey: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The controller being left.
     public static let from = UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewController")
+    /// The controller being shown.
     public static let to = UITransitionContextViewControllerKey(rawValue: "UITransitionContextToViewController")
 }
 
@@ -10,7 +12,9 @@ public struct UITransitionContextViewControllerKey: RawRepresentable, Hashable, 
 public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The view being left.
     public static let from = UITransitionContextViewKey(rawValue: "UITransitionContextFromView")
+    /// The view being shown.
     public static let to = UITransitionContextViewKey(rawValue: "UITransitionContextToView")
 }
 
@@ -48,9 +52,11 @@ public protocol UIViewControllerAnimatedTransitioning: AnyObject {
 }
 
 extension UIViewControllerAnimatedTransitioning {
+    /// A placeholder meaning the animator offers no property animator.
     public func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
         NoInterruptibleAnimator()
     }
+    /// Does nothing.
     public func animationEnded(_ transitionCompleted: Bool) {}
 }
 
@@ -80,10 +86,14 @@ public protocol UIViewControllerTransitioningDelegate: AnyObject {
 }
 
 extension UIViewControllerTransitioningDelegate {
+    /// None: the transition style's animator runs.
     public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                                     source: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    /// None: the transition style's animator runs.
     public func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    /// None: the presentation animates on its own.
     public func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+    /// None: the dismissal animates on its own.
     public func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
 }
 
