@@ -123,6 +123,14 @@ import UIKit
             advance(clock, to: 0.4)
             #expect(finished && gone.superview == nil && next.frame.minY == 0)
             #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) === next && table.visibleCells.count == 4)
+            // A row taken out at once leaves a cell that is reused shown.
+            rows.items.remove(at: 0)
+            table.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .none)
+            advance(clock, to: 0.8)
+            rows.items.append("Again")
+            table.insertRows(at: [IndexPath(row: 3, section: 0)], with: .none)
+            advance(clock, to: 1.2)
+            #expect(table.visibleCells.allSatisfy { !$0.isHidden } && table.visibleCells.count == 4)
             // Counts that do not add up reload instead of animating (UIKit raises).
             table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .fade)
             #expect(table.visibleCells.count == 4)
@@ -153,6 +161,10 @@ import UIKit
             window.sendPointer(.ended, at: CGPoint(x: 100, y: 100), timestamp: 0.05)
             #expect(rows.selected == [IndexPath(row: 2, section: 0)] && table.indexPathForSelectedRow == IndexPath(row: 2, section: 0))
             #expect(table.cellForRow(at: IndexPath(row: 2, section: 0))?.isSelected == true)
+            // The selected look sits behind the label and the cell's own background: this cell's background is
+            // red (an even row), so the selection shows only where the background is clear.
+            let cell = table.cellForRow(at: IndexPath(row: 2, section: 0))!
+            #expect(cell.subviews.firstIndex { $0 === cell.selectedBackgroundView }! < cell.subviews.firstIndex { $0 === cell.contentView }!)
             table.deselectRow(at: IndexPath(row: 2, section: 0), animated: false)
             #expect(table.indexPathForSelectedRow == nil && table.cellForRow(at: IndexPath(row: 2, section: 0))?.isSelected == false)
             withExtendedLifetime(window) {}

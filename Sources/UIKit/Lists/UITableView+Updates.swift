@@ -81,13 +81,14 @@ extension UITableView {
             guard let self else { return }
             for (cell, oldPath, _) in leaving {
                 UIView.performWithoutAnimation { cell.alpha = 1 }
+                cell.isHidden = false   // a cell taken out at once (`.none`) was hidden; it is reused shown
                 self.retire(cell, from: oldPath)
             }
             self.animatingUpdates -= 1
             self.setNeedsLayout()
             completion?(finished)
         })
-        for (cell, oldPath, animation) in leaving where animation == .none { _ = oldPath; cell.isHidden = true }
+        for (cell, _, animation) in leaving where animation == .none { cell.isHidden = true }
     }
 
     /// Puts `cell` where `animation` brings a row in from (or takes it out to), around the row's `frame`.

@@ -121,8 +121,12 @@ open class UITableViewCell: UIView, @unchecked Sendable {
         if shows && selectedBackgroundView.superview !== self {
             selectedBackgroundView.frame = bounds
             selectedBackgroundView.alpha = 0
-            insertSubview(selectedBackgroundView, aboveSubview: backgroundView ?? selectedBackgroundView)
-            if selectedBackgroundView.superview !== self { insertSubview(selectedBackgroundView, at: 0) }
+            // Behind the content, above the background view if there is one.
+            if let backgroundView, backgroundView.superview === self {
+                insertSubview(selectedBackgroundView, aboveSubview: backgroundView)
+            } else {
+                insertSubview(selectedBackgroundView, at: 0)
+            }
         }
         let change = { selectedBackgroundView.alpha = shows ? 1 : 0 }
         let done: (Bool) -> Void = { _ in if !(self.isSelected || self.isHighlighted) { selectedBackgroundView.removeFromSuperview() } }
