@@ -91,13 +91,19 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
         rgba.converted(to: space).map { CGColor(space: space, values: $0) }
     }
 
+    /// Opaque black.
     public static let black = CGColor(gray: 0, alpha: 1)
+    /// Opaque white.
     public static let white = CGColor(gray: 1, alpha: 1)
+    /// Fully transparent.
     public static let clear = CGColor(gray: 0, alpha: 0)
 
+    /// Whether two colours have the same colour space and components.
     public static func == (l: CGColor, r: CGColor) -> Bool { l.colorSpace == r.colorSpace && l.components == r.components }
+    /// Hashes the components.
     public func hash(into h: inout Hasher) { h.combine(components) }
 
+    /// The colour space and components.
     public var description: String {
         "<CGColor \(colorSpace?.description ?? "?") \(components?.map { "\($0)" }.joined(separator: " ") ?? "")>"
     }
@@ -105,7 +111,9 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
 
 /// The colour constants by their older names.
 public let kCGColorBlack: CFString = "kCGColorBlack"
+/// The name of opaque white.
 public let kCGColorWhite: CFString = "kCGColorWhite"
+/// The name of transparent black.
 public let kCGColorClear: CFString = "kCGColorClear"
 
 /// A constant colour by name (`kCGColorBlack`, `kCGColorWhite`, `kCGColorClear`), else `nil`.
@@ -118,15 +126,23 @@ public func CGColorGetConstantColor(_ name: CFString) -> CGColor? {
     }
 }
 
+/// A colour from components in `space` (the colour space's count, then alpha).
 public func CGColorCreate(_ space: CGColorSpace?, _ components: UnsafePointer<CGFloat>) -> CGColor? {
     space.flatMap { CGColor(colorSpace: $0, components: components) }
 }
+/// An RGB colour (`CGColor(red:green:blue:alpha:)`).
 public func CGColorCreateGenericRGB(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat) -> CGColor { CGColor(red: r, green: g, blue: b, alpha: a) }
+/// An sRGB colour (`CGColor(srgbRed:green:blue:alpha:)`).
 public func CGColorCreateSRGB(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat) -> CGColor { CGColor(srgbRed: r, green: g, blue: b, alpha: a) }
+/// A gray (`CGColor(gray:alpha:)`).
 public func CGColorCreateGenericGray(_ gray: CGFloat, _ a: CGFloat) -> CGColor { CGColor(gray: gray, alpha: a) }
+/// The colour with another alpha.
 public func CGColorCreateCopyWithAlpha(_ color: CGColor?, _ alpha: CGFloat) -> CGColor? { color?.copy(alpha: alpha) }
+/// Whether two colours are equal (two nils are).
 public func CGColorEqualToColor(_ a: CGColor?, _ b: CGColor?) -> Bool { a == b }
+/// The colour's alpha (0 for nil).
 public func CGColorGetAlpha(_ c: CGColor?) -> CGFloat { c?.alpha ?? 0 }
+/// How many components the colour has, alpha included (0 for nil).
 public func CGColorGetNumberOfComponents(_ c: CGColor?) -> Int { c?.numberOfComponents ?? 0 }
 
 /// NaN becomes 0; everything else is clamped to [0, 1].

@@ -5,24 +5,36 @@ extension CGContext {
 
     /// Discards the current path.
     public func beginPath() { devicePath = CGMutablePath() }
+    /// Starts a new subpath at `point`.
     public func move(to point: CGPoint) { devicePath.move(to: point, transform: cairoTransform) }
+    /// Adds a straight line from the current point to `point`.
     public func addLine(to point: CGPoint) { devicePath.addLine(to: point, transform: cairoTransform) }
+    /// Adds a quadratic Bézier curve to `end` bent toward `control`.
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
         devicePath.addQuadCurve(to: end, control: control, transform: cairoTransform)
     }
+    /// Adds a cubic Bézier curve to `end` with two control points.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
         devicePath.addCurve(to: end, control1: control1, control2: control2, transform: cairoTransform)
     }
+    /// Closes the current subpath with a line back to its start.
     public func closePath() { devicePath.closeSubpath() }
+    /// Adds a rectangle as a closed subpath.
     public func addRect(_ rect: CGRect) { devicePath.addRect(rect, transform: cairoTransform) }
+    /// Adds each rectangle as a closed subpath.
     public func addRects(_ rects: [CGRect]) { devicePath.addRects(rects, transform: cairoTransform) }
+    /// Adds the ellipse that fits `rect` as a closed subpath.
     public func addEllipse(in rect: CGRect) { devicePath.addEllipse(in: rect, transform: cairoTransform) }
+    /// Adds a subpath of straight lines through `points`.
     public func addLines(between points: [CGPoint]) { devicePath.addLines(between: points, transform: cairoTransform) }
+    /// Adds `path`'s subpaths, mapped by the current transform.
     public func addPath(_ path: CGPath) { devicePath.addPath(path, transform: cairoTransform) }
+    /// Adds an arc of a circle, joined to the current point by a line.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         devicePath.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
                           clockwise: clockwise, transform: cairoTransform)
     }
+    /// Adds an arc of `radius` tangent to the lines from the current point to `tangent1End` and on to `tangent2End`.
     public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
         devicePath.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius, transform: cairoTransform)
     }
@@ -113,13 +125,19 @@ extension CGContext {
         }
     }
 
+    /// Fills a rectangle with the fill colour (replacing the current path).
     public func fill(_ rect: CGRect) { beginPath(); addRect(rect); fillPath() }
+    /// Fills rectangles with the fill colour (replacing the current path).
     public func fill(_ rects: [CGRect]) { beginPath(); addRects(rects); fillPath() }
+    /// Fills the ellipse that fits `rect` (replacing the current path).
     public func fillEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); fillPath() }
+    /// Strokes a rectangle's outline (replacing the current path).
     public func stroke(_ rect: CGRect) { beginPath(); addRect(rect); strokePath() }
+    /// Strokes a rectangle's outline at `width`, leaving the line width as it was.
     public func stroke(_ rect: CGRect, width: CGFloat) {
         saveGState(); setLineWidth(width); stroke(rect); restoreGState()
     }
+    /// Strokes the outline of the ellipse that fits `rect`.
     public func strokeEllipse(in rect: CGRect) { beginPath(); addEllipse(in: rect); strokePath() }
 
     /// Strokes separate segments: points 0–1, 2–3, … (an odd last point is ignored).

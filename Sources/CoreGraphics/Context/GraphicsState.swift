@@ -54,6 +54,7 @@ extension CGContext {
         state = saved
     }
 
+    /// Sets the colour fills paint with.
     public func setFillColor(_ color: CGColor) { state.fillColor = color.rgba }
     /// Sets the fill colour space; the fill colour becomes its initial colour (opaque black), as Apple's does.
     public func setFillColorSpace(_ space: CGColorSpace) { state.fillColor = RGBA(r: 0, g: 0, b: 0, a: 1) }
@@ -61,32 +62,45 @@ extension CGContext {
     public func setStrokeColorSpace(_ space: CGColorSpace) { state.strokeColor = RGBA(r: 0, g: 0, b: 0, a: 1) }
     /// Accepted and ignored: every colour Calyx draws is in the sRGB family, so there is no gamut to map.
     public func setRenderingIntent(_ intent: CGColorRenderingIntent) {}
+    /// Sets the colour strokes paint with.
     public func setStrokeColor(_ color: CGColor) { state.strokeColor = color.rgba }
+    /// Sets the fill colour from sRGB components (0…1).
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.fillColor = RGBA(r: red, g: green, b: blue, a: alpha)
     }
+    /// Sets the stroke colour from sRGB components (0…1).
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         state.strokeColor = RGBA(r: red, g: green, b: blue, a: alpha)
     }
+    /// Sets the fill colour to a gray.
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { state.fillColor = RGBA(r: gray, g: gray, b: gray, a: alpha) }
+    /// Sets the stroke colour to a gray.
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { state.strokeColor = RGBA(r: gray, g: gray, b: gray, a: alpha) }
+    /// The older name of `setFillColor(gray:alpha:)`.
     public func setGrayFillColor(_ gray: CGFloat, alpha: CGFloat) { setFillColor(gray: gray, alpha: alpha) }
+    /// The older name of `setStrokeColor(gray:alpha:)`.
     public func setGrayStrokeColor(_ gray: CGFloat, alpha: CGFloat) { setStrokeColor(gray: gray, alpha: alpha) }
+    /// The older name of `setFillColor(red:green:blue:alpha:)`.
     public func setRGBFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { setFillColor(red: red, green: green, blue: blue, alpha: alpha) }
+    /// The older name of `setStrokeColor(red:green:blue:alpha:)`.
     public func setRGBStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { setStrokeColor(red: red, green: green, blue: blue, alpha: alpha) }
 
     /// Global alpha multiplied into everything drawn, clamped to [0, 1].
     public func setAlpha(_ alpha: CGFloat) { state.alpha = clampUnit(alpha) }
+    /// Sets how later drawing combines with what is already there.
     public func setBlendMode(_ mode: CGBlendMode) { state.blendMode = mode }
 
     /// Line width in user space at stroke time; negative or non-finite values are ignored.
     public func setLineWidth(_ width: CGFloat) { if width >= 0, width.isFinite { cairo_set_line_width(cr, width) } }
+    /// Sets how the ends of open strokes are drawn.
     public func setLineCap(_ cap: CGLineCap) {
         cairo_set_line_cap(cr, [CAIRO_LINE_CAP_BUTT, CAIRO_LINE_CAP_ROUND, CAIRO_LINE_CAP_SQUARE][Int(cap.rawValue)])
     }
+    /// Sets how stroke segments meet.
     public func setLineJoin(_ join: CGLineJoin) {
         cairo_set_line_join(cr, [CAIRO_LINE_JOIN_MITER, CAIRO_LINE_JOIN_ROUND, CAIRO_LINE_JOIN_BEVEL][Int(join.rawValue)])
     }
+    /// Sets how long a miter join may get, as a multiple of the line width, before it is beveled (at least 1).
     public func setMiterLimit(_ limit: CGFloat) { if limit.isFinite { cairo_set_miter_limit(cr, max(limit, 1)) } }
 
     /// Dash pattern: `lengths` alternate on and off, starting `phase` in. An empty array (or one with a negative,
@@ -100,9 +114,12 @@ extension CGContext {
     /// Curve flattening tolerance in device pixels (Cairo's tolerance; clamped to ≥ 0.01).
     public func setFlatness(_ flatness: CGFloat) { if flatness.isFinite { cairo_set_tolerance(cr, max(flatness, 0.01)) } }
 
+    /// Turns antialiasing of edges on or off.
     public func setShouldAntialias(_ on: Bool) { cairo_set_antialias(cr, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE) }
+    /// Allows or forbids antialiasing (Calyx treats it as `setShouldAntialias(_:)`).
     public func setAllowsAntialiasing(_ on: Bool) { setShouldAntialias(on) }
 
+    /// How scaled images are sampled.
     public var interpolationQuality: CGInterpolationQuality {
         get { state.interpolationQuality }
         set { state.interpolationQuality = newValue }
@@ -122,7 +139,9 @@ extension CGContext {
         setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3.0))
     }
 
+    /// Sets whether text is filled, stroked, both, or added to the clip.
     public func setTextDrawingMode(_ mode: CGTextDrawingMode) { state.textDrawingMode = mode }
+    /// Sets the size text is drawn at, in user-space units.
     public func setFontSize(_ size: CGFloat) { state.fontSize = size }
 
     /// The fill colour in effect (for text drawn "from the context").

@@ -6,11 +6,17 @@
 ///
 /// Points are row vectors: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
 public struct CGAffineTransform: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The x scale (first row, first column).
     public var a: CGFloat
+    /// The first row's second entry: how much x feeds y.
     public var b: CGFloat
+    /// The second row's first entry: how much y feeds x.
     public var c: CGFloat
+    /// The y scale (second row, second column).
     public var d: CGFloat
+    /// The translation along x.
     public var tx: CGFloat
+    /// The translation along y.
     public var ty: CGFloat
 
     /// Creates a transform from its six entries.
@@ -76,20 +82,32 @@ public struct CGAffineTransform: Hashable, Sendable, Codable, CustomStringConver
                                  tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
+    /// The six entries, by name.
     public var description: String { "CGAffineTransform(a: \(a), b: \(b), c: \(c), d: \(d), tx: \(tx), ty: \(ty))" }
 }
 
 // The C-style functions, for code written against the older API.
+/// The identity transform (`CGAffineTransform.identity`).
 public let CGAffineTransformIdentity = CGAffineTransform.identity
+/// A transform from its six entries.
 public func CGAffineTransformMake(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) -> CGAffineTransform {
     CGAffineTransform(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
 }
+/// A translation (`CGAffineTransform(translationX:y:)`).
 public func CGAffineTransformMakeTranslation(_ tx: CGFloat, _ ty: CGFloat) -> CGAffineTransform { .init(translationX: tx, y: ty) }
+/// A scale (`CGAffineTransform(scaleX:y:)`).
 public func CGAffineTransformMakeScale(_ sx: CGFloat, _ sy: CGFloat) -> CGAffineTransform { .init(scaleX: sx, y: sy) }
+/// A rotation by `angle` radians (`CGAffineTransform(rotationAngle:)`).
 public func CGAffineTransformMakeRotation(_ angle: CGFloat) -> CGAffineTransform { .init(rotationAngle: angle) }
+/// `t1` then `t2` (`t1.concatenating(t2)`).
 public func CGAffineTransformConcat(_ t1: CGAffineTransform, _ t2: CGAffineTransform) -> CGAffineTransform { t1.concatenating(t2) }
+/// The inverse (`inverted()`; a singular transform comes back unchanged).
 public func CGAffineTransformInvert(_ t: CGAffineTransform) -> CGAffineTransform { t.inverted() }
+/// Whether `t` is the identity.
 public func CGAffineTransformIsIdentity(_ t: CGAffineTransform) -> Bool { t.isIdentity }
+/// `p` mapped by `t`.
 public func CGPointApplyAffineTransform(_ p: CGPoint, _ t: CGAffineTransform) -> CGPoint { p.applying(t) }
+/// `s` mapped by `t` (no translation).
 public func CGSizeApplyAffineTransform(_ s: CGSize, _ t: CGAffineTransform) -> CGSize { s.applying(t) }
+/// The bounding box of `r` mapped by `t`.
 public func CGRectApplyAffineTransform(_ r: CGRect, _ t: CGAffineTransform) -> CGRect { r.applying(t) }

@@ -115,9 +115,12 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
         return true
     }
 
+    /// Whether two paths have the same elements.
     public static func == (l: CGPath, r: CGPath) -> Bool { l === r || l.elements == r.elements }
+    /// Hashes the elements.
     public func hash(into h: inout Hasher) { h.combine(elements) }
 
+    /// The number of elements.
     public var description: String { "<CGPath \(elements.count) elements>" }
 }
 
@@ -125,13 +128,23 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
 public typealias CGPathApplierFunction = (UnsafeMutableRawPointer?, UnsafePointer<CGPathElement>) -> Void
 
 // C-style names.
+/// An empty mutable path.
 public func CGPathCreateMutable() -> CGMutablePath { CGMutablePath() }
+/// An immutable copy.
 public func CGPathCreateCopy(_ path: CGPath?) -> CGPath? { path?.copy() }
+/// A mutable copy.
 public func CGPathCreateMutableCopy(_ path: CGPath?) -> CGMutablePath? { path?.mutableCopy() }
+/// Whether the path has no elements (nil is empty).
 public func CGPathIsEmpty(_ path: CGPath?) -> Bool { path?.isEmpty ?? true }
+/// Whether two paths have the same elements.
 public func CGPathEqualToPath(_ a: CGPath?, _ b: CGPath?) -> Bool { a == b }
+/// Where the path's last element ends.
 public func CGPathGetCurrentPoint(_ path: CGPath?) -> CGPoint { path?.currentPoint ?? .zero }
+/// The box holding every point of the path, control points included.
 public func CGPathGetBoundingBox(_ path: CGPath?) -> CGRect { path?.boundingBox ?? .null }
+/// The tight box around the path's curves, without control points.
 public func CGPathGetPathBoundingBox(_ path: CGPath?) -> CGRect { path?.boundingBoxOfPath ?? .null }
+/// A path of one rectangle, mapped by `transform`.
 public func CGPathCreateWithRect(_ rect: CGRect, _ transform: UnsafePointer<CGAffineTransform>?) -> CGPath { CGPath(rect: rect, transform: transform) }
+/// A path of the ellipse that fits `rect`, mapped by `transform`.
 public func CGPathCreateWithEllipseInRect(_ rect: CGRect, _ transform: UnsafePointer<CGAffineTransform>?) -> CGPath { CGPath(ellipseIn: rect, transform: transform) }
