@@ -7,6 +7,7 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     /// A dynamic colour's provider, asked each time the colour is resolved.
     let provider: ((UITraitCollection) -> UIColor)?
 
+    /// A colour that is `cgColor` in every appearance.
     public init(cgColor: CGColor) { fixedColor = cgColor; provider = nil }
 
     /// A colour chosen from the traits it is resolved with: views resolve it with their own traits when it is set
@@ -44,6 +45,7 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
         self.init(red: r, green: g, blue: b, alpha: alpha)
     }
 
+    /// A gray: `white` from 0 (black) to 1 (white).
     public convenience init(white: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(gray: white, alpha: alpha))
     }
@@ -86,7 +88,9 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
 
     /// Sets the colour as the current context's fill and stroke colour.
     open func set() { setFill(); setStroke() }
+    /// Makes this the current context's fill colour.
     open func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    /// Makes this the current context's stroke colour.
     open func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
 
     private var rgba: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
@@ -96,11 +100,14 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
         return (0, 0, 0, cgColor.alpha)
     }
 
+    /// Whether `object` is a colour with the same components.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UIColor else { return false }
         return cgColor == other.cgColor
     }
+    /// A hash of the components.
     open override var hash: Int { cgColor.hashValue }
+    /// The colour's components.
     open override var description: String {
         let c = rgba
         return "UIExtendedSRGBColorSpace \(c.r) \(c.g) \(c.b) \(c.a)"
@@ -109,50 +116,90 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
 
 extension UIColor {
     // The fixed colours (UIKit's values: darkGray is one third white, lightGray two thirds).
+    /// Black: `UIColor(white: 0, alpha: 1)`.
     public static var black: UIColor { UIColor(white: 0, alpha: 1) }
+    /// Dark gray: `UIColor(white: 1.0 / 3, alpha: 1)`.
     public static var darkGray: UIColor { UIColor(white: 1.0 / 3, alpha: 1) }
+    /// Light gray: `UIColor(white: 2.0 / 3, alpha: 1)`.
     public static var lightGray: UIColor { UIColor(white: 2.0 / 3, alpha: 1) }
+    /// White: `UIColor(white: 1, alpha: 1)`.
     public static var white: UIColor { UIColor(white: 1, alpha: 1) }
+    /// Gray: `UIColor(white: 0.5, alpha: 1)`.
     public static var gray: UIColor { UIColor(white: 0.5, alpha: 1) }
+    /// Red: `UIColor(red: 1, green: 0, blue: 0, alpha: 1)`.
     public static var red: UIColor { UIColor(red: 1, green: 0, blue: 0, alpha: 1) }
+    /// Green: `UIColor(red: 0, green: 1, blue: 0, alpha: 1)`.
     public static var green: UIColor { UIColor(red: 0, green: 1, blue: 0, alpha: 1) }
+    /// Blue: `UIColor(red: 0, green: 0, blue: 1, alpha: 1)`.
     public static var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
+    /// Cyan: `UIColor(red: 0, green: 1, blue: 1, alpha: 1)`.
     public static var cyan: UIColor { UIColor(red: 0, green: 1, blue: 1, alpha: 1) }
+    /// Yellow: `UIColor(red: 1, green: 1, blue: 0, alpha: 1)`.
     public static var yellow: UIColor { UIColor(red: 1, green: 1, blue: 0, alpha: 1) }
+    /// Magenta: `UIColor(red: 1, green: 0, blue: 1, alpha: 1)`.
     public static var magenta: UIColor { UIColor(red: 1, green: 0, blue: 1, alpha: 1) }
+    /// Orange: `UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)`.
     public static var orange: UIColor { UIColor(red: 1, green: 0.5, blue: 0, alpha: 1) }
+    /// Purple: `UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)`.
     public static var purple: UIColor { UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1) }
+    /// Brown: `UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)`.
     public static var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
+    /// Clear: `UIColor(white: 0, alpha: 0)`.
     public static var clear: UIColor { UIColor(white: 0, alpha: 0) }
 
     // System colours in the light appearance (Apple's Human Interface Guidelines values, 0–255).
     private static func system(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> UIColor {
         UIColor(red: r / 255, green: g / 255, blue: b / 255, alpha: a)
     }
+    /// iOS's system red, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (255, 59, 48).
     public static var systemRed: UIColor { system(255, 59, 48) }
+    /// iOS's system green, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (52, 199, 89).
     public static var systemGreen: UIColor { system(52, 199, 89) }
+    /// iOS's system blue, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (0, 122, 255).
     public static var systemBlue: UIColor { system(0, 122, 255) }
+    /// iOS's system orange, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (255, 149, 0).
     public static var systemOrange: UIColor { system(255, 149, 0) }
+    /// iOS's system yellow, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (255, 204, 0).
     public static var systemYellow: UIColor { system(255, 204, 0) }
+    /// iOS's system pink, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (255, 45, 85).
     public static var systemPink: UIColor { system(255, 45, 85) }
+    /// iOS's system purple, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (175, 82, 222).
     public static var systemPurple: UIColor { system(175, 82, 222) }
+    /// iOS's system teal, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (48, 176, 199).
     public static var systemTeal: UIColor { system(48, 176, 199) }
+    /// iOS's system indigo, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (88, 86, 214).
     public static var systemIndigo: UIColor { system(88, 86, 214) }
+    /// iOS's system mint, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (0, 199, 190).
     public static var systemMint: UIColor { system(0, 199, 190) }
+    /// iOS's system cyan, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (50, 173, 230).
     public static var systemCyan: UIColor { system(50, 173, 230) }
+    /// iOS's system brown, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (162, 132, 94).
     public static var systemBrown: UIColor { system(162, 132, 94) }
+    /// iOS's system gray, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (142, 142, 147).
     public static var systemGray: UIColor { system(142, 142, 147) }
+    /// iOS's system gray 2, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (174, 174, 178).
     public static var systemGray2: UIColor { system(174, 174, 178) }
+    /// iOS's system gray 3, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (199, 199, 204).
     public static var systemGray3: UIColor { system(199, 199, 204) }
+    /// iOS's system gray 4, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (209, 209, 214).
     public static var systemGray4: UIColor { system(209, 209, 214) }
+    /// iOS's system gray 5, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (229, 229, 234).
     public static var systemGray5: UIColor { system(229, 229, 234) }
+    /// iOS's system gray 6, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (242, 242, 247).
     public static var systemGray6: UIColor { system(242, 242, 247) }
+    /// iOS's label, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (0, 0, 0).
     public static var label: UIColor { system(0, 0, 0) }
+    /// iOS's secondary label, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (60, 60, 67) at 60 % opacity.
     public static var secondaryLabel: UIColor { system(60, 60, 67, 0.6) }
+    /// iOS's tertiary label, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (60, 60, 67) at 30 % opacity.
     public static var tertiaryLabel: UIColor { system(60, 60, 67, 0.3) }
+    /// iOS's system background, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (255, 255, 255).
     public static var systemBackground: UIColor { system(255, 255, 255) }
+    /// iOS's secondary system background, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (242, 242, 247).
     public static var secondarySystemBackground: UIColor { system(242, 242, 247) }
+    /// iOS's separator, with its light-appearance value (Calyx does not switch it in dark mode): sRGB (60, 60, 67) at 29 % opacity.
     public static var separator: UIColor { system(60, 60, 67, 0.29) }
+    /// The default tint: system blue.
     public static var tintColor: UIColor { systemBlue }
 }
 

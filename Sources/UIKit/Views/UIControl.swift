@@ -9,12 +9,19 @@ open class UIControl: UIView, @unchecked Sendable {
     public struct State: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Enabled, not highlighted or selected.
         public static let normal = State([])
+        /// A finger is down on the control.
         public static let highlighted = State(rawValue: 1 << 0)
+        /// The control ignores touches.
         public static let disabled = State(rawValue: 1 << 1)
+        /// The control is selected (a toggled button).
         public static let selected = State(rawValue: 1 << 2)
+        /// The control has focus.
         public static let focused = State(rawValue: 1 << 3)
+        /// Bits left for the app's own states.
         public static let application = State(rawValue: 0x00FF_0000)
+        /// Bits UIKit keeps for itself.
         public static let reserved = State(rawValue: 0xFF00_0000)
     }
 
@@ -22,26 +29,47 @@ open class UIControl: UIView, @unchecked Sendable {
     public struct Event: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// A finger went down on the control.
         public static let touchDown = Event(rawValue: 1 << 0)
+        /// A finger went down again soon after (a double tap).
         public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        /// A finger moved within the control.
         public static let touchDragInside = Event(rawValue: 1 << 2)
+        /// A finger moved outside the control.
         public static let touchDragOutside = Event(rawValue: 1 << 3)
+        /// A finger moved into the control.
         public static let touchDragEnter = Event(rawValue: 1 << 4)
+        /// A finger moved out of the control.
         public static let touchDragExit = Event(rawValue: 1 << 5)
+        /// A finger lifted inside the control: a tap.
         public static let touchUpInside = Event(rawValue: 1 << 6)
+        /// A finger lifted outside the control.
         public static let touchUpOutside = Event(rawValue: 1 << 7)
+        /// The touch was cancelled.
         public static let touchCancel = Event(rawValue: 1 << 8)
+        /// The control's value changed (a switch, a slider).
         public static let valueChanged = Event(rawValue: 1 << 12)
+        /// The control's main action happened (a button's tap).
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        /// The control's menu action happened.
         public static let menuActionTriggered = Event(rawValue: 1 << 14)
+        /// Text editing began.
         public static let editingDidBegin = Event(rawValue: 1 << 16)
+        /// The edited text changed.
         public static let editingChanged = Event(rawValue: 1 << 17)
+        /// Text editing ended.
         public static let editingDidEnd = Event(rawValue: 1 << 18)
+        /// Text editing ended with the return key.
         public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+        /// Every touch event.
         public static let allTouchEvents = Event(rawValue: 0x0000_0FFF)
+        /// Every editing event.
         public static let allEditingEvents = Event(rawValue: 0x000F_0000)
+        /// Bits left for the app's own events.
         public static let applicationReserved = Event(rawValue: 0x0F00_0000)
+        /// Bits UIKit keeps for itself.
         public static let systemReserved = Event(rawValue: 0xF000_0000)
+        /// Every event.
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
     }
 
@@ -52,10 +80,14 @@ open class UIControl: UIView, @unchecked Sendable {
 
     /// Where the content (a button's image and title) sits across the control; centred by default.
     open var contentHorizontalAlignment: ContentHorizontalAlignment = .center { didSet { setNeedsLayout() } }
+    /// How the content sits vertically in the control's bounds.
     open var contentVerticalAlignment: ContentVerticalAlignment = .center { didSet { setNeedsLayout() } }
 
+    /// Whether the control takes touches (and looks enabled).
     open var isEnabled = true
+    /// Whether the control is selected.
     open var isSelected = false
+    /// Whether a finger is down on the control.
     open var isHighlighted = false
     /// The flags above as one state.
     open var state: State {
@@ -72,12 +104,14 @@ open class UIControl: UIView, @unchecked Sendable {
 
     private var actions: [(action: UIAction, events: Event)] = []
 
+    /// A control with no actions.
     public override init(frame: CGRect) { super.init(frame: frame) }
     /// A control that runs `primaryAction` on `.primaryActionTriggered`.
     public convenience init(frame: CGRect, primaryAction: UIAction?) {
         self.init(frame: frame)
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
+    /// Not available: Calyx reads no nib files.
     public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
 
     // MARK: Actions
@@ -130,6 +164,7 @@ open class UIControl: UIView, @unchecked Sendable {
         bounds.insetBy(dx: -Self.touchMargin, dy: -Self.touchMargin).contains(touch.location(in: self))
     }
 
+    /// Highlights the control and sends `.touchDown`.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled, let touch = touches.first else { return }
         isTouchInside = true
@@ -138,6 +173,7 @@ open class UIControl: UIView, @unchecked Sendable {
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
     }
 
+    /// Tracks the finger in and out of the control, sending the drag events.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled, let touch = touches.first else { return }
         let wasInside = isTouchInside
@@ -151,6 +187,7 @@ open class UIControl: UIView, @unchecked Sendable {
         sendActions(for: events)
     }
 
+    /// Sends `.touchUpInside` or `.touchUpOutside`, and unhighlights.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled, let touch = touches.first else { return }
         isTouchInside = isInside(touch)
@@ -160,6 +197,7 @@ open class UIControl: UIView, @unchecked Sendable {
         sendActions(for: isTouchInside ? .touchUpInside : .touchUpOutside)
     }
 
+    /// Sends `.touchCancel` and unhighlights.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         if isTracking { cancelTracking(with: event) }
         isTracking = false
@@ -174,16 +212,21 @@ open class UIAction: NSObject, @unchecked Sendable {
     public struct Identifier: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// An identifier from a string.
         public init(_ rawValue: String) { self.rawValue = rawValue }
     }
 
+    /// The action's title, for menus and buttons.
     open var title: String
+    /// The action's image, for menus and buttons.
     open var image: UIImage?
+    /// Identifies the action, so it can be removed or replaced.
     public let identifier: Identifier
     let handler: (UIAction) -> Void
     /// The control that sent the action, while its handler runs.
     open internal(set) var sender: Any?
 
+    /// An action that calls `handler` with itself.
     public init(title: String = "", image: UIImage? = nil, identifier: Identifier? = nil, handler: @escaping (UIAction) -> Void) {
         self.title = title
         self.image = image
