@@ -4,29 +4,53 @@ extension UIView {
     public struct AnimationOptions: OptionSet, Sendable, Hashable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Lays out subviews within the animation (accepted; Calyx animates the layout a block causes either way).
         public static let layoutSubviews = Self(rawValue: 1 << 0)
+        /// Lets the animating views take touches.
         public static let allowUserInteraction = Self(rawValue: 1 << 1)
+        /// Starts from what is on screen when an animation of the same property is in flight.
         public static let beginFromCurrentState = Self(rawValue: 1 << 2)
+        /// Repeats forever.
         public static let `repeat` = Self(rawValue: 1 << 3)
+        /// Runs forwards then backwards (with `.repeat`, each cycle does).
         public static let autoreverse = Self(rawValue: 1 << 4)
+        /// Inside another block, uses this block's duration rather than the outer one's.
         public static let overrideInheritedDuration = Self(rawValue: 1 << 5)
+        /// Inside another block, uses this block's curve rather than the outer one's.
         public static let overrideInheritedCurve = Self(rawValue: 1 << 6)
+        /// Redraws the content during a transition rather than using a snapshot.
         public static let allowAnimatedContent = Self(rawValue: 1 << 7)
+        /// A view transition hides and shows views instead of removing and adding them.
         public static let showHideTransitionViews = Self(rawValue: 1 << 8)
+        /// Inside another block, ignores the outer block's options.
         public static let overrideInheritedOptions = Self(rawValue: 1 << 9)
+        /// Slow at both ends (the default).
         public static let curveEaseInOut = Self(rawValue: 0 << 16)
+        /// Slow at the start.
         public static let curveEaseIn = Self(rawValue: 1 << 16)
+        /// Slow at the end.
         public static let curveEaseOut = Self(rawValue: 2 << 16)
+        /// Even pace.
         public static let curveLinear = Self(rawValue: 3 << 16)
+        /// A view transition that turns the view over around its vertical axis, left edge first.
         public static let transitionFlipFromLeft = Self(rawValue: 1 << 20)
+        /// A view transition that turns the view over around its vertical axis, right edge first.
         public static let transitionFlipFromRight = Self(rawValue: 2 << 20)
+        /// A view transition that curls the old content up like a page.
         public static let transitionCurlUp = Self(rawValue: 3 << 20)
+        /// A view transition that curls the new content down like a page.
         public static let transitionCurlDown = Self(rawValue: 4 << 20)
+        /// A view transition that fades the old content into the new.
         public static let transitionCrossDissolve = Self(rawValue: 5 << 20)
+        /// A view transition that turns the view over around its horizontal axis, top edge first.
         public static let transitionFlipFromTop = Self(rawValue: 6 << 20)
+        /// A view transition that turns the view over around its horizontal axis, bottom edge first.
         public static let transitionFlipFromBottom = Self(rawValue: 7 << 20)
+        /// The display's own frame rate.
         public static let preferredFramesPerSecondDefault = Self(rawValue: 0 << 24)
+        /// Asks for 60 frames per second (accepted; frames come at the display's rate).
         public static let preferredFramesPerSecond60 = Self(rawValue: 3 << 24)
+        /// Asks for 30 frames per second (accepted; frames come at the display's rate).
         public static let preferredFramesPerSecond30 = Self(rawValue: 7 << 24)
 
         /// The curve the options select: ease in-out (the default), ease in, ease out or linear.
@@ -44,17 +68,29 @@ extension UIView {
     public struct KeyframeAnimationOptions: OptionSet, Sendable, Hashable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Lays out subviews within the animation (accepted; Calyx animates the layout a block causes either way).
         public static let layoutSubviews = Self(rawValue: 1 << 0)
+        /// Lets the animating views take touches.
         public static let allowUserInteraction = Self(rawValue: 1 << 1)
+        /// Starts from what is on screen when an animation of the same property is in flight.
         public static let beginFromCurrentState = Self(rawValue: 1 << 2)
+        /// Repeats forever.
         public static let `repeat` = Self(rawValue: 1 << 3)
+        /// Runs forwards then backwards (with `.repeat`, each cycle does).
         public static let autoreverse = Self(rawValue: 1 << 4)
+        /// Inside another block, uses this block's duration rather than the outer one's.
         public static let overrideInheritedDuration = Self(rawValue: 1 << 5)
+        /// Inside another block, ignores the outer block's options.
         public static let overrideInheritedOptions = Self(rawValue: 1 << 9)
+        /// Keyframes joined by straight-line interpolation (the default).
         public static let calculationModeLinear = Self(rawValue: 0 << 10)
+        /// Each keyframe's value held until the next, with no interpolation.
         public static let calculationModeDiscrete = Self(rawValue: 1 << 10)
+        /// Keyframes spread for an even pace; their own times are ignored.
         public static let calculationModePaced = Self(rawValue: 2 << 10)
+        /// Keyframes joined by a smooth Catmull-Rom spline.
         public static let calculationModeCubic = Self(rawValue: 3 << 10)
+        /// A smooth spline at an even pace.
         public static let calculationModeCubicPaced = Self(rawValue: 4 << 10)
 
         var calculationMode: CAAnimationCalculationMode {
