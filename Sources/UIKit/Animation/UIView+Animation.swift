@@ -4,7 +4,7 @@ extension UIView {
     public struct AnimationOptions: OptionSet, Sendable, Hashable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
-        /// Lays out subviews within the animation (accepted; Calyx animates the layout a block causes either way).
+        /// Lays out subviews within the animation. Accepted and ignored: call `layoutIfNeeded()` in the block to animate layout.
         public static let layoutSubviews = Self(rawValue: 1 << 0)
         /// Lets the animating views take touches.
         public static let allowUserInteraction = Self(rawValue: 1 << 1)
@@ -68,7 +68,7 @@ extension UIView {
     public struct KeyframeAnimationOptions: OptionSet, Sendable, Hashable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
-        /// Lays out subviews within the animation (accepted; Calyx animates the layout a block causes either way).
+        /// Lays out subviews within the animation. Accepted and ignored: call `layoutIfNeeded()` in the block to animate layout.
         public static let layoutSubviews = Self(rawValue: 1 << 0)
         /// Lets the animating views take touches.
         public static let allowUserInteraction = Self(rawValue: 1 << 1)
