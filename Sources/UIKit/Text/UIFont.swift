@@ -12,16 +12,26 @@ open class UIFont: CTFont, @unchecked Sendable {
         public let rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+        /// Lighter weights order first.
         public static func < (l: Weight, r: Weight) -> Bool { l.rawValue < r.rawValue }
 
+        /// The lightest weight.
         public static let ultraLight = Weight(-0.8)
+        /// Thin.
         public static let thin = Weight(-0.6)
+        /// Light.
         public static let light = Weight(-0.4)
+        /// The normal weight.
         public static let regular = Weight(0)
+        /// Slightly heavier than regular.
         public static let medium = Weight(0.23)
+        /// Between medium and bold.
         public static let semibold = Weight(0.3)
+        /// Bold.
         public static let bold = Weight(0.4)
+        /// Heavier than bold.
         public static let heavy = Weight(0.56)
+        /// The heaviest weight.
         public static let black = Weight(0.62)
 
         /// The named weight nearest this one, as a PostScript style name ("Semibold").
@@ -61,20 +71,26 @@ open class UIFont: CTFont, @unchecked Sendable {
 
     // MARK: Names and metrics
 
+    /// The font family's name.
     open var familyName: String { reportedFamily }
+    /// The font's name.
     open var fontName: String { requestedName }
+    /// The size in points.
     open var pointSize: CGFloat { size }
     /// Distance from the baseline to the top of the tallest glyphs, positive.
     open var ascender: CGFloat { metrics.ascent }
     /// Distance from the baseline to the bottom of the lowest glyphs, negative (below the baseline), as iOS's.
     open var descender: CGFloat { -metrics.descent }
+    /// The height of capital letters, in points.
     open var capHeight: CGFloat { designMetrics.capHeight }
+    /// The height of a lowercase x, in points.
     open var xHeight: CGFloat { designMetrics.xHeight }
     /// The font's line gap.
     open var leading: CGFloat { metrics.leading }
     /// The height of one line: ascender, descent and line gap.
     open var lineHeight: CGFloat { metrics.ascent + metrics.descent + metrics.leading }
 
+    /// A description of the font's family, face and size.
     open var fontDescriptor: UIFontDescriptor {
         UIFontDescriptor(fontAttributes: [.name: fontName, .family: familyName, .size: pointSize])
     }
@@ -84,27 +100,35 @@ open class UIFont: CTFont, @unchecked Sendable {
         UIFont(internalName: requestedName, family: reportedFamily, size: fontSize)
     }
 
+    /// The name and size.
     open override var description: String { "<UIFont \(fontName) \(pointSize)pt>" }
 
     // MARK: System fonts
 
     /// UIKit's standard sizes: 14 for system text, 12 small, 17 for labels and 18 for buttons.
     open class var systemFontSize: CGFloat { 14 }
+    /// 12 points.
     open class var smallSystemFontSize: CGFloat { 12 }
+    /// 17 points.
     open class var labelFontSize: CGFloat { 17 }
+    /// 18 points.
     open class var buttonFontSize: CGFloat { 18 }
 
     /// iOS's family name for the system font.
     static let systemFamily = ".AppleSystemUIFont"
 
+    /// The system font at `fontSize`, regular weight.
     open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .regular) }
 
+    /// The system font at `fontSize` and `weight`.
     open class func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
         UIFont(internalName: ".SFUI-\(weight.styleName)", family: systemFamily, size: fontSize)
     }
 
+    /// The system font at `fontSize`, bold.
     open class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { systemFont(ofSize: fontSize, weight: .bold) }
 
+    /// The system font at `fontSize`, italic.
     open class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont {
         UIFont(internalName: ".SFUI-RegularItalic", family: systemFamily, size: fontSize)
     }
@@ -143,16 +167,27 @@ open class UIFont: CTFont, @unchecked Sendable {
         public init(rawValue: String) { self.rawValue = rawValue }
         public init(_ rawValue: String) { self.rawValue = rawValue }
 
+        /// 34 points: a screen's large title.
         public static let largeTitle = TextStyle("UICTFontTextStyleTitle0")
+        /// 28 points.
         public static let title1 = TextStyle("UICTFontTextStyleTitle1")
+        /// 22 points.
         public static let title2 = TextStyle("UICTFontTextStyleTitle2")
+        /// 20 points.
         public static let title3 = TextStyle("UICTFontTextStyleTitle3")
+        /// 17 points, semibold.
         public static let headline = TextStyle("UICTFontTextStyleHeadline")
+        /// 15 points.
         public static let subheadline = TextStyle("UICTFontTextStyleSubhead")
+        /// 17 points: body text.
         public static let body = TextStyle("UICTFontTextStyleBody")
+        /// 16 points.
         public static let callout = TextStyle("UICTFontTextStyleCallout")
+        /// 13 points.
         public static let footnote = TextStyle("UICTFontTextStyleFootnote")
+        /// 12 points.
         public static let caption1 = TextStyle("UICTFontTextStyleCaption1")
+        /// 11 points.
         public static let caption2 = TextStyle("UICTFontTextStyleCaption2")
 
         /// iOS's size and weight at the default content size; an unknown style is body's.
