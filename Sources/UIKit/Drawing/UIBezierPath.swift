@@ -12,17 +12,27 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
         set { path = newValue.mutableCopy() ?? CGMutablePath() }
     }
 
+    /// The stroke's width (1 point).
     open var lineWidth: CGFloat = 1
+    /// How open ends are drawn.
     open var lineCapStyle: CGLineCap = .butt
+    /// How segments meet.
     open var lineJoinStyle: CGLineJoin = .miter
+    /// How long a miter may get before it is beveled, as a multiple of the width.
     open var miterLimit: CGFloat = 10
+    /// How closely curves are followed when flattened, in pixels.
     open var flatness: CGFloat = 0.6
+    /// Whether fills and hit tests use the even-odd rule (else non-zero).
     open var usesEvenOddFillRule = false
     private var dash: (pattern: [CGFloat], phase: CGFloat)?
 
+    /// An empty path.
     public override init() {}
+    /// A path with `cgPath`'s elements.
     public convenience init(cgPath: CGPath) { self.init(); self.cgPath = cgPath }
+    /// A rectangle.
     public convenience init(rect: CGRect) { self.init(); path.addRect(rect) }
+    /// The ellipse that fits `rect`.
     public convenience init(ovalIn rect: CGRect) { self.init(); path.addEllipse(in: rect) }
 
     /// A rounded rectangle; the radius is limited to half the shorter side.
@@ -61,6 +71,7 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
         path.closeSubpath()
     }
 
+    /// An arc of a circle; `clockwise` as seen on a y-down screen.
     public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         self.init()
         addArc(withCenter: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
@@ -68,18 +79,25 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
 
     // MARK: Building
 
+    /// Starts a new subpath at `point`.
     open func move(to point: CGPoint) { path.move(to: point) }
+    /// Adds a straight line to `point`.
     open func addLine(to point: CGPoint) { path.addLine(to: point) }
+    /// Adds a cubic Bézier curve to `end`.
     open func addCurve(to end: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
         path.addCurve(to: end, control1: controlPoint1, control2: controlPoint2)
     }
+    /// Adds a quadratic Bézier curve to `end`.
     open func addQuadCurve(to end: CGPoint, controlPoint: CGPoint) { path.addQuadCurve(to: end, control: controlPoint) }
     /// An arc; `clockwise` as seen on a y-down screen (increasing angle).
     open func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: !clockwise)
     }
+    /// Closes the current subpath.
     open func close() { path.closeSubpath() }
+    /// Empties the path.
     open func removeAllPoints() { path = CGMutablePath() }
+    /// Adds `other`'s subpaths.
     open func append(_ other: UIBezierPath) { path.addPath(other.path) }
     /// The same shape traced the other way, each subpath reversed on its own, with this path's stroke style.
     open func reversing() -> UIBezierPath {
@@ -88,6 +106,7 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
         reversed.miterLimit = miterLimit; reversed.flatness = flatness; reversed.usesEvenOddFillRule = usesEvenOddFillRule
         return reversed
     }
+    /// Maps every point by `transform`.
     open func apply(_ transform: CGAffineTransform) {
         var t = transform
         path = path.mutableCopy(using: &t) ?? path
@@ -95,12 +114,16 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
 
     // MARK: Reading
 
+    /// Whether the path has no elements.
     open var isEmpty: Bool { path.isEmpty }
     /// The bounding box of the path's points, control points included (`CGPath.boundingBox`).
     open var bounds: CGRect { path.boundingBox }
+    /// Where the last element ends.
     open var currentPoint: CGPoint { path.currentPoint }
+    /// Whether a fill of the path would cover `point`.
     open func contains(_ point: CGPoint) -> Bool { path.contains(point, using: usesEvenOddFillRule ? .evenOdd : .winding) }
 
+    /// Sets the dash pattern: `count` lengths, starting `phase` into it.
     open func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
         guard let pattern, count > 0 else { dash = nil; return }
         dash = ((0..<count).map { pattern[$0] }, phase)
@@ -108,9 +131,13 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
 
     // MARK: Drawing into the current context
 
+    /// Fills the path in the current context with the context's fill colour.
     open func fill() { draw(.fill) }
+    /// Strokes the path in the current context with the context's stroke colour and the path's line style.
     open func stroke() { draw(.stroke) }
+    /// Fills with a blend mode and alpha.
     open func fill(with blendMode: CGBlendMode, alpha: CGFloat) { draw(.fill, blendMode: blendMode, alpha: alpha) }
+    /// Strokes with a blend mode and alpha.
     open func stroke(with blendMode: CGBlendMode, alpha: CGFloat) { draw(.stroke, blendMode: blendMode, alpha: alpha) }
 
     /// Intersects the current context's clip with the path.
@@ -145,9 +172,14 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
 public struct UIRectCorner: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top-left corner.
     public static let topLeft = UIRectCorner(rawValue: 1 << 0)
+    /// The top-right corner.
     public static let topRight = UIRectCorner(rawValue: 1 << 1)
+    /// The bottom-left corner.
     public static let bottomLeft = UIRectCorner(rawValue: 1 << 2)
+    /// The bottom-right corner.
     public static let bottomRight = UIRectCorner(rawValue: 1 << 3)
+    /// Every corner.
     public static let allCorners: UIRectCorner = [.topLeft, .topRight, .bottomLeft, .bottomRight]
 }
