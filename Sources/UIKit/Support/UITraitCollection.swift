@@ -9,26 +9,42 @@ public enum UITraitEnvironmentLayoutDirection: Int, Sendable { case unspecified 
 public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// No size chosen.
     public static let unspecified = UIContentSizeCategory(rawValue: "_UICTContentSizeCategoryUnspecified")
+    /// The smallest text size.
     public static let extraSmall = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXS")
+    /// Small text.
     public static let small = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryS")
+    /// Medium text.
     public static let medium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryM")
+    /// The default text size.
     public static let large = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryL")
+    /// Larger than the default.
     public static let extraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
+    /// Larger still.
     public static let extraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
+    /// The largest standard size.
     public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
+    /// The first of the larger accessibility sizes.
     public static let accessibilityMedium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
+    /// A larger accessibility size.
     public static let accessibilityLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")
+    /// A larger accessibility size.
     public static let accessibilityExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXL")
+    /// A larger accessibility size.
     public static let accessibilityExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXL")
+    /// The largest accessibility size.
     public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
+    /// Posted when the preferred text size changes.
     public static let didChangeNotification = Notification.Name("UIContentSizeCategoryDidChangeNotification")
 
     private static let order: [UIContentSizeCategory] = [
         .unspecified, .extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge,
         .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge, .accessibilityExtraExtraLarge, .accessibilityExtraExtraExtraLarge,
     ]
+    /// Whether this is one of the larger accessibility sizes.
     public var isAccessibilityCategory: Bool { rawValue.contains("Accessibility") }
+    /// Smaller sizes order first.
     public static func < (l: UIContentSizeCategory, r: UIContentSizeCategory) -> Bool {
         (order.firstIndex(of: l) ?? 0) < (order.firstIndex(of: r) ?? 0)
     }
@@ -37,12 +53,19 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
 /// The environment an interface is shown in: appearance, size classes, scale, text size, layout direction.
 /// Calyx's screens are a phone's in portrait, light, at the screen's scale and the default text size.
 public final class UITraitCollection: NSObject, @unchecked Sendable {
+    /// Light or dark.
     public let userInterfaceStyle: UIUserInterfaceStyle
+    /// Compact or regular width.
     public let horizontalSizeClass: UIUserInterfaceSizeClass
+    /// Compact or regular height.
     public let verticalSizeClass: UIUserInterfaceSizeClass
+    /// Pixels per point.
     public let displayScale: CGFloat
+    /// The preferred text size.
     public let preferredContentSizeCategory: UIContentSizeCategory
+    /// Left to right or right to left.
     public let layoutDirection: UITraitEnvironmentLayoutDirection
+    /// Phone, pad and so on.
     public let userInterfaceIdiom: UIUserInterfaceIdiom
 
     init(style: UIUserInterfaceStyle = .light, horizontal: UIUserInterfaceSizeClass = .compact,
@@ -59,11 +82,17 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// Traits with nothing specified but the light style.
     public convenience override init() { self.init(style: .light) }
+    /// Traits specifying only the style.
     public convenience init(userInterfaceStyle: UIUserInterfaceStyle) { self.init(style: userInterfaceStyle) }
+    /// Traits specifying only the horizontal size class.
     public convenience init(horizontalSizeClass: UIUserInterfaceSizeClass) { self.init(horizontal: horizontalSizeClass) }
+    /// Traits specifying only the vertical size class.
     public convenience init(verticalSizeClass: UIUserInterfaceSizeClass) { self.init(vertical: verticalSizeClass) }
+    /// Traits specifying only the display scale.
     public convenience init(displayScale: CGFloat) { self.init(scale: displayScale) }
+    /// Traits specifying only the text size.
     public convenience init(preferredContentSizeCategory: UIContentSizeCategory) { self.init(category: preferredContentSizeCategory) }
 
     /// The collection the current drawing or layout sees (the light phone one; `performAsCurrent` changes it).
@@ -88,6 +117,7 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
         userInterfaceStyle != other?.userInterfaceStyle
     }
 
+    /// Whether `object` has the same traits.
     public override func isEqual(_ object: Any?) -> Bool {
         guard let o = object as? UITraitCollection else { return false }
         return userInterfaceStyle == o.userInterfaceStyle && horizontalSizeClass == o.horizontalSizeClass
