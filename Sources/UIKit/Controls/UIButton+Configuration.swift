@@ -1,11 +1,17 @@
 /// A background's appearance: fill, outline and corner radius (the part of UIKit's background configuration a
 /// button uses).
 public struct UIBackgroundConfiguration: Sendable {
+    /// The background's colour (nil: the style's).
     public var backgroundColor: UIColor?
+    /// The background's corner radius.
     public var cornerRadius: CGFloat = 0
+    /// The outline's colour.
     public var strokeColor: UIColor?
+    /// The outline's width.
     public var strokeWidth: CGFloat = 0
+    /// An image drawn as the background.
     public var image: UIImage?
+    /// A clear background.
     public init() {}
     /// A background with nothing drawn.
     public static func clear() -> UIBackgroundConfiguration { UIBackgroundConfiguration() }
@@ -21,14 +27,20 @@ extension UIButton {
     /// a medium button's title is the body text style (17 points) with insets of 7 above and below and 12 at
     /// the sides, and its dynamic corners are 6 points round.
     public struct Configuration: @unchecked Sendable {
+        /// How round the background's corners are.
         public enum CornerStyle: Sendable { case fixed, dynamic, small, medium, large, capsule }
+        /// How large the button is drawn.
         public enum Size: Sendable { case mini, small, medium, large }
+        /// Where the title and subtitle align.
         public enum TitleAlignment: Sendable { case automatic, leading, center, trailing }
         enum Style { case plain, tinted, gray, filled, bordered, borderedTinted, borderedProminent, borderless }
 
         let style: Style
+        /// The title.
         public var title: String?
+        /// A smaller line under the title.
         public var subtitle: String?
+        /// An image drawn as the background.
         public var image: UIImage?
         /// Which side of the title the image is on (`.leading` by default; `.top`, `.bottom`, `.trailing`).
         public var imagePlacement: NSDirectionalRectEdge = .leading
@@ -36,12 +48,19 @@ extension UIButton {
         public var imagePadding: CGFloat = 0
         /// Space between the title and the subtitle.
         public var titlePadding: CGFloat = 0
+        /// Where the title lines align.
         public var titleAlignment: TitleAlignment = .automatic
+        /// The title and image colour the style starts from.
         public var baseForegroundColor: UIColor?
+        /// The background colour the style starts from.
         public var baseBackgroundColor: UIColor?
+        /// The background.
         public var background = UIBackgroundConfiguration()
+        /// How round the corners are.
         public var cornerStyle: CornerStyle = .dynamic
+        /// How large the button is drawn.
         public var buttonSize: Size = .medium
+        /// Whether a spinner replaces the image.
         public var showsActivityIndicator = false
         private var explicitInsets: NSDirectionalEdgeInsets?
 
@@ -61,13 +80,21 @@ extension UIButton {
 
         init(style: Style) { self.style = style }
 
+        /// Tinted text, no background.
         public static func plain() -> Configuration { Configuration(style: .plain) }
+        /// Tinted text on a light tint of the same colour.
         public static func tinted() -> Configuration { Configuration(style: .tinted) }
+        /// Tinted text on light gray.
         public static func gray() -> Configuration { Configuration(style: .gray) }
+        /// White text on the tint colour.
         public static func filled() -> Configuration { Configuration(style: .filled) }
+        /// The older plain style.
         public static func borderless() -> Configuration { Configuration(style: .borderless) }
+        /// The older bordered style: tinted text on light gray.
         public static func bordered() -> Configuration { Configuration(style: .bordered) }
+        /// The older tinted style.
         public static func borderedTinted() -> Configuration { Configuration(style: .borderedTinted) }
+        /// The older filled style.
         public static func borderedProminent() -> Configuration { Configuration(style: .borderedProminent) }
 
         /// The configuration as `button` shows it in its current state.

@@ -13,6 +13,7 @@ open class UIButton: UIControl, @unchecked Sendable {
         public static var roundedRect: ButtonType { .system }
     }
 
+    /// The kind of button it was made as.
     public private(set) var buttonType: ButtonType = .custom
 
     /// The values set for each state; a state without its own value shows the normal state's.
@@ -46,12 +47,16 @@ open class UIButton: UIControl, @unchecked Sendable {
     open var contentEdgeInsets = UIEdgeInsets.zero { didSet { contentDidChange() } }
     /// Moves and resizes the title's rectangle (positive insets shrink it from that edge).
     open var titleEdgeInsets = UIEdgeInsets.zero { didSet { setNeedsLayout() } }
+    /// Insets of the image's rectangle.
     open var imageEdgeInsets = UIEdgeInsets.zero { didSet { setNeedsLayout() } }
     /// Whether a custom button's image darkens while highlighted.
     open var adjustsImageWhenHighlighted = true { didSet { updateAppearance() } }
+    /// Whether the image dims while the button is disabled.
     open var adjustsImageWhenDisabled = true { didSet { updateAppearance() } }
+    /// Accepted; Calyx draws no glow on touch.
     open var showsTouchWhenHighlighted = false
 
+    /// A custom-type button.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         label.font = .systemFont(ofSize: 15)
@@ -95,31 +100,50 @@ open class UIButton: UIControl, @unchecked Sendable {
         setNeedsUpdateConfiguration()  // (observers do not run for a property set in its own class's initializer)
     }
 
+    /// Buttons are not decoded (there are no nibs): nil.
     public required init?(coder: NSCoder) { return nil }
 
     // MARK: Per-state content
 
+    /// The title shown in `state` (states without one show the normal state's).
     open func setTitle(_ title: String?, for state: State) { titles[state] = title; contentDidChange() }
+    /// The title shown in `state`.
     open func title(for state: State) -> String? { titles.resolved(state) }
+    /// The styled title shown in `state`, used before the plain title.
     open func setAttributedTitle(_ title: NSAttributedString?, for state: State) { attributedTitles[state] = title; contentDidChange() }
+    /// The styled title shown in `state`.
     open func attributedTitle(for state: State) -> NSAttributedString? { attributedTitles.resolved(state) }
+    /// The title colour in `state`.
     open func setTitleColor(_ color: UIColor?, for state: State) { titleColors[state] = color; updateAppearance() }
+    /// The title colour in `state` (the button type's default when none was set).
     open func titleColor(for state: State) -> UIColor? { titleColors.resolved(state) ?? defaultTitleColor(for: state) }
+    /// The title's shadow colour in `state`.
     open func setTitleShadowColor(_ color: UIColor?, for state: State) { titleShadowColors[state] = color; updateAppearance() }
+    /// The title's shadow colour in `state`.
     open func titleShadowColor(for state: State) -> UIColor? { titleShadowColors.resolved(state) }
+    /// The image shown in `state`.
     open func setImage(_ image: UIImage?, for state: State) { images[state] = image; contentDidChange() }
+    /// The image shown in `state`.
     open func image(for state: State) -> UIImage? { images.resolved(state) }
+    /// The image stretched behind the content in `state`.
     open func setBackgroundImage(_ image: UIImage?, for state: State) { backgroundImages[state] = image; contentDidChange() }
+    /// The background image in `state`.
     open func backgroundImage(for state: State) -> UIImage? { backgroundImages.resolved(state) }
 
+    /// The title shown now.
     open var currentTitle: String? { title(for: state) ?? attributedTitle(for: state)?.string }
+    /// The styled title shown now.
     open var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
+    /// The title colour now.
     open var currentTitleColor: UIColor { titleColor(for: state) ?? .white }
+    /// The image shown now.
     open var currentImage: UIImage? { image(for: state) }
+    /// The background image shown now.
     open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
 
     // MARK: State
 
+    /// Whether a finger is down on the button (its highlighted look shows).
     open override var isHighlighted: Bool {
         didSet {
             guard isHighlighted != oldValue else { return }
@@ -132,8 +156,11 @@ open class UIButton: UIControl, @unchecked Sendable {
             }
         }
     }
+    /// Whether the button takes touches (its disabled look shows when it does not).
     open override var isEnabled: Bool { didSet { updateAppearance() } }
+    /// Whether the button is selected (its selected state's content shows).
     open override var isSelected: Bool { didSet { updateAppearance() } }
+    /// Recolours tinted content.
     open override func tintColorDidChange() { super.tintColorDidChange(); updateAppearance() }
 
     /// A tap (touch up inside) is also the button's primary action.
@@ -198,6 +225,7 @@ open class UIButton: UIControl, @unchecked Sendable {
         return place(image, x: x, in: contentRect).inset(by: imageEdgeInsets)
     }
 
+    /// Places the image and title within the content insets.
     open override func layoutSubviews() {
         super.layoutSubviews()
         if configuration != nil { layoutConfiguredContent(); return }
@@ -221,6 +249,7 @@ open class UIButton: UIControl, @unchecked Sendable {
         return size
     }
 
+    /// The intrinsic content size.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
     /// The image's size and the title's (fitted to what is left of the width).

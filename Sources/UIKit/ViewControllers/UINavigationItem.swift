@@ -2,17 +2,24 @@
 open class UINavigationItem: NSObject, @unchecked Sendable {
     /// The title (the controller's `title` when nil).
     open var title: String? { didSet { changed?() } }
+    /// A view shown in place of the title.
     open var titleView: UIView? { didSet { changed?() } }
+    /// Accepted; Calyx's bar shows no prompt line.
     open var prompt: String?
     /// The back button's title on the bar of the controller pushed after this one (this item's title when nil).
     open var backButtonTitle: String?
+    /// Whether the back button is hidden while this item is on top.
     open var hidesBackButton = false { didSet { changed?() } }
+    /// The buttons at the bar's leading end (beside or instead of the back button).
     open var leftBarButtonItems: [UIBarButtonItem]? { didSet { changed?() } }
+    /// The buttons at the bar's trailing end.
     open var rightBarButtonItems: [UIBarButtonItem]? { didSet { changed?() } }
+    /// The first leading button.
     open var leftBarButtonItem: UIBarButtonItem? {
         get { leftBarButtonItems?.first }
         set { leftBarButtonItems = newValue.map { [$0] } }
     }
+    /// The first trailing button.
     open var rightBarButtonItem: UIBarButtonItem? {
         get { rightBarButtonItems?.first }
         set { rightBarButtonItems = newValue.map { [$0] } }
@@ -20,6 +27,7 @@ open class UINavigationItem: NSObject, @unchecked Sendable {
     /// Tells the bar showing the item to redraw it.
     var changed: (() -> Void)?
 
+    /// An item with a title.
     public init(title: String) {
         self.title = title
         super.init()
@@ -29,6 +37,7 @@ open class UINavigationItem: NSObject, @unchecked Sendable {
 
 /// A button on a navigation bar or toolbar: a title, an image or a custom view, and a closure action.
 open class UIBarButtonItem: NSObject, @unchecked Sendable {
+    /// How a bar button looks, with UIKit's raw values (`.done` is bold).
     public enum Style: Int, Sendable { case plain = 0, bordered, done }
     /// The system items, with UIKit's raw values (shown by their English titles here; there are no symbols).
     public enum SystemItem: Int, Sendable {
@@ -49,17 +58,26 @@ open class UIBarButtonItem: NSObject, @unchecked Sendable {
         }
     }
 
+    /// The button's title.
     open var title: String?
+    /// The button's image, shown instead of the title.
     open var image: UIImage?
+    /// How the button looks.
     open var style: Style = .plain
+    /// A view shown instead of a button.
     open var customView: UIView?
+    /// Whether the button takes taps.
     open var isEnabled = true
+    /// The button's colour (nil: the bar's).
     open var tintColor: UIColor?
+    /// What a tap runs.
     open var primaryAction: UIAction?
+    /// A fixed width (0: fits its content).
     open var width: CGFloat = 0
 
     public override init() { super.init() }
 
+    /// A button with a title or image running `primaryAction` (menus are not shown).
     public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: AnyObject? = nil) {
         self.init()
         self.title = title ?? primaryAction.flatMap { $0.title.isEmpty ? nil : $0.title }
@@ -67,11 +85,13 @@ open class UIBarButtonItem: NSObject, @unchecked Sendable {
         self.primaryAction = primaryAction
     }
 
+    /// A system button, shown by its English title.
     public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil, menu: AnyObject? = nil) {
         self.init(title: systemItem.title, primaryAction: primaryAction)
         style = systemItem == .done ? .done : .plain
     }
 
+    /// An item showing `customView`.
     public convenience init(customView: UIView) {
         self.init()
         self.customView = customView
