@@ -2,6 +2,7 @@
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Ways to move between keyframes: straight, held, paced, a smooth spline, a paced spline.
     public static let linear = Self(rawValue: "linear"), discrete = Self(rawValue: "discrete")
     public static let paced = Self(rawValue: "paced"), cubic = Self(rawValue: "cubic"), cubicPaced = Self(rawValue: "cubicPaced")
 }
@@ -10,15 +11,23 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Turning along a path: facing along it, or against it.
     public static let rotateAuto = Self(rawValue: "auto"), rotateAutoReverse = Self(rawValue: "autoReverse")
 }
 
+/// The older name of `CAAnimationCalculationMode.linear`.
 public let kCAAnimationLinear = CAAnimationCalculationMode.linear.rawValue
+/// The older name of `CAAnimationCalculationMode.discrete`.
 public let kCAAnimationDiscrete = CAAnimationCalculationMode.discrete.rawValue
+/// The older name of `CAAnimationCalculationMode.paced`.
 public let kCAAnimationPaced = CAAnimationCalculationMode.paced.rawValue
+/// The older name of `CAAnimationCalculationMode.cubic`.
 public let kCAAnimationCubic = CAAnimationCalculationMode.cubic.rawValue
+/// The older name of `CAAnimationCalculationMode.cubicPaced`.
 public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced.rawValue
+/// The older name of `CAAnimationRotationMode.rotateAuto`.
 public let kCAAnimationRotateAuto = CAAnimationRotationMode.rotateAuto.rawValue
+/// The older name of `CAAnimationRotationMode.rotateAutoReverse`.
 public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoReverse.rawValue
 
 /// Animates through a sequence of values, or along a path (semantics §4).
@@ -42,6 +51,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
     /// Whether a layer moving along a path turns to follow its tangent (.rotateAuto) or its reverse.
     open var rotationMode: CAAnimationRotationMode?
 
+    /// Copies this class's properties into a copy.
     open override func copyAnimationState(to other: CAAnimation) {
         super.copyAnimationState(to: other)
         guard let o = other as? CAKeyframeAnimation else { return }
@@ -55,6 +65,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
 public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Transition types: cross-fade, move the new content in, push the old out, reveal the new beneath.
     public static let fade = Self(rawValue: "fade"), moveIn = Self(rawValue: "moveIn")
     public static let push = Self(rawValue: "push"), reveal = Self(rawValue: "reveal")
 }
@@ -63,6 +74,7 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
 public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Where a transition moves from.
     public static let fromRight = Self(rawValue: "fromRight"), fromLeft = Self(rawValue: "fromLeft")
     public static let fromTop = Self(rawValue: "fromTop"), fromBottom = Self(rawValue: "fromBottom")
 }
@@ -85,6 +97,7 @@ open class CATransition: CAAnimation, @unchecked Sendable {
     /// transition flags); a plain `CATransition` shows the new state live.
     package var showsNewStateAsStill = false
 
+    /// Copies this class's properties into a copy.
     open override func copyAnimationState(to other: CAAnimation) {
         super.copyAnimationState(to: other)
         guard let o = other as? CATransition else { return }

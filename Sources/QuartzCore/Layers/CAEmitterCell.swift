@@ -2,42 +2,79 @@
 /// Mean M with range R means a value uniform in [M − R/2, M + R/2] (semantics §9.6). A cell adopts
 /// `CAMediaTiming` but is not a layer.
 open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
+    /// Names the cell in key paths (`emitterCells.spark.birthRate`).
     open var name: String?
+    /// Whether the cell makes particles.
     open var isEnabled = true
+    /// Particles made per second (times the layer's birth rate).
     open var birthRate: Float = 0
+    /// How long a particle lives, in seconds (times the layer's lifetime).
     open var lifetime: Float = 0
+    /// How far each particle's lifetime may differ, either way.
     open var lifetimeRange: Float = 0
+    /// The launch direction's angle from the x–y plane, in radians.
     open var emissionLatitude: CGFloat = 0
+    /// The launch direction's angle within the x–y plane, in radians.
     open var emissionLongitude: CGFloat = 0
+    /// The cone around the launch direction particles spread over, in radians.
     open var emissionRange: CGFloat = 0
+    /// The launch speed, in points per second.
     open var velocity: CGFloat = 0
+    /// How far each particle's speed may differ, either way.
     open var velocityRange: CGFloat = 0
+    /// Acceleration along x, in points per second squared.
     open var xAcceleration: CGFloat = 0
+    /// Acceleration along y (gravity, on a y-down screen, is positive).
     open var yAcceleration: CGFloat = 0
+    /// Acceleration along z.
     open var zAcceleration: CGFloat = 0
+    /// The particle's size as a multiple of its image's.
     open var scale: CGFloat = 1
+    /// How far each particle's scale may differ, either way.
     open var scaleRange: CGFloat = 0
+    /// How fast the scale changes, per second.
     open var scaleSpeed: CGFloat = 0
+    /// The rotation speed, in radians per second.
     open var spin: CGFloat = 0
+    /// How far each particle's spin may differ, either way.
     open var spinRange: CGFloat = 0
+    /// The colour the image is multiplied by.
     open var color: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+    /// How far each particle's colour components may differ, either way.
     open var redRange: Float = 0, greenRange: Float = 0, blueRange: Float = 0, alphaRange: Float = 0
+    /// How fast each colour component changes, per second.
     open var redSpeed: Float = 0, greenSpeed: Float = 0, blueSpeed: Float = 0, alphaSpeed: Float = 0
+    /// The particle's image (a `CGImage`).
     open var contents: Any?
+    /// The part of the image drawn, in unit coordinates.
     open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// Pixels per point of the image.
     open var contentsScale: CGFloat = 1
+    /// How the image is sampled when drawn smaller.
     open var minificationFilter = CALayerContentsFilter.linear.rawValue
+    /// How the image is sampled when drawn larger.
     open var magnificationFilter = CALayerContentsFilter.linear.rawValue
+    /// Shifts the level of detail used when drawn smaller.
     open var minificationFilterBias: Float = 0
+    /// Cells whose particles each particle of this cell emits.
     open var emitterCells: [CAEmitterCell]?
+    /// Default values for properties not set, by key.
     open var style: [AnyHashable: Any]?
+    /// When the cell starts, in its emitter's time.
     open var beginTime: CFTimeInterval = 0
+    /// How long the cell's active period lasts.
     open var duration: CFTimeInterval = 0
+    /// How fast the cell's time runs relative to its emitter's.
     open var speed: Float = 1
+    /// A shift of the cell's time.
     open var timeOffset: CFTimeInterval = 0
+    /// How many times the cell's period repeats.
     open var repeatCount: Float = 0
+    /// How long the cell's repeats last.
     open var repeatDuration: CFTimeInterval = 0
+    /// Whether the cell's period plays back after it plays.
     open var autoreverses = false
+    /// Whether the cell stays active before its start and after its end.
     open var fillMode = CAMediaTimingFillMode.removed
     var taggedValues: [String: Any] = [:]
     /// The part of `contents` that `contentsRect` selects, kept for the source image and rect it was cut for.
@@ -46,6 +83,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     private var particleImageCache: (source: CGImage, rect: CGRect, image: CGImage)?
     private let particleImageCacheGuard = CacheGuard()
 
+    /// A cell that makes nothing until given a birth rate, lifetime and contents.
     public override init() { super.init() }
 
     /// Apple's `+defaultValueForKey:` answers the documented non-zero defaults (`scale` 1, `enabled` true,

@@ -2,6 +2,7 @@
 public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Shapes particles are emitted from: a point, a line, a rectangle, a cuboid, a circle, a sphere.
     public static let point = Self(rawValue: "point"), line = Self(rawValue: "line"), rectangle = Self(rawValue: "rectangle")
     public static let cuboid = Self(rawValue: "cuboid"), circle = Self(rawValue: "circle"), sphere = Self(rawValue: "sphere")
 }
@@ -10,6 +11,7 @@ public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
 public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Where on the shape particles start: at its points, on its outline, on its surface, in its volume.
     public static let points = Self(rawValue: "points"), outline = Self(rawValue: "outline")
     public static let surface = Self(rawValue: "surface"), volume = Self(rawValue: "volume")
 }
@@ -18,6 +20,7 @@ public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
 public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// How particles are drawn: in any order, oldest first or last, back to front (with depth), or added together.
     public static let unordered = Self(rawValue: "unordered"), oldestFirst = Self(rawValue: "oldestFirst")
     public static let oldestLast = Self(rawValue: "oldestLast"), backToFront = Self(rawValue: "backToFront")
     public static let additive = Self(rawValue: "additive")
@@ -30,21 +33,36 @@ open class CAEmitterLayer: CALayer, @unchecked Sendable {
     /// The properties below, as one value (copied whole when the layer is copied).
     @exclusivity(unchecked) package var emitterValues = EmitterValues()
     open var emitterCells: [CAEmitterCell]? { get { emitterValues.emitterCells } set { let old = emitterValues.emitterCells; emitterValues.emitterCells = newValue; didChangeUncompared("emitterCells", old) } }
+    /// A multiplier of every cell's birth rate.
     open var birthRate: Float { get { emitterValues.birthRate } set { guard admits("birthRate", newValue) else { return }; let old = emitterValues.birthRate; emitterValues.birthRate = newValue; didChange("birthRate", old, newValue) } }
+    /// A multiplier of every cell's lifetime.
     open var lifetime: Float { get { emitterValues.lifetime } set { guard admits("lifetime", newValue) else { return }; let old = emitterValues.lifetime; emitterValues.lifetime = newValue; didChange("lifetime", old, newValue) } }
+    /// The emitter shape's centre, in the layer's coordinates.
     open var emitterPosition: CGPoint { get { emitterValues.emitterPosition } set { guard admits("emitterPosition", newValue) else { return }; let old = emitterValues.emitterPosition; emitterValues.emitterPosition = newValue; didChange("emitterPosition", old, newValue) } }
+    /// The emitter shape's centre along z.
     open var emitterZPosition: CGFloat { get { emitterValues.emitterZPosition } set { guard admits("emitterZPosition", newValue) else { return }; let old = emitterValues.emitterZPosition; emitterValues.emitterZPosition = newValue; didChange("emitterZPosition", old, newValue) } }
+    /// The emitter shape's size.
     open var emitterSize: CGSize { get { emitterValues.emitterSize } set { guard admits("emitterSize", newValue) else { return }; let old = emitterValues.emitterSize; emitterValues.emitterSize = newValue; didChange("emitterSize", old, newValue) } }
+    /// The emitter shape's depth (cuboids).
     open var emitterDepth: CGFloat { get { emitterValues.emitterDepth } set { guard admits("emitterDepth", newValue) else { return }; let old = emitterValues.emitterDepth; emitterValues.emitterDepth = newValue; didChange("emitterDepth", old, newValue) } }
+    /// The shape particles are emitted from.
     open var emitterShape: CAEmitterLayerEmitterShape { get { emitterValues.emitterShape } set { let old = emitterValues.emitterShape; emitterValues.emitterShape = newValue; didChange("emitterShape", old, newValue) } }
+    /// Where on the shape particles start.
     open var emitterMode: CAEmitterLayerEmitterMode { get { emitterValues.emitterMode } set { let old = emitterValues.emitterMode; emitterValues.emitterMode = newValue; didChange("emitterMode", old, newValue) } }
+    /// How particles are drawn over each other.
     open var renderMode: CAEmitterLayerRenderMode { get { emitterValues.renderMode } set { let old = emitterValues.renderMode; emitterValues.renderMode = newValue; didChange("renderMode", old, newValue) } }
+    /// Whether particles keep their z and are drawn in 3D (else flattened into the layer's plane).
     open var preservesDepth: Bool { get { emitterValues.preservesDepth } set { let old = emitterValues.preservesDepth; emitterValues.preservesDepth = newValue; didChange("preservesDepth", old, newValue) } }
+    /// A multiplier of every cell's velocity.
     open var velocity: Float { get { emitterValues.velocity } set { guard admits("velocity", newValue) else { return }; let old = emitterValues.velocity; emitterValues.velocity = newValue; didChange("velocity", old, newValue) } }
+    /// A multiplier of every cell's scale.
     open var scale: Float { get { emitterValues.scale } set { guard admits("scale", newValue) else { return }; let old = emitterValues.scale; emitterValues.scale = newValue; didChange("scale", old, newValue) } }
+    /// A multiplier of every cell's spin.
     open var spin: Float { get { emitterValues.spin } set { guard admits("spin", newValue) else { return }; let old = emitterValues.spin; emitterValues.spin = newValue; didChange("spin", old, newValue) } }
+    /// The seed of the particles' random values: the same seed gives the same particles.
     open var seed: UInt32 { get { emitterValues.seed } set { let old = emitterValues.seed; emitterValues.seed = newValue; didChange("seed", old, newValue) } }
 
+    /// An emitter with no cells.
     public override init() { super.init() }
     /// A copy's cells are copies too: the copy a commit hands the renderers must not change when the model's
     /// cells do (a render thread may be drawing it), and animations write into a presentation copy's own cells.
@@ -52,6 +70,7 @@ open class CAEmitterLayer: CALayer, @unchecked Sendable {
         super.init(layer: layer)
         emitterCells = CAEmitterCell.deepCopies(of: emitterCells)
     }
+    /// Decodes an emitter layer.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// (Particles are drawn over the layer's own raster each frame: none of these keys changes that raster.)
