@@ -189,13 +189,21 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     open var layoutManager: AnyObject?
 
     // MARK: Timing (CAMediaTiming; a layer's duration is infinite)
+    /// When the layer's time starts, in its superlayer's time.
     open var beginTime: CFTimeInterval { get { propertyValues.beginTime } set { guard admitsTiming("beginTime", newValue) else { return }; let old = propertyValues.beginTime; propertyValues.beginTime = newValue; didChange("beginTime", old, propertyValues.beginTime) } }
+    /// The length of one cycle of the layer's time (used with repeats).
     open var duration: CFTimeInterval { get { propertyValues.duration } set { guard admitsTiming("duration", newValue) else { return }; let old = propertyValues.duration; propertyValues.duration = newValue; didChange("duration", old, propertyValues.duration) } }
+    /// How fast the layer's time runs relative to its superlayer's (0 holds it).
     open var speed: Float { get { propertyValues.speed } set { guard admits("speed", newValue) else { return }; let old = propertyValues.speed; propertyValues.speed = newValue; didChange("speed", old, propertyValues.speed) } }
+    /// A shift of the layer's time: where it stands while `speed` is 0.
     open var timeOffset: CFTimeInterval { get { propertyValues.timeOffset } set { guard admitsTiming("timeOffset", newValue) else { return }; let old = propertyValues.timeOffset; propertyValues.timeOffset = newValue; didChange("timeOffset", old, propertyValues.timeOffset) } }
+    /// How many cycles the layer's time repeats.
     open var repeatCount: Float { get { propertyValues.repeatCount } set { guard admitsTiming("repeatCount", newValue) else { return }; let old = propertyValues.repeatCount; propertyValues.repeatCount = newValue; didChange("repeatCount", old, propertyValues.repeatCount) } }
+    /// How long the layer's time repeats.
     open var repeatDuration: CFTimeInterval { get { propertyValues.repeatDuration } set { guard admitsTiming("repeatDuration", newValue) else { return }; let old = propertyValues.repeatDuration; propertyValues.repeatDuration = newValue; didChange("repeatDuration", old, propertyValues.repeatDuration) } }
+    /// Whether each cycle of the layer's time plays back after it plays.
     open var autoreverses: Bool { get { propertyValues.autoreverses } set { let old = propertyValues.autoreverses; propertyValues.autoreverses = newValue; didChange("autoreverses", old, newValue) } }
+    /// Whether the layer's time holds before its start and after its end.
     open var fillMode: CAMediaTimingFillMode { get { propertyValues.fillMode } set { let old = propertyValues.fillMode; propertyValues.fillMode = newValue; didChange("fillMode", old, newValue) } }
 
     // MARK: Engine state
@@ -251,6 +259,7 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// (Atomic: trees on different threads, as tests build them in parallel, must not lose each other's moves.)
     package static let generationCounter = Atomic<Int>(0)
 
+    /// A layer with Core Animation's defaults: empty bounds at the origin, opaque, no contents.
     public override init() {
         super.init()
         // Creating a layer is a change its transaction commits (after which it may animate implicitly).
@@ -275,6 +284,7 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
         if !engineCopy { CATransaction.current.register(self) }
     }
 
+    /// Decodes a layer.
     public required init?(coder: NSCoder) {
         super.init()
         CATransaction.current.register(self)
@@ -351,10 +361,13 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     open func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint { convertImplementation(point, from: layer) }
     /// Converts `point` from this layer's space to `layer`'s (nil: the space the roots share).
     open func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint { convertImplementation(point, to: layer) }
+    /// A rectangle in `layer`'s coordinates, in this layer's (the bounding box under 3D transforms).
     open func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect { convertImplementation(rect, from: layer) }
+    /// A rectangle in this layer's coordinates, in `layer`'s.
     open func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect { convertImplementation(rect, to: layer) }
     /// The transform as an affine transform (its 2-D part).
     open func affineTransform() -> CGAffineTransform { affineTransformImplementation() }
+    /// Sets `transform` to the 3D form of an affine transform.
     open func setAffineTransform(_ m: CGAffineTransform) { setAffineTransformImplementation(m) }
     /// Whether the layer's contents draw flipped: an odd number of `geometryFlipped` layers from here to the root.
     /// (A render-tree snapshot has no superlayer; it carries its ancestors' count from the model.)
@@ -396,6 +409,7 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// The keys of this class (LayerProperty.swift). Built-in subclasses add theirs to `super`'s table.
     package class var propertyTable: PropertyTable { layerProperties }
 
+    /// The class, name, bounds and position.
     open override var description: String {
         "<\(type(of: self)) \(name.map { "'\($0)' " } ?? "")bounds=\(bounds) position=\(position)>"
     }

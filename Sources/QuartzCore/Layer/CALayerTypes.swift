@@ -13,6 +13,7 @@ package protocol CAChangeAction: CAAction {
 }
 
 extension NSNull: CAAction {
+    /// Does nothing.
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
 
@@ -31,10 +32,15 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
+    /// Draws the layer's backing store through `draw(_:in:)`.
     public func display(_ layer: CALayer) { layer.displayBackingStore() }
+    /// Draws nothing.
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    /// Does nothing.
     public func layerWillDraw(_ layer: CALayer) {}
+    /// Does nothing.
     public func layoutSublayers(of layer: CALayer) {}
+    /// None: the layer looks further (its `actions`, its style, its class).
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
 }
 
@@ -42,11 +48,17 @@ extension CALayerDelegate {
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Places the contents at the centre or against an edge, at their natural size.
     public static let center = Self(rawValue: "center"), top = Self(rawValue: "top"), bottom = Self(rawValue: "bottom")
+    /// Places the contents against the left or right edge.
     public static let left = Self(rawValue: "left"), right = Self(rawValue: "right")
+    /// Places the contents in a top corner.
     public static let topLeft = Self(rawValue: "topLeft"), topRight = Self(rawValue: "topRight")
+    /// Places the contents in a bottom corner.
     public static let bottomLeft = Self(rawValue: "bottomLeft"), bottomRight = Self(rawValue: "bottomRight")
+    /// Stretches the contents to the bounds, or fits them keeping their aspect ratio.
     public static let resize = Self(rawValue: "resize"), resizeAspect = Self(rawValue: "resizeAspect")
+    /// Fills the bounds keeping the aspect ratio (cropping).
     public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
 }
 
@@ -54,6 +66,7 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Ways to sample scaled contents: the nearest pixel, bilinear, or bilinear between mipmap levels.
     public static let nearest = Self(rawValue: "nearest"), linear = Self(rawValue: "linear"), trilinear = Self(rawValue: "trilinear")
 }
 
@@ -61,6 +74,7 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
 public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Backing store formats: 8 bits per channel, half floats, or 8-bit gray.
     public static let RGBA8Uint = Self(rawValue: "RGBA8"), RGBA16Float = Self(rawValue: "RGBAh"), gray8Uint = Self(rawValue: "Gray8")
 }
 
@@ -68,6 +82,7 @@ public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
 public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Corner shapes: circular arcs, or Apple's continuous (squircle-like) curve.
     public static let circular = Self(rawValue: "circular"), continuous = Self(rawValue: "continuous")
 }
 
@@ -75,7 +90,9 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
 public struct CACornerMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The corners at the bounds' minimum y (the top on iOS): left and right.
     public static let layerMinXMinYCorner = CACornerMask(rawValue: 1), layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    /// The corners at the bounds' maximum y: left and right.
     public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4), layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
 }
 
@@ -83,7 +100,9 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// The left and right edges.
     public static let layerLeftEdge = Self(rawValue: 1), layerRightEdge = Self(rawValue: 2)
+    /// The bottom and top edges.
     public static let layerBottomEdge = Self(rawValue: 4), layerTopEdge = Self(rawValue: 8)
 }
 
@@ -91,11 +110,15 @@ public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
 public struct CAAutoresizingMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Autoresizing along x: the left margin, the width, the right margin may grow.
     public static let layerMinXMargin = Self(rawValue: 1), layerWidthSizable = Self(rawValue: 2), layerMaxXMargin = Self(rawValue: 4)
+    /// Autoresizing along y: the bottom margin, the height, the top margin may grow.
     public static let layerMinYMargin = Self(rawValue: 8), layerHeightSizable = Self(rawValue: 16), layerMaxYMargin = Self(rawValue: 32)
 }
 
 /// Events that are not property changes.
 public let kCAOnOrderIn = "onOrderIn"
+/// The action key asked for when a layer leaves its tree.
 public let kCAOnOrderOut = "onOrderOut"
+/// The action key of a layer's contents transition.
 public let kCATransition = "transition"

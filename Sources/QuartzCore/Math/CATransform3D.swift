@@ -2,9 +2,13 @@
 /// translation lives in `m41`, `m42`, `m43`. `CATransform3D()` is all zeros, as Apple's imported C struct is;
 /// use ``CATransform3DIdentity``.
 public struct CATransform3D: Hashable, Sendable, CustomStringConvertible {
+    /// The first row: how x maps (m14 feeds the perspective divide).
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// The second row: how y maps.
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// The third row: how z maps (m34 is the usual perspective entry, −1/distance).
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// The fourth row: the translation.
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// All zeros.
@@ -13,6 +17,7 @@ public struct CATransform3D: Hashable, Sendable, CustomStringConvertible {
         (m31, m32, m33, m34) = (0, 0, 0, 0); (m41, m42, m43, m44) = (0, 0, 0, 0)
     }
 
+    /// A transform from its sixteen entries, row by row.
     public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
                 m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
                 m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
@@ -33,6 +38,7 @@ public struct CATransform3D: Hashable, Sendable, CustomStringConvertible {
         [[m11, m12, m13, m14], [m21, m22, m23, m24], [m31, m32, m33, m34], [m41, m42, m43, m44]]
     }
 
+    /// The rows.
     public var description: String { "CATransform3D(\(rows.map { $0.map { "\($0)" }.joined(separator: " ") }.joined(separator: " | ")))" }
 
     /// `self · other`: `self` applies first.
@@ -73,15 +79,19 @@ public struct CATransform3D: Hashable, Sendable, CustomStringConvertible {
 public let CATransform3DIdentity = CATransform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
                                                  m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
+/// Whether `t` is the identity.
 public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }
+/// Whether two transforms are equal.
 public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
 
+/// A translation.
 public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
     var t = CATransform3DIdentity
     (t.m41, t.m42, t.m43) = (tx, ty, tz)
     return t
 }
 
+/// A scale.
 public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
     var t = CATransform3DIdentity
     (t.m11, t.m22, t.m33) = (sx, sy, sz)
@@ -123,6 +133,7 @@ public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFlo
 public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
     CATransform3DMakeTranslation(tx, ty, tz).concatenating(t)
 }
+/// `t` with a scale applied before it.
 public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
     CATransform3DMakeScale(sx, sy, sz).concatenating(t)
 }
@@ -138,6 +149,7 @@ public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
     Matrix4(t).inverted?.transform ?? t
 }
 
+/// The 3D form of an affine transform.
 public func CATransform3DMakeAffineTransform(_ a: CGAffineTransform) -> CATransform3D {
     var t = CATransform3DIdentity
     (t.m11, t.m12, t.m21, t.m22, t.m41, t.m42) = (a.a, a.b, a.c, a.d, a.tx, a.ty)

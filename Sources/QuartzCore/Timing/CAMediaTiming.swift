@@ -3,18 +3,26 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// No effect outside the active period (the default).
     public static let removed = CAMediaTimingFillMode("removed")
+    /// Holds the final value after the end.
     public static let forwards = CAMediaTimingFillMode("forwards")
+    /// Holds the first value before the start.
     public static let backwards = CAMediaTimingFillMode("backwards")
+    /// Holds both ways.
     public static let both = CAMediaTimingFillMode("both")
 
     package var fillsBackwards: Bool { self == .backwards || self == .both }
     package var fillsForwards: Bool { self == .forwards || self == .both }
 }
 
+/// The older name of `CAMediaTimingFillMode.removed`.
 public let kCAFillModeRemoved = CAMediaTimingFillMode.removed.rawValue
+/// The older name of `CAMediaTimingFillMode.forwards`.
 public let kCAFillModeForwards = CAMediaTimingFillMode.forwards.rawValue
+/// The older name of `CAMediaTimingFillMode.backwards`.
 public let kCAFillModeBackwards = CAMediaTimingFillMode.backwards.rawValue
+/// The older name of `CAMediaTimingFillMode.both`.
 public let kCAFillModeBoth = CAMediaTimingFillMode.both.rawValue
 
 /// The timing of layers and animations: a hierarchical model in which each object maps its parent's time to its

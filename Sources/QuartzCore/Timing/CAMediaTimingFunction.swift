@@ -11,6 +11,7 @@ public final class CAMediaTimingFunction: Hashable, @unchecked Sendable, CustomS
     /// The solver's polynomial coefficients, computed once.
     let curve: BezierCurve
 
+    /// A cubic Bézier curve from (0, 0) to (1, 1) with these two control points.
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         c1 = (c1x, c1y); c2 = (c2x, c2y)
         curve = BezierCurve(c1x: Double(c1x), c1y: Double(c1y), c2x: Double(c2x), c2y: Double(c2y))
@@ -42,8 +43,11 @@ public final class CAMediaTimingFunction: Hashable, @unchecked Sendable, CustomS
 
     package var isLinear: Bool { c1.x == c1.y && c2.x == c2.y }
 
+    /// Whether two functions have the same control points.
     public static func == (l: CAMediaTimingFunction, r: CAMediaTimingFunction) -> Bool { l.c1 == r.c1 && l.c2 == r.c2 }
+    /// Hashes the control points.
     public func hash(into h: inout Hasher) { h.combine(c1.x); h.combine(c1.y); h.combine(c2.x); h.combine(c2.y) }
+    /// The control points.
     public var description: String { "CAMediaTimingFunction(\(c1.x), \(c1.y), \(c2.x), \(c2.y))" }
 }
 
@@ -52,9 +56,13 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Even pace: (0, 0, 1, 1).
     public static let linear = CAMediaTimingFunctionName("linear")
+    /// Slow start: (0.42, 0, 1, 1).
     public static let easeIn = CAMediaTimingFunctionName("easeIn")
+    /// Slow end: (0, 0, 0.58, 1).
     public static let easeOut = CAMediaTimingFunctionName("easeOut")
+    /// Slow at both ends: (0.42, 0, 0.58, 1).
     public static let easeInEaseOut = CAMediaTimingFunctionName("easeInEaseOut")
     /// The curve implicit animations use: (0.25, 0.1, 0.25, 1).
     public static let `default` = CAMediaTimingFunctionName("default")
