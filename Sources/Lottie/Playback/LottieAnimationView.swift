@@ -7,6 +7,7 @@ open class LottieAnimationView: UIView, @unchecked Sendable {
     /// The layer doing the work.
     public let animationLayer: LottieAnimationLayer
 
+    /// A view playing `animation` (paused at its first frame until `play()`).
     public init(animation: LottieAnimation?) {
         animationLayer = LottieAnimationLayer(animation: animation)
         super.init(frame: animation?.bounds ?? .zero)
@@ -19,9 +20,12 @@ open class LottieAnimationView: UIView, @unchecked Sendable {
     }
     /// A view showing the animation at `filePath`.
     public convenience init(filePath: String) { self.init(animation: LottieAnimation.filepath(filePath)) }
+    /// A view with no animation yet.
     public convenience init() { self.init(animation: nil) }
+    /// Not decoded (there are no nibs): nil.
     public required init?(coder: NSCoder) { nil }
 
+    /// Fits the animation layer to the bounds as `contentMode` says.
     open override func layoutSubviews() {
         super.layoutSubviews()
         CATransaction.begin()
@@ -30,55 +34,73 @@ open class LottieAnimationView: UIView, @unchecked Sendable {
         CATransaction.commit()
     }
 
+    /// The animation's own size.
     open override var intrinsicContentSize: CGSize { animation?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
 
+    /// The animation shown; setting it rebuilds the layer tree.
     public var animation: LottieAnimation? {
         get { animationLayer.animation }
         set { animationLayer.animation = newValue; invalidateIntrinsicContentSize() }
     }
+    /// How playback repeats.
     public var loopMode: LottieLoopMode {
         get { animationLayer.loopMode }
         set { animationLayer.loopMode = newValue }
     }
+    /// A multiplier of the animation's own speed.
     public var animationSpeed: CGFloat {
         get { animationLayer.animationSpeed }
         set { animationLayer.animationSpeed = newValue }
     }
+    /// Whether it is playing.
     public var isAnimationPlaying: Bool { animationLayer.isAnimationPlaying }
+    /// Where playback is, from 0 to 1; setting it pauses there.
     public var currentProgress: AnimationProgressTime {
         get { animationLayer.currentProgress }
         set { animationLayer.currentProgress = newValue }
     }
+    /// Where playback is, in the animation's frames; setting it pauses there.
     public var currentFrame: AnimationFrameTime {
         get { animationLayer.currentFrame }
         set { animationLayer.currentFrame = newValue }
     }
+    /// Where playback is, in seconds; setting it pauses there.
     public var currentTime: TimeInterval {
         get { animationLayer.currentTime }
         set { animationLayer.currentTime = newValue }
     }
+    /// The progress shown on screen now (moving while it plays).
     public var realtimeAnimationProgress: AnimationProgressTime { animationLayer.realtimeAnimationProgress }
+    /// The frame shown on screen now.
     public var realtimeAnimationFrame: AnimationFrameTime { animationLayer.realtimeAnimationFrame }
 
+    /// Plays from where it stands to the end (as `loopMode` says).
     public func play(completion: LottieCompletionBlock? = nil) { animationLayer.play(completion: completion) }
+    /// Plays between two progress values.
     public func play(fromProgress: AnimationProgressTime? = nil, toProgress: AnimationProgressTime, loopMode: LottieLoopMode? = nil,
                      completion: LottieCompletionBlock? = nil) {
         animationLayer.play(fromProgress: fromProgress, toProgress: toProgress, loopMode: loopMode, completion: completion)
     }
+    /// Plays between two frames.
     public func play(fromFrame: AnimationFrameTime? = nil, toFrame: AnimationFrameTime, loopMode: LottieLoopMode? = nil,
                      completion: LottieCompletionBlock? = nil) {
         animationLayer.play(fromFrame: fromFrame, toFrame: toFrame, loopMode: loopMode, completion: completion)
     }
+    /// Plays between two markers.
     public func play(fromMarker: String? = nil, toMarker: String, loopMode: LottieLoopMode? = nil,
                      completion: LottieCompletionBlock? = nil) {
         animationLayer.play(fromMarker: fromMarker, toMarker: toMarker, loopMode: loopMode, completion: completion)
     }
+    /// Plays one marker's span.
     public func play(marker: String, loopMode: LottieLoopMode? = nil, completion: LottieCompletionBlock? = nil) {
         animationLayer.play(marker: marker, loopMode: loopMode, completion: completion)
     }
+    /// Pauses at a place, or plays as the mode says.
     public func setPlaybackMode(_ mode: LottiePlaybackMode, completion: LottieCompletionBlock? = nil) {
         animationLayer.setPlaybackMode(mode, completion: completion)
     }
+    /// Pauses where it stands.
     public func pause() { animationLayer.pause() }
+    /// Stops and goes back to the start.
     public func stop() { animationLayer.stop() }
 }

@@ -2,6 +2,7 @@
 public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Fill rules: non-zero winding or even-odd.
     public static let nonZero = Self(rawValue: "non-zero"), evenOdd = Self(rawValue: "even-odd")
 }
 
@@ -9,6 +10,7 @@ public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
 public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Line caps: flat at the end, round, or square past the end.
     public static let butt = Self(rawValue: "butt"), round = Self(rawValue: "round"), square = Self(rawValue: "square")
 }
 
@@ -16,6 +18,7 @@ public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
 public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Line joins: pointed, round, or cut off.
     public static let miter = Self(rawValue: "miter"), round = Self(rawValue: "round"), bevel = Self(rawValue: "bevel")
 }
 
@@ -57,6 +60,7 @@ open class CAShapeLayer: CALayer, @unchecked Sendable {
         super.init(layer: layer)
         if let editable = path as? CGMutablePath { path = editable.copy() }
     }
+    /// Decodes a shape layer.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     static let shapeProperties = CALayer.layerProperties.adding([

@@ -4,7 +4,9 @@ import CoreText
 public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Where text that does not fit is cut: not at all, or with an ellipsis at the start…
     public static let none = Self(rawValue: "none"), start = Self(rawValue: "start")
+    /// …at the end, or in the middle.
     public static let end = Self(rawValue: "end"), middle = Self(rawValue: "middle")
 }
 
@@ -12,7 +14,9 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Text alignments: natural for the script, left, right…
     public static let natural = Self(rawValue: "natural"), left = Self(rawValue: "left"), right = Self(rawValue: "right")
+    /// …centred, or justified.
     public static let center = Self(rawValue: "center"), justified = Self(rawValue: "justified")
 }
 
@@ -45,6 +49,7 @@ open class CATextLayer: CALayer, @unchecked Sendable {
 
     /// A text layer with no string.
     public override init() { super.init() }
+    /// A copy of `layer`'s text properties (for presentation copies).
     public required init(layer: Any) {
         super.init(layer: layer)
         // A copy draws a mutable string as it is now (a render thread may draw the copy while its owner edits
@@ -59,6 +64,7 @@ open class CATextLayer: CALayer, @unchecked Sendable {
 
     /// A copy's mutable attributed string as it was when the copy was made (what the copy draws).
     package var frozenString: AttributedText? { textValues.frozenString }
+    /// Decodes a text layer.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     static let textProperties = CALayer.layerProperties.adding([

@@ -158,18 +158,21 @@ public final class CATransaction: @unchecked Sendable {
 
     /// Duration of implicit animations; 0.25 unless set.
     public class func animationDuration() -> CFTimeInterval { anyToDouble(value(forKey: kCATransactionAnimationDuration)) ?? 0.25 }
+    /// The duration of implicit animations in this transaction (0.25 s otherwise).
     public class func setAnimationDuration(_ duration: CFTimeInterval) { setValue(duration, forKey: kCATransactionAnimationDuration) }
 
     /// Timing function given to animations added in the transaction; nil unless set.
     public class func animationTimingFunction() -> CAMediaTimingFunction? {
         value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
     }
+    /// The timing of implicit animations in this transaction.
     public class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
         setValue(function, forKey: kCATransactionAnimationTimingFunction)
     }
 
     /// Whether property changes skip their actions (implicit animations).
     public class func disableActions() -> Bool { (value(forKey: kCATransactionDisableActions) as? Bool) ?? false }
+    /// Whether changes in this transaction skip their implicit animations.
     public class func setDisableActions(_ flag: Bool) { setValue(flag, forKey: kCATransactionDisableActions) }
 
     /// The block run once every animation added in this transaction after it was set has finished or been
@@ -177,6 +180,7 @@ public final class CATransaction: @unchecked Sendable {
     public class func completionBlock() -> (() -> Void)? {
         value(forKey: kCATransactionCompletionBlock) as? () -> Void
     }
+    /// A block run once every animation added in this transaction has finished or been removed.
     public class func setCompletionBlock(_ block: (() -> Void)?) {
         let scope = current
         scope.values[kCATransactionCompletionBlock] = block
@@ -188,13 +192,19 @@ public final class CATransaction: @unchecked Sendable {
 
     /// A recursive lock around layer-tree changes from several threads.
     private static let treeLock = NSRecursiveLock()
+    /// Takes the lock guarding layer trees across threads.
     public class func lock() { treeLock.lock() }
+    /// Releases the lock guarding layer trees.
     public class func unlock() { treeLock.unlock() }
 }
 
+/// The transaction value key of the animation duration.
 public let kCATransactionAnimationDuration = "animationDuration"
+/// The transaction value key of disabling actions.
 public let kCATransactionDisableActions = "disableActions"
+/// The transaction value key of the timing function.
 public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// The transaction value key of the completion block.
 public let kCATransactionCompletionBlock = "completionBlock"
 
 extension CATransaction.Scope {
