@@ -6,7 +6,9 @@ import CoreGraphics
 public struct AVMediaType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Video tracks.
     public static let video = AVMediaType(rawValue: "vide")
+    /// Audio tracks.
     public static let audio = AVMediaType(rawValue: "soun")
 }
 
@@ -25,6 +27,7 @@ open class AVAsset: NSObject, @unchecked Sendable {
 
     /// Whether the asset can be played.
     open var isPlayable: Bool { if case .success = source { return true }; return false }
+    /// Whether the media can be read (the same as playable here).
     open var isReadable: Bool { isPlayable }
 
     /// The tracks (one video track when the file has a decodable one).
@@ -33,6 +36,7 @@ open class AVAsset: NSObject, @unchecked Sendable {
         return [AVAssetTrack(asset: self, decoder: decoder)]
     }
 
+    /// The asset's tracks of one kind.
     open func tracks(withMediaType mediaType: AVMediaType) -> [AVAssetTrack] {
         tracks.filter { $0.mediaType == mediaType }
     }
@@ -40,8 +44,10 @@ open class AVAsset: NSObject, @unchecked Sendable {
 
 /// An asset at a URL (a local file).
 open class AVURLAsset: AVAsset, @unchecked Sendable {
+    /// Where the media is.
     public let url: URL
 
+    /// The media at `URL` (options are accepted and ignored).
     public init(url URL: URL, options: [String: Any]? = nil) {
         url = URL
         super.init(source: Result { try VideoDecoder(url: URL) })
@@ -50,13 +56,17 @@ open class AVURLAsset: AVAsset, @unchecked Sendable {
 
 /// One track of an asset.
 open class AVAssetTrack: NSObject, @unchecked Sendable {
+    /// The asset the track belongs to.
     public private(set) weak var asset: AVAsset?
+    /// Video or audio.
     public let mediaType: AVMediaType
     /// The frame size in pixels, before `preferredTransform`.
     public let naturalSize: CGSize
     /// How the track is meant to be displayed (a rotation for portrait recordings).
     public let preferredTransform: CGAffineTransform
+    /// Frames per second, as the file states.
     public let nominalFrameRate: Float
+    /// When the track plays within the asset.
     public let timeRange: CMTimeRange
 
     init(asset: AVAsset, decoder: VideoDecoder) {

@@ -6,8 +6,11 @@ import QuartzCore
 /// a frame's time gets the same picture, live or offline. At the item's end the player posts
 /// `AVPlayerItemDidPlayToEndTime` and does what `actionAtItemEnd` says, at the next event pass.
 open class AVPlayer: NSObject, MediaTimeObserver, @unchecked Sendable {
+    /// Whether the player can play, with AVFoundation's raw values.
     public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
+    /// What the player does when its item ends.
     public enum ActionAtItemEnd: Int, Sendable { case advance, pause, none }
+    /// Whether the player is paused, waiting or playing.
     public enum TimeControlStatus: Int, Sendable { case paused, waitingToPlayAtSpecifiedRate, playing }
 
     private let lock = NSRecursiveLock()
@@ -25,16 +28,21 @@ open class AVPlayer: NSObject, MediaTimeObserver, @unchecked Sendable {
     open var actionAtItemEnd: ActionAtItemEnd = .pause
     /// The rate `play()` starts at.
     open var defaultRate: Float = 1
+    /// Accepted; Calyx plays no sound.
     open var volume: Float = 1
+    /// Accepted; Calyx plays no sound.
     open var isMuted = false
+    /// Accepted; local files do not stall.
     open var automaticallyWaitsToMinimizeStalling = true
 
+    /// A player with no item.
     public override init() {
         clock = CAMediaClock.current
         super.init()
         clock.events.addTimeObserver(self)
     }
 
+    /// A player of `item`.
     public init(playerItem item: AVPlayerItem?) {
         clock = CAMediaClock.current
         super.init()
@@ -42,10 +50,13 @@ open class AVPlayer: NSObject, MediaTimeObserver, @unchecked Sendable {
         replaceCurrentItem(with: item)
     }
 
+    /// A player of the file at `URL`.
     public convenience init(url URL: URL) { self.init(playerItem: AVPlayerItem(url: URL)) }
 
+    /// The item playing.
     open var currentItem: AVPlayerItem? { lock.lock(); defer { lock.unlock() }; return item }
 
+    /// Whether the player can play.
     open var status: Status {
         switch currentItem?.status {
         case .readyToPlay?: return .readyToPlay
@@ -53,8 +64,10 @@ open class AVPlayer: NSObject, MediaTimeObserver, @unchecked Sendable {
         default: return .unknown
         }
     }
+    /// Why the item failed, if it did.
     open var error: Error? { currentItem?.error }
 
+    /// Playing while the rate is not 0, else paused.
     open var timeControlStatus: TimeControlStatus { rate == 0 ? .paused : .playing }
 
     /// Replaces the item; the new one starts where it was left (0 for a new item), paused or playing as before.
@@ -85,7 +98,9 @@ open class AVPlayer: NSObject, MediaTimeObserver, @unchecked Sendable {
         }
     }
 
+    /// Plays at the default rate.
     open func play() { rate = defaultRate }
+    /// Pauses (rate 0).
     open func pause() { rate = 0 }
 
     /// The item time now.
@@ -103,6 +118,7 @@ open class AVPlayer: NSObject, MediaTimeObserver, @unchecked Sendable {
         seek(to: time, toleranceBefore: .positiveInfinity, toleranceAfter: .positiveInfinity, completionHandler: completionHandler)
     }
 
+    /// Moves to `time`; within the tolerances the player may land on the start of the frame showing it.
     open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) {
         seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter, completionHandler: { _ in })
     }
@@ -195,6 +211,7 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
         actionAtItemEnd = .advance
     }
 
+    /// A player with no item.
     public override init() {
         super.init()
         actionAtItemEnd = .advance
@@ -225,11 +242,13 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
 /// Plays an item over and over in a queue player, with no gap: the loop is part of the player's time, so the
 /// frame after the last is the first.
 open class AVPlayerLooper: NSObject, @unchecked Sendable {
+    /// Whether the player can play, with AVFoundation's raw values.
     public enum Status: Int, Sendable { case unknown, ready, failed, cancelled }
 
     private weak var player: AVQueuePlayer?
     private let range: (start: Double, duration: Double)
     open private(set) var status: Status
+    /// Why the item failed, if it did.
     open var error: Error? { nil }
 
     public init(player: AVQueuePlayer, templateItem itemToLoop: AVPlayerItem, timeRange loopRange: CMTimeRange = .invalid) {

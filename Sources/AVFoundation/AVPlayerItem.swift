@@ -13,11 +13,14 @@ extension NSNotification.Name {
 
 /// An asset's presentation state in a player: whether it can play (`status`, `error`) and its time.
 open class AVPlayerItem: NSObject, @unchecked Sendable {
+    /// Whether the item can play, with AVFoundation's raw values.
     public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
 
+    /// The media the item plays.
     public let asset: AVAsset
     /// `.readyToPlay` once the file is open and has a video track Calyx can decode, `.failed` (with `error`) when not.
     open private(set) var status: Status
+    /// Why the item failed, if it did.
     open private(set) var error: Error?
     /// Decoding ahead happens here, away from the threads that draw and commit.
     private let prefetch = DispatchQueue(label: "calyx.AVPlayerItem.prefetch")
@@ -27,6 +30,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
     var parkedTime = 0.0
     weak var player: AVPlayer?
 
+    /// An item playing `asset`.
     public init(asset: AVAsset) {
         self.asset = asset
         switch asset.source {
@@ -39,6 +43,7 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// An item playing the file at `URL`.
     public convenience init(url URL: URL) { self.init(asset: AVURLAsset(url: URL)) }
 
     /// The item's duration (`.indefinite` until ready, as on Apple; Calyx knows it at once).

@@ -30,23 +30,27 @@ open class AVPlayerLayer: CALayer, CALayerTimedContents, @unchecked Sendable {
     /// How the video fills the bounds (`.resizeAspect` by default).
     open var videoGravity: AVLayerVideoGravity = .resizeAspect { didSet { contentsGravity = videoGravity.contentsGravity } }
 
+    /// A layer showing no player.
     public override init() {
         super.init()
         contentsGravity = .resizeAspect
         hasTimedContents = true
     }
 
+    /// A layer showing `player`'s video.
     public convenience init(player: AVPlayer?) {
         self.init()
         self.player = player
     }
 
+    /// A copy of `layer`'s player and gravity (for presentation copies).
     public required init(layer: Any) {
         super.init(layer: layer)
         hasTimedContents = true
         if let other = layer as? AVPlayerLayer { player = other.player; videoGravity = other.videoGravity }
     }
 
+    /// Not available: Calyx reads no nib files.
     public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
 
     /// Whether the layer has video to show: the player's item opened and has a decodable video track.

@@ -1,16 +1,24 @@
 import Foundation
 
+/// A time's numerator: a count of timescale units.
 public typealias CMTimeValue = Int64
+/// A time's denominator: units per second.
 public typealias CMTimeScale = Int32
+/// Separates otherwise equal times (loops of a timeline).
 public typealias CMTimeEpoch = Int64
 
 /// Core Media's rational time: `value / timescale` seconds, or one of the flagged non-numeric times.
 public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The count of `timescale` units.
     public var value: CMTimeValue
+    /// Units per second.
     public var timescale: CMTimeScale
+    /// Whether the time is valid, rounded, infinite or indefinite.
     public var flags: CMTimeFlags
+    /// Separates otherwise equal times.
     public var epoch: CMTimeEpoch
 
+    /// A time from all its fields.
     public init(value: CMTimeValue, timescale: CMTimeScale, flags: CMTimeFlags, epoch: CMTimeEpoch) {
         self.value = value; self.timescale = timescale; self.flags = flags; self.epoch = epoch
     }
@@ -33,18 +41,28 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(value: CMTimeValue(v), timescale: preferredTimescale, flags: flags, epoch: 0)
     }
 
+    /// Zero seconds.
     public static let zero = CMTime(value: 0, timescale: 1)
+    /// No time.
     public static let invalid = CMTime(value: 0, timescale: 0, flags: [], epoch: 0)
+    /// A time not known yet (a live stream's duration).
     public static let indefinite = CMTime(value: 0, timescale: 0, flags: [.valid, .indefinite], epoch: 0)
+    /// Later than every time.
     public static let positiveInfinity = CMTime(value: 0, timescale: 0, flags: [.valid, .positiveInfinity], epoch: 0)
+    /// Earlier than every time.
     public static let negativeInfinity = CMTime(value: 0, timescale: 0, flags: [.valid, .negativeInfinity], epoch: 0)
 
+    /// Whether the time is valid.
     public var isValid: Bool { flags.contains(.valid) }
+    /// Whether the time is indefinite.
     public var isIndefinite: Bool { isValid && flags.contains(.indefinite) }
+    /// Whether the time is positive infinity.
     public var isPositiveInfinity: Bool { isValid && flags.contains(.positiveInfinity) }
+    /// Whether the time is negative infinity.
     public var isNegativeInfinity: Bool { isValid && flags.contains(.negativeInfinity) }
     /// Valid and a number (not indefinite or infinite).
     public var isNumeric: Bool { isValid && flags.isDisjoint(with: [.indefinite, .positiveInfinity, .negativeInfinity]) }
+    /// Whether arithmetic rounded the time.
     public var hasBeenRounded: Bool { flags.contains(.hasBeenRounded) }
 
     /// The time in seconds (NaN when invalid or indefinite, ±infinity for the infinite times).
@@ -61,15 +79,23 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         return CMTime(seconds: seconds, preferredTimescale: newTimescale)
     }
 
+    /// The fraction and seconds, or the flags.
     public var description: String { isNumeric ? "CMTime(\(value)/\(timescale) = \(seconds) s)" : "CMTime(\(flags))" }
 
+    /// Whether `l` is earlier than `r`.
     public static func < (l: CMTime, r: CMTime) -> Bool { CMTimeCompare(l, r) < 0 }
+    /// Whether two times are the same moment (whatever their timescales).
     public static func == (l: CMTime, r: CMTime) -> Bool { CMTimeCompare(l, r) == 0 }
+    /// Hashes the seconds.
     public func hash(into h: inout Hasher) { h.combine(seconds.isNaN ? 0 : seconds) }
 
+    /// The sum.
     public static func + (l: CMTime, r: CMTime) -> CMTime { CMTimeAdd(l, r) }
+    /// The difference.
     public static func - (l: CMTime, r: CMTime) -> CMTime { CMTimeSubtract(l, r) }
+    /// Adds `r` to `l`.
     public static func += (l: inout CMTime, r: CMTime) { l = l + r }
+    /// Subtracts `r` from `l`.
     public static func -= (l: inout CMTime, r: CMTime) { l = l - r }
 }
 
@@ -77,14 +103,21 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
 public struct CMTimeFlags: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// The time holds a value.
     public static let valid = CMTimeFlags(rawValue: 1 << 0)
+    /// Arithmetic rounded the time.
     public static let hasBeenRounded = CMTimeFlags(rawValue: 1 << 1)
+    /// The time is positive infinity.
     public static let positiveInfinity = CMTimeFlags(rawValue: 1 << 2)
+    /// The time is negative infinity.
     public static let negativeInfinity = CMTimeFlags(rawValue: 1 << 3)
+    /// The time is not known.
     public static let indefinite = CMTimeFlags(rawValue: 1 << 4)
+    /// The flags that stand for a value of their own.
     public static let impliedValueFlagsMask: CMTimeFlags = [.positiveInfinity, .negativeInfinity, .indefinite]
 }
 
+/// How a time is rounded when converted to another timescale.
 public enum CMTimeRoundingMethod: UInt32, Sendable {
     case `default` = 1, roundHalfAwayFromZero = 2, roundTowardZero = 3, roundAwayFromZero = 4, quickTime = 5
     case roundTowardNegativeInfinity = 6, roundTowardPositiveInfinity = 7
@@ -92,20 +125,31 @@ public enum CMTimeRoundingMethod: UInt32, Sendable {
 
 /// A start and a duration.
 public struct CMTimeRange: Hashable, Sendable {
+    /// Where the range starts.
     public var start: CMTime
+    /// How long the range lasts.
     public var duration: CMTime
+    /// A range from its start and duration.
     public init(start: CMTime, duration: CMTime) { self.start = start; self.duration = duration }
+    /// A range from its start and end.
     public init(start: CMTime, end: CMTime) { self.start = start; self.duration = end - start }
+    /// Where the range ends (not included).
     public var end: CMTime { start + duration }
+    /// An empty range at zero.
     public static let zero = CMTimeRange(start: .zero, duration: .zero)
+    /// No range.
     public static let invalid = CMTimeRange(start: .invalid, duration: .invalid)
+    /// Whether `time` falls in the range (the end excluded).
     public func containsTime(_ time: CMTime) -> Bool { time >= start && time < end }
 }
 
+/// `value` / `timescale` seconds.
 public func CMTimeMake(value: Int64, timescale: Int32) -> CMTime { CMTime(value: value, timescale: timescale) }
+/// `seconds`, in `preferredTimescale` units (rounded).
 public func CMTimeMakeWithSeconds(_ seconds: Float64, preferredTimescale: Int32) -> CMTime {
     CMTime(seconds: seconds, preferredTimescale: preferredTimescale)
 }
+/// The time in seconds (NaN for an invalid time).
 public func CMTimeGetSeconds(_ time: CMTime) -> Float64 { time.seconds }
 
 /// −1, 0 or 1; invalid times are less than any valid one, as Core Media orders them.
@@ -124,6 +168,7 @@ public func CMTimeAdd(_ a: CMTime, _ b: CMTime) -> CMTime {
     return CMTime(seconds: a.seconds + b.seconds, preferredTimescale: scale)
 }
 
+/// `a` minus `b`.
 public func CMTimeSubtract(_ a: CMTime, _ b: CMTime) -> CMTime {
     guard a.isValid, b.isValid else { return .invalid }
     guard a.isNumeric, b.isNumeric else { return combineNonNumeric(a, b, sign: -1) }
@@ -137,9 +182,13 @@ private func combineNonNumeric(_ a: CMTime, _ b: CMTime, sign: Double) -> CMTime
     return x.isNaN ? .invalid : CMTime(seconds: x, preferredTimescale: 1)
 }
 
+/// The later time.
 public func CMTimeMaximum(_ a: CMTime, _ b: CMTime) -> CMTime { a < b ? b : a }
+/// The earlier time.
 public func CMTimeMinimum(_ a: CMTime, _ b: CMTime) -> CMTime { a < b ? a : b }
+/// The time without its sign.
 public func CMTimeAbsoluteValue(_ t: CMTime) -> CMTime { t < .zero ? .zero - t : t }
+/// The time scaled by `multiplier`.
 public func CMTimeMultiplyByFloat64(_ t: CMTime, multiplier: Float64) -> CMTime {
     CMTime(seconds: t.seconds * multiplier, preferredTimescale: t.isNumeric ? t.timescale : 600)
 }
