@@ -14,10 +14,12 @@ open class CTFont: Hashable, @unchecked Sendable, CustomStringConvertible {
     let family: String
     let weight: Int32
     let italic: Bool
+    /// A transform applied to the glyphs (for slanted or stretched text).
     public let matrix: CGAffineTransform
     /// The largest point size drawn (docs/bad-input.md).
     public static let maximumSize: CGFloat = 16_384
 
+    /// The font named `name` at `size` points (a fallback face when the name is not installed).
     public init(name: String, size: CGFloat, matrix: CGAffineTransform = .identity) {
         requestedName = name
         self.size = size > 0 && size.isFinite ? min(size, CTFont.maximumSize) : 12
@@ -80,10 +82,13 @@ open class CTFont: Hashable, @unchecked Sendable, CustomStringConvertible {
         return (family, weight, italic)
     }
 
+    /// Whether two fonts have the same name and size.
     public static func == (l: CTFont, r: CTFont) -> Bool {
         l.requestedName == r.requestedName && l.size == r.size && l.matrix == r.matrix
     }
+    /// Hashes the name and size.
     public func hash(into h: inout Hasher) { h.combine(requestedName); h.combine(size) }
+    /// The name and size.
     open var description: String { "<CTFont \(requestedName) \(size)pt>" }
 }
 
@@ -95,13 +100,19 @@ public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: Un
 public func CTFontCreateCopyWithAttributes(_ font: CTFont, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?, _ attributes: AnyObject?) -> CTFont {
     CTFont(name: font.requestedName, size: size == 0 ? font.size : size, matrix: matrix?.pointee ?? font.matrix)
 }
+/// The font's size in points.
 public func CTFontGetSize(_ font: CTFont) -> CGFloat { font.size }
+/// How far the tallest glyphs rise above the baseline.
 public func CTFontGetAscent(_ font: CTFont) -> CGFloat { font.metrics.ascent }
+/// How far glyphs fall below the baseline.
 public func CTFontGetDescent(_ font: CTFont) -> CGFloat { font.metrics.descent }
+/// The extra space between lines.
 public func CTFontGetLeading(_ font: CTFont) -> CGFloat { font.metrics.leading }
+/// The font's glyph transform.
 public func CTFontGetMatrix(_ font: CTFont) -> CGAffineTransform { font.matrix }
 /// The family fontconfig resolved the request to (for example "Liberation Sans" for "Helvetica").
 public func CTFontCopyFamilyName(_ font: CTFont) -> CFString { font.metrics.resolvedFamily }
 /// The name the font was created with.
 public func CTFontCopyPostScriptName(_ font: CTFont) -> CFString { font.requestedName }
+/// The font's name.
 public func CTFontCopyFullName(_ font: CTFont) -> CFString { font.requestedName }

@@ -18,6 +18,7 @@ public final class CTFrame: @unchecked Sendable {
     let visibleLineCount: Int
     let bounds: CGRect
     let stringOffset: Int
+    /// The shape the frame's text was laid out in.
     public let path: CGPath
 
     init(layout: TextLayout, bounds: CGRect, path: CGPath, stringOffset: Int) {
@@ -35,6 +36,7 @@ public final class CTFrame: @unchecked Sendable {
     }
 }
 
+/// A framesetter laying out `string`.
 public func CTFramesetterCreateWithAttributedString(_ string: CFAttributedString) -> CTFramesetter {
     CTFramesetter(string: string)
 }
@@ -63,6 +65,7 @@ public func CTFramesetterSuggestFrameSizeWithConstraints(_ framesetter: CTFrames
     return CGSize(width: width, height: height)
 }
 
+/// The frame's lines, top to bottom.
 public func CTFrameGetLines(_ frame: CTFrame) -> CFArray {
     (0..<frame.visibleLineCount).map { CTLine(layout: frame.layout, index: $0) } as NSArray
 }
@@ -81,6 +84,7 @@ public func CTFrameGetVisibleStringRange(_ frame: CTFrame) -> CFRange {
     return CFRange(location: frame.stringOffset, length: last.location + last.length)
 }
 
+/// The shape the frame's text was laid out in.
 public func CTFrameGetPath(_ frame: CTFrame) -> CGPath { frame.path }
 
 /// Draws every visible line of the frame.

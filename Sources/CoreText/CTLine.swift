@@ -42,5 +42,7 @@ public func CTLineGetTypographicBounds(_ line: CTLine, _ ascent: UnsafeMutablePo
 
 /// The ink bounds relative to the line's baseline origin (y up); `context` is not needed and may be nil.
 public func CTLineGetImageBounds(_ line: CTLine, _ context: CGContext?) -> CGRect { line.metrics.inkBounds }
+/// How many glyphs the line has.
 public func CTLineGetGlyphCount(_ line: CTLine) -> CFIndex { line.metrics.glyphCount }
+/// The part of the string the line shows.
 public func CTLineGetStringRange(_ line: CTLine) -> CFRange { line.metrics.range }

@@ -1,15 +1,24 @@
 /// Attribute keys, with Apple's string values (so `NSAttributedString.Key("NSFont")` and `kCTFontAttributeName`
 /// name the same attribute, as on Apple platforms).
 public let kCTFontAttributeName: CFString = "NSFont"
+/// The text's colour (a `CGColor`).
 public let kCTForegroundColorAttributeName: CFString = "CTForegroundColor"
+/// Draw the text in the context's fill colour.
 public let kCTForegroundColorFromContextAttributeName: CFString = "CTForegroundColorFromContext"
+/// The underline (a `CTUnderlineStyle` raw value).
 public let kCTUnderlineStyleAttributeName: CFString = "NSUnderline"
+/// The underline's colour.
 public let kCTUnderlineColorAttributeName: CFString = "CTUnderlineColor"
+/// Extra space after each character, in points.
 public let kCTKernAttributeName: CFString = "NSKern"
 public let kCTParagraphStyleAttributeName: CFString = "NSParagraphStyle"
+/// Whether ligatures are used (0 or 1).
 public let kCTLigatureAttributeName: CFString = "NSLigature"
+/// The outline's width, in percent of the font size (negative: filled and stroked).
 public let kCTStrokeWidthAttributeName: CFString = "NSStrokeWidth"
+/// The outline's colour.
 public let kCTStrokeColorAttributeName: CFString = "NSStrokeColor"
+/// A shift of the baseline, in points (up is positive).
 public let kCTBaselineOffsetAttributeName: CFString = "NSBaselineOffset"
 /// UIKit's foreground colour key ("NSColor"), read as a colour too.
 let uiKitForegroundColorKey = "NSColor"
@@ -18,9 +27,13 @@ let uiKitForegroundColorKey = "NSColor"
 public struct CTUnderlineStyle: OptionSet, Sendable {
     public let rawValue: Int32
     public init(rawValue: Int32) { self.rawValue = rawValue }
+    /// No underline.
     public static let none = CTUnderlineStyle([])
+    /// One line.
     public static let single = CTUnderlineStyle(rawValue: 1)
+    /// One thick line.
     public static let thick = CTUnderlineStyle(rawValue: 2)
+    /// Two lines.
     public static let double = CTUnderlineStyle(rawValue: 9)
 }
 
