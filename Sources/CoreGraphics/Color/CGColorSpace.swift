@@ -44,22 +44,34 @@ public final class CGColorSpace: Hashable, @unchecked Sendable, CustomStringConv
     /// Whether this is a wide-gamut space (extended ranges count).
     public var isWideGamutRGB: Bool { model == .rgb && isExtended }
 
+    /// Whether two colour spaces are the same space.
     public static func == (l: CGColorSpace, r: CGColorSpace) -> Bool {
         l.name == r.name && l.model == r.model && l.isExtended == r.isExtended && l.isLinear == r.isLinear
     }
+    /// Hashes the name and model.
     public func hash(into h: inout Hasher) { h.combine(name); h.combine(model); h.combine(isExtended) }
 
+    /// The space's name.
     public var description: String { "<CGColorSpace \(name ?? (model == .monochrome ? "DeviceGray" : "DeviceRGB"))>" }
 
     // Names, with Apple's string values.
+    /// The standard RGB space of displays and the web.
     public static let sRGB: CFString = "kCGColorSpaceSRGB"
+    /// sRGB with components allowed outside 0…1.
     public static let extendedSRGB: CFString = "kCGColorSpaceExtendedSRGB"
+    /// sRGB's primaries without its gamma curve.
     public static let linearSRGB: CFString = "kCGColorSpaceLinearSRGB"
+    /// Linear sRGB with components allowed outside 0…1.
     public static let extendedLinearSRGB: CFString = "kCGColorSpaceExtendedLinearSRGB"
+    /// A linear RGB space.
     public static let genericRGBLinear: CFString = "kCGColorSpaceGenericRGBLinear"
+    /// Gray with a 2.2 gamma.
     public static let genericGrayGamma2_2: CFString = "kCGColorSpaceGenericGrayGamma2_2"
+    /// Gray without a gamma curve.
     public static let linearGray: CFString = "kCGColorSpaceLinearGray"
+    /// Gray with values allowed outside 0…1.
     public static let extendedGray: CFString = "kCGColorSpaceExtendedGray"
+    /// Apple's wide-gamut display space (treated as sRGB here).
     public static let displayP3: CFString = "kCGColorSpaceDisplayP3"
 
     package static let deviceRGB = CGColorSpace(name: nil, model: .rgb)

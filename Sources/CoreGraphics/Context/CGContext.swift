@@ -7,13 +7,21 @@
 /// one (`premultipliedFirst | byteOrder32Little`, the fast path); other formats are rendered in canonical form
 /// and converted into your buffer after every drawing call, so the bytes are always current.
 public final class CGContext {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// Bits per channel.
     public let bitsPerComponent: Int
+    /// Bits per pixel.
     public let bitsPerPixel: Int
+    /// Bytes from one row to the next.
     public let bytesPerRow: Int
+    /// The colour space of the pixels.
     public let colorSpace: CGColorSpace?
+    /// The alpha layout and byte order of the pixels.
     public let bitmapInfo: CGBitmapInfo
+    /// How the pixels store alpha.
     public var alphaInfo: CGImageAlphaInfo { bitmapInfo.alphaInfo ?? .none }
 
     /// The caller's layout, and the buffer in it (the caller's or ours).
@@ -142,9 +150,12 @@ public final class CGContext {
     }
 }
 
+/// A bitmap context (`CGContext(data:width:height:…)`).
 public func CGBitmapContextCreate(_ data: UnsafeMutableRawPointer?, _ width: Int, _ height: Int, _ bitsPerComponent: Int, _ bytesPerRow: Int, _ space: CGColorSpace?, _ bitmapInfo: UInt32) -> CGContext? {
     CGContext(data: data, width: width, height: height, bitsPerComponent: bitsPerComponent, bytesPerRow: bytesPerRow,
               space: space ?? .deviceRGB, bitmapInfo: bitmapInfo)
 }
+/// An image of the context's pixels now.
 public func CGBitmapContextCreateImage(_ context: CGContext?) -> CGImage? { context?.makeImage() }
+/// The context's pixel memory.
 public func CGBitmapContextGetData(_ context: CGContext?) -> UnsafeMutableRawPointer? { context?.data }

@@ -8,8 +8,11 @@ public final class CGImage: Hashable, @unchecked Sendable, CustomStringConvertib
     package let pixels: PixelBuffer
     /// Whether the source had no alpha (it then reports `noneSkipFirst`).
     package let isOpaque: Bool
+    /// Whether the image is smoothed when scaled.
     public let shouldInterpolate: Bool
+    /// How colours outside the destination's gamut are mapped (accepted; Calyx works in sRGB).
     public let renderingIntent: CGColorRenderingIntent
+    /// The colour space the pixels are in.
     public let colorSpace: CGColorSpace?
     /// Whether this is an image mask (`init(maskWidth:…)`): its pixels' alpha is the coverage it paints with.
     public let isMask: Bool
@@ -47,14 +50,23 @@ public final class CGImage: Hashable, @unchecked Sendable, CustomStringConvertib
         self.isMask = false
     }
 
+    /// Width in pixels.
     public var width: Int { pixels.width }
+    /// Height in pixels.
     public var height: Int { pixels.height }
+    /// 8: Calyx's images are 8 bits per channel.
     public var bitsPerComponent: Int { 8 }
+    /// 32: four channels.
     public var bitsPerPixel: Int { 32 }
+    /// Bytes from one row to the next.
     public var bytesPerRow: Int { pixels.bytesPerRow }
+    /// Premultiplied alpha first, or alpha skipped for opaque images.
     public var alphaInfo: CGImageAlphaInfo { isOpaque ? .noneSkipFirst : .premultipliedFirst }
+    /// 32-bit little endian: BGRA in memory.
     public var byteOrderInfo: CGImageByteOrderInfo { .order32Little }
+    /// The alpha and byte order together.
     public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(rawValue: alphaInfo.rawValue | CGBitmapInfo.byteOrder32Little.rawValue) }
+    /// None: components map straight to their values.
     public var decode: UnsafePointer<CGFloat>? { nil }
     /// The stored pixels, in the format the accessors describe.
     public var dataProvider: CGDataProvider? { CGDataProvider(data: pixels.data) }
@@ -81,11 +93,17 @@ public final class CGImage: Hashable, @unchecked Sendable, CustomStringConvertib
         return CGImage(pixels: pixels, isOpaque: isOpaque, colorSpace: space, shouldInterpolate: shouldInterpolate)
     }
 
+    /// Whether two references are the same image.
     public static func == (l: CGImage, r: CGImage) -> Bool { l === r }
+    /// Hashes the image's identity.
     public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+    /// The size in pixels.
     public var description: String { "<CGImage \(width)×\(height)>" }
 }
 
+/// The image's width in pixels (0 for nil).
 public func CGImageGetWidth(_ image: CGImage?) -> Int { image?.width ?? 0 }
+/// The image's height in pixels (0 for nil).
 public func CGImageGetHeight(_ image: CGImage?) -> Int { image?.height ?? 0 }
+/// The part of the image inside `rect` (pixels).
 public func CGImageCreateWithImageInRect(_ image: CGImage?, _ rect: CGRect) -> CGImage? { image?.cropping(to: rect) }

@@ -9,6 +9,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// Whether the last element was a close (so the next segment needs an implicit move).
     private var afterClose = false
 
+    /// An empty path.
     public convenience init() { self.init(elements: []) }
 
     package override init(elements: [PathElement]) {
@@ -137,24 +138,33 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 }
 
 // C-style names.
+/// Starts a new subpath at (x, y), mapped by `m`.
 public func CGPathMoveToPoint(_ path: CGMutablePath?, _ m: UnsafePointer<CGAffineTransform>?, _ x: CGFloat, _ y: CGFloat) {
     path?.move(to: CGPoint(x: x, y: y), transform: m?.pointee ?? .identity)
 }
+/// Adds a line to (x, y), mapped by `m`.
 public func CGPathAddLineToPoint(_ path: CGMutablePath?, _ m: UnsafePointer<CGAffineTransform>?, _ x: CGFloat, _ y: CGFloat) {
     path?.addLine(to: CGPoint(x: x, y: y), transform: m?.pointee ?? .identity)
 }
+/// Adds a quadratic curve, mapped by `m`.
 public func CGPathAddQuadCurveToPoint(_ path: CGMutablePath?, _ m: UnsafePointer<CGAffineTransform>?, _ cpx: CGFloat, _ cpy: CGFloat, _ x: CGFloat, _ y: CGFloat) {
     path?.addQuadCurve(to: CGPoint(x: x, y: y), control: CGPoint(x: cpx, y: cpy), transform: m?.pointee ?? .identity)
 }
+/// Adds a cubic curve, mapped by `m`.
 public func CGPathAddCurveToPoint(_ path: CGMutablePath?, _ m: UnsafePointer<CGAffineTransform>?, _ cp1x: CGFloat, _ cp1y: CGFloat, _ cp2x: CGFloat, _ cp2y: CGFloat, _ x: CGFloat, _ y: CGFloat) {
     path?.addCurve(to: CGPoint(x: x, y: y), control1: CGPoint(x: cp1x, y: cp1y), control2: CGPoint(x: cp2x, y: cp2y), transform: m?.pointee ?? .identity)
 }
+/// Closes the current subpath.
 public func CGPathCloseSubpath(_ path: CGMutablePath?) { path?.closeSubpath() }
+/// Adds a rectangle, mapped by `m`.
 public func CGPathAddRect(_ path: CGMutablePath?, _ m: UnsafePointer<CGAffineTransform>?, _ rect: CGRect) { path?.addRect(rect, transform: m?.pointee ?? .identity) }
+/// Adds the ellipse that fits `rect`, mapped by `m`.
 public func CGPathAddEllipseInRect(_ path: CGMutablePath?, _ m: UnsafePointer<CGAffineTransform>?, _ rect: CGRect) { path?.addEllipse(in: rect, transform: m?.pointee ?? .identity) }
+/// Adds another path's subpaths, mapped by `m`.
 public func CGPathAddPath(_ path: CGMutablePath?, _ m: UnsafePointer<CGAffineTransform>?, _ other: CGPath?) {
     if let other { path?.addPath(other, transform: m?.pointee ?? .identity) }
 }
+/// Adds an arc of a circle, mapped by `m`.
 public func CGPathAddArc(_ path: CGMutablePath?, _ m: UnsafePointer<CGAffineTransform>?, _ x: CGFloat, _ y: CGFloat, _ radius: CGFloat, _ startAngle: CGFloat, _ endAngle: CGFloat, _ clockwise: Bool) {
     path?.addArc(center: CGPoint(x: x, y: y), radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise, transform: m?.pointee ?? .identity)
 }
