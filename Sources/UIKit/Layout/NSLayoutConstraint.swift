@@ -11,26 +11,38 @@ open class NSLayoutConstraint: NSObject, @unchecked Sendable {
         case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
         case centerXWithinMargins, centerYWithinMargins
         case notAnAttribute = 0
+        /// The last baseline.
         public static var baseline: Attribute { .lastBaseline }
     }
+    /// How the two sides compare, with UIKit's raw values.
     public enum Relation: Int, Sendable { case lessThanOrEqual = -1, equal = 0, greaterThanOrEqual = 1 }
 
+    /// The view or guide on the left side.
     public private(set) weak var firstItem: AnyObject?
+    /// The view or guide on the right side (nil for a constant).
     public private(set) weak var secondItem: AnyObject?
+    /// The left side's attribute.
     public let firstAttribute: Attribute
+    /// The right side's attribute.
     public let secondAttribute: Attribute
+    /// How the sides compare.
     public let relation: Relation
+    /// The right side's factor.
     public let multiplier: CGFloat
+    /// Added to the right side; changing it re-solves (animated inside a block with `layoutIfNeeded()`).
     open var constant: CGFloat { didSet { if constant != oldValue { changed() } } }
     /// How strongly it must hold (required by default). UIKit does not allow changing a required constraint
     /// to optional once active; Calyx allows it.
     open var priority: UILayoutPriority = .required { didSet { if priority != oldValue { changed() } } }
+    /// A name for debugging.
     open var identifier: String?
+    /// Accepted; nothing is archived.
     open var shouldBeArchived = false
 
     /// The view it is kept in while active (the items' nearest common ancestor).
     weak var holder: UIView?
 
+    /// `view1.attr1 relation view2.attr2 × multiplier + c` (inactive until activated).
     public init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
                 attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat) {
         firstItem = view1 as AnyObject
@@ -52,9 +64,12 @@ open class NSLayoutConstraint: NSObject, @unchecked Sendable {
         }
     }
 
+    /// Activates constraints.
     public static func activate(_ constraints: [NSLayoutConstraint]) { for c in constraints { c.isActive = true } }
+    /// Deactivates constraints.
     public static func deactivate(_ constraints: [NSLayoutConstraint]) { for c in constraints { c.isActive = false } }
 
+    /// The equation.
     open override var description: String {
         let first = firstItem.map { String(describing: type(of: $0)) } ?? "nil"
         let second = secondItem.map { "\(String(describing: type(of: $0))).\(secondAttribute) × \(multiplier) + " } ?? ""

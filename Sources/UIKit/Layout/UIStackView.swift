@@ -9,18 +9,27 @@ open class UIStackView: UIView, @unchecked Sendable {
     /// How views sit across the axis, with UIKit's raw values.
     public enum Alignment: Int, Sendable {
         case fill = 0, leading, firstBaseline, center, trailing, lastBaseline
+        /// The top, in a horizontal stack (`.leading`).
         public static var top: Alignment { .leading }
+        /// The bottom, in a horizontal stack (`.trailing`).
         public static var bottom: Alignment { .trailing }
     }
     /// The spacing UIKit chooses between views when asked for the system spacing.
     public static let spacingUseDefault = CGFloat.greatestFiniteMagnitude
+    /// UIKit's marker for the standard spacing (Calyx does not interpret it yet: set a number).
     public static let spacingUseSystem = -CGFloat.greatestFiniteMagnitude
 
+    /// The views the stack arranges, in order.
     open private(set) var arrangedSubviews: [UIView] = []
+    /// Whether the views run across or down.
     open var axis: NSLayoutConstraint.Axis = .horizontal { didSet { arrangementChanged() } }
+    /// How the views share the stack's length.
     open var distribution: Distribution = .fill { didSet { arrangementChanged() } }
+    /// How the views sit across the stack.
     open var alignment: Alignment = .fill { didSet { arrangementChanged() } }
+    /// The space between views.
     open var spacing: CGFloat = 0 { didSet { arrangementChanged() } }
+    /// Whether vertical spacing measures from baselines.
     open var isBaselineRelativeArrangement = false
     /// Whether the views are laid out inside the layout margins rather than the bounds.
     open var isLayoutMarginsRelativeArrangement = false { didSet { arrangementChanged() } }
@@ -28,19 +37,24 @@ open class UIStackView: UIView, @unchecked Sendable {
     private var generated: [NSLayoutConstraint] = []
     private var spacers: [UILayoutGuide] = []
 
+    /// An empty horizontal stack.
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }
 
+    /// A stack arranging `views`.
     public convenience init(arrangedSubviews views: [UIView]) {
         self.init(frame: .zero)
         for view in views { addArrangedSubview(view) }
     }
 
+    /// Not decoded (there are no nibs): nil.
     public required init?(coder: NSCoder) { return nil }
 
+    /// Adds a view at the end.
     open func addArrangedSubview(_ view: UIView) { insertArrangedSubview(view, at: arrangedSubviews.count) }
 
+    /// Inserts a view at a position.
     open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
         arrangedSubviews.removeAll { $0 === view }
         arrangedSubviews.insert(view, at: min(max(stackIndex, 0), arrangedSubviews.count))
@@ -56,6 +70,7 @@ open class UIStackView: UIView, @unchecked Sendable {
         arrangementChanged()
     }
 
+    /// A view removed from the stack stops being arranged.
     open override func willRemoveSubview(_ subview: UIView) {
         super.willRemoveSubview(subview)
         if arrangedSubviews.contains(where: { $0 === subview }) {
@@ -64,10 +79,12 @@ open class UIStackView: UIView, @unchecked Sendable {
         }
     }
 
+    /// Sets the space after one view.
     open func setCustomSpacing(_ spacing: CGFloat, after arrangedSubview: UIView) {
         customSpacing[ObjectIdentifier(arrangedSubview)] = spacing
         arrangementChanged()
     }
+    /// The space after one view.
     open func customSpacing(after arrangedSubview: UIView) -> CGFloat {
         customSpacing[ObjectIdentifier(arrangedSubview)] ?? UIStackView.spacingUseDefault
     }

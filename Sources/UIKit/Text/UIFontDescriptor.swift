@@ -7,11 +7,17 @@ open class UIFontDescriptor: NSObject, @unchecked Sendable {
     public struct AttributeName: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The family name.
         public static let family = AttributeName(rawValue: "NSFontFamilyAttribute")
+        /// The font's name.
         public static let name = AttributeName(rawValue: "NSFontNameAttribute")
+        /// The face within the family ("Bold", "Italic").
         public static let face = AttributeName(rawValue: "NSFontFaceAttribute")
+        /// The size in points.
         public static let size = AttributeName(rawValue: "NSFontSizeAttribute")
+        /// A dictionary of traits (weight, width, slant, symbolic traits).
         public static let traits = AttributeName(rawValue: "NSCTFontTraitsAttribute")
+        /// The text style the font is for.
         public static let textStyle = AttributeName(rawValue: "NSCTFontUIUsageAttribute")
     }
 
@@ -19,9 +25,13 @@ open class UIFontDescriptor: NSObject, @unchecked Sendable {
     public struct TraitKey: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The symbolic traits (bold, italic…).
         public static let symbolic = TraitKey(rawValue: "NSCTFontSymbolicTrait")
+        /// The weight, from −1 to 1.
         public static let weight = TraitKey(rawValue: "NSCTFontWeightTrait")
+        /// The width, from −1 (condensed) to 1 (expanded).
         public static let width = TraitKey(rawValue: "NSCTFontProportionTrait")
+        /// The slant, from −1 to 1.
         public static let slant = TraitKey(rawValue: "NSCTFontSlantTrait")
     }
 
@@ -29,24 +39,36 @@ open class UIFontDescriptor: NSObject, @unchecked Sendable {
     public struct SymbolicTraits: OptionSet, Hashable, Sendable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Italic.
         public static let traitItalic = SymbolicTraits(rawValue: 1 << 0)
+        /// Bold.
         public static let traitBold = SymbolicTraits(rawValue: 1 << 1)
+        /// Wider than normal.
         public static let traitExpanded = SymbolicTraits(rawValue: 1 << 5)
+        /// Narrower than normal.
         public static let traitCondensed = SymbolicTraits(rawValue: 1 << 6)
+        /// Every glyph the same width.
         public static let traitMonoSpace = SymbolicTraits(rawValue: 1 << 10)
+        /// For vertical text.
         public static let traitVertical = SymbolicTraits(rawValue: 1 << 11)
+        /// Tuned for interfaces.
         public static let traitUIOptimized = SymbolicTraits(rawValue: 1 << 12)
+        /// Less space between lines.
         public static let traitTightLeading = SymbolicTraits(rawValue: 1 << 15)
+        /// More space between lines.
         public static let traitLooseLeading = SymbolicTraits(rawValue: 1 << 16)
     }
 
+    /// The attributes that describe the font.
     public let fontAttributes: [AttributeName: Any]
 
+    /// A descriptor from attributes.
     public init(fontAttributes attributes: [AttributeName: Any] = [:]) {
         fontAttributes = attributes
         super.init()
     }
 
+    /// A descriptor of the font named `fontName` at `size` points.
     public convenience init(name fontName: String, size: CGFloat) {
         self.init(fontAttributes: [.name: fontName, .size: size])
     }
@@ -58,7 +80,9 @@ open class UIFontDescriptor: NSObject, @unchecked Sendable {
                                                  .textStyle: style.rawValue])
     }
 
+    /// The size in points (0 when not given).
     open var pointSize: CGFloat { (fontAttributes[.size] as? CGFloat) ?? (fontAttributes[.size] as? Double).map { CGFloat($0) } ?? 0 }
+    /// The name of the font the descriptor picks.
     open var postscriptName: String { resolvedFontName }
 
     /// The traits the descriptor asks for: those set in its traits dictionary, and bold or italic read from its
@@ -85,13 +109,16 @@ open class UIFontDescriptor: NSObject, @unchecked Sendable {
         return UIFontDescriptor(fontAttributes: attributes)
     }
 
+    /// The descriptor at another size.
     open func withSize(_ newPointSize: CGFloat) -> UIFontDescriptor { adding([.size: newPointSize]) }
+    /// The descriptor in another family.
     open func withFamily(_ newFamily: String) -> UIFontDescriptor {
         var attributes = fontAttributes
         attributes[.name] = nil
         attributes[.family] = newFamily
         return UIFontDescriptor(fontAttributes: attributes)
     }
+    /// The descriptor with more attributes.
     open func addingAttributes(_ attributes: [AttributeName: Any]) -> UIFontDescriptor { adding(attributes) }
 
     private func adding(_ attributes: [AttributeName: Any]) -> UIFontDescriptor {

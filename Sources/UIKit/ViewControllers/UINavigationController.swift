@@ -10,8 +10,11 @@ public protocol UINavigationControllerDelegate: AnyObject {
 }
 
 extension UINavigationControllerDelegate {
+    /// Does nothing.
     public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    /// Does nothing.
     public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+    /// None: the standard slide runs.
     public func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
                                      from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
     public func navigationController(_ navigationController: UINavigationController,
@@ -31,29 +34,37 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
     public enum Operation: Int, Sendable { case none = 0, push, pop }
 
     private var stack: [UIViewController] = []
+    /// Told about pushes and pops, and may supply their animators (held weakly).
     open weak var delegate: UINavigationControllerDelegate?
+    /// The bar at the top, showing the top controller's navigation item.
     public let navigationBar = UINavigationBar()
+    /// Whether the bar is hidden.
     open private(set) var isNavigationBarHidden = false
     /// Children's views live here, below the bar.
     private let content = UIView()
     private var isTransitioning = false
     private var pending: [() -> Void] = []
 
+    /// A stack holding `rootViewController`.
     public init(rootViewController: UIViewController) {
         super.init(nibName: nil, bundle: nil)
         pushViewController(rootViewController, animated: false)
     }
 
+    /// An empty stack.
     public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
+    /// Not decoded (there are no nibs): nil.
     public required init?(coder: NSCoder) { return nil }
 
+    /// The stack, root first; setting it replaces the stack without animation.
     open var viewControllers: [UIViewController] {
         get { stack }
         set { setViewControllers(newValue, animated: false) }
     }
+    /// The controller on top.
     open var topViewController: UIViewController? { stack.last }
     /// The top controller, or what it presents.
     open var visibleViewController: UIViewController? {
@@ -62,6 +73,7 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
         return visible
     }
 
+    /// Makes the view holding the bar and the children's content.
     open override func loadView() {
         let root = UIView(frame: UIScreen.main.bounds)
         root.backgroundColor = .systemBackground
@@ -70,6 +82,7 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
         view = root
     }
 
+    /// Shows the top controller and wires the back button.
     open override func viewDidLoad() {
         super.viewDidLoad()
         navigationBar.backTapped = { [weak self] in self?.popViewController(animated: true) }
@@ -80,6 +93,7 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
         if let top = topViewController { top.view.frame = contentFrame; content.addSubview(top.view) }
     }
 
+    /// Lays the bar and content out.
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         layoutBarAndContent()
@@ -100,6 +114,7 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
         return CGRect(x: 0, y: top, width: bounds.width, height: max(bounds.height - top, 0))
     }
 
+    /// Hides or shows the bar, fading over 0.35 s when `animated`.
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
         isNavigationBarHidden = hidden
         guard isViewLoaded else { return }
@@ -116,6 +131,7 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
 
     // MARK: Pushing and popping
 
+    /// Pushes a controller, sliding it in from the right when `animated`.
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
         guard !isTransitioning else { pending.append { self.pushViewController(viewController, animated: false) }; return }
         guard !stack.contains(where: { $0 === viewController }), viewController !== self else { return }
@@ -165,6 +181,7 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
         return popped
     }
 
+    /// Replaces the stack, as a push or pop of the new top when `animated`.
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
         guard !isTransitioning, let newTop = viewControllers.last else { return }
         let from = topViewController
