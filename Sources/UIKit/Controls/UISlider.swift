@@ -21,6 +21,7 @@ open class UISlider: UIControl, @unchecked Sendable {
             setValue(storedValue, animated: false)
         }
     }
+    /// The value at the right end.
     open var maximumValue: Float = 1 {
         didSet {
             if minimumValue > maximumValue { minimumValue = maximumValue }
@@ -29,15 +30,21 @@ open class UISlider: UIControl, @unchecked Sendable {
     }
     /// Whether `.valueChanged` is sent while dragging (true) or only when the touch ends.
     open var isContinuous = true
+    /// The track's colour left of the thumb (nil: the tint).
     open var minimumTrackTintColor: UIColor? { didSet { updateColors() } }
+    /// The track's colour right of the thumb.
     open var maximumTrackTintColor: UIColor? { didSet { updateColors() } }
+    /// The thumb's colour.
     open var thumbTintColor: UIColor? { didSet { updateColors() } }
+    /// An image at the left end.
     open var minimumValueImage: UIImage?
+    /// An image at the right end.
     open var maximumValueImage: UIImage?
 
     private let minimumTrack = UIView(), maximumTrack = UIView(), thumb = UIView()
     private var dragOffset: CGFloat = 0
 
+    /// A slider from 0 to 1 at 0.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         for part in [maximumTrack, minimumTrack, thumb] {
@@ -50,6 +57,7 @@ open class UISlider: UIControl, @unchecked Sendable {
         updateColors()
     }
 
+    /// Not decoded (there are no nibs): nil.
     public required init?(coder: NSCoder) { return nil }
 
     /// Sets the value (clamped to the range), moving the thumb over 0.25 s when `animated`.
@@ -80,6 +88,7 @@ open class UISlider: UIControl, @unchecked Sendable {
         return CGRect(x: x, y: rect.midY - side / 2, width: side, height: side)
     }
 
+    /// Lays the track and thumb out for the value.
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutParts()
@@ -96,6 +105,7 @@ open class UISlider: UIControl, @unchecked Sendable {
         maximumTrack.layer.cornerRadius = track.height / 2
     }
 
+    /// Recolours the track.
     open override func tintColorDidChange() { super.tintColorDidChange(); updateColors() }
 
     private func updateColors() {
@@ -106,6 +116,7 @@ open class UISlider: UIControl, @unchecked Sendable {
 
     // MARK: Tracking
 
+    /// Starts a drag when the touch lands on the thumb.
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let point = touch.location(in: self)
         guard thumb.frame.insetBy(dx: -8, dy: -8).contains(point) else { return false }
@@ -113,6 +124,7 @@ open class UISlider: UIControl, @unchecked Sendable {
         return true
     }
 
+    /// Moves the value with the finger, sending `.valueChanged`.
     open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let track = trackRect(forBounds: bounds)
         let usable = max(track.width - UISlider.thumbSide, 1)
@@ -124,6 +136,7 @@ open class UISlider: UIControl, @unchecked Sendable {
         return true
     }
 
+    /// Ends the drag.
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)
         if !isContinuous { sendActions(for: .valueChanged) }

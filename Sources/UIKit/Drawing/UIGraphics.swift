@@ -54,11 +54,15 @@ public func UIGraphicsEndImageContext() {
 
 /// Draws images with blocks (UIKit's modern API): each call makes a fresh context of the renderer's size.
 open class UIGraphicsImageRenderer: NSObject {
+    /// The scale and opacity of the images made.
     public let format: UIGraphicsImageRendererFormat
     private let size: CGSize
 
+    /// A renderer of `size`-point images in `format`.
     public init(size: CGSize, format: UIGraphicsImageRendererFormat) { self.size = size; self.format = format }
+    /// A renderer of `size`-point images at the screen's scale.
     public convenience init(size: CGSize) { self.init(size: size, format: .default()) }
+    /// A renderer of images the size of `bounds`.
     public convenience init(bounds: CGRect) { self.init(size: bounds.size, format: .default()) }
 
     /// The image `actions` draw; an empty image when the size is unusable.
@@ -77,20 +81,30 @@ open class UIGraphicsImageRenderer: NSObject {
 
 /// The renderer's settings: scale (default: the main screen's) and opacity.
 open class UIGraphicsImageRendererFormat: NSObject {
+    /// Pixels per point.
     open var scale: CGFloat = UIScreen.main.scale
+    /// Whether the images have no alpha.
     open var opaque = false
+    /// The screen's scale, with alpha.
     public override init() {}
+    /// The default format.
     open class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
 }
 
 /// What a renderer's block draws with.
 open class UIGraphicsImageRendererContext: NSObject {
+    /// The Core Graphics context to draw in (y down, in points).
     public let cgContext: CGContext
+    /// The scale and opacity of the images made.
     public let format: UIGraphicsImageRendererFormat
     init(cgContext: CGContext, format: UIGraphicsImageRendererFormat) { self.cgContext = cgContext; self.format = format }
+    /// Fills a rectangle with the current fill colour.
     open func fill(_ rect: CGRect) { cgContext.fill(rect) }
+    /// Strokes a rectangle's outline.
     open func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
+    /// Clips later drawing to a rectangle.
     open func clip(to rect: CGRect) { cgContext.clip(to: rect) }
+    /// An image of what has been drawn so far.
     open var currentImage: UIImage {
         cgContext.makeImage().map { UIImage(cgImage: $0, scale: format.scale, orientation: .up) } ?? UIImage()
     }

@@ -19,8 +19,11 @@ public struct NSStringDrawingOptions: OptionSet, Hashable, Sendable {
 open class NSStringDrawingContext: NSObject, @unchecked Sendable {
     /// The smallest scale the text may be shrunk by to fit (kept for source compatibility; text is not shrunk).
     open var minimumScaleFactor: CGFloat = 0
+    /// How much the text was shrunk to fit (1: not at all).
     open internal(set) var actualScaleFactor: CGFloat = 1
+    /// The bounds of the text drawn or measured.
     open internal(set) var totalBounds: CGRect = .zero
+    /// A context to read back from after drawing or measuring.
     public override init() { super.init() }
 }
 
@@ -143,20 +146,24 @@ extension String {
         UIKitText.layout(UIKitText.attributed(self, attrs), width: nil).size
     }
 
+    /// Draws the string on one line from `point` (its top left) in the current context.
     public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         UIKitText.draw(UIKitText.layout(UIKitText.attributed(self, attrs), width: nil), at: point, in: context)
     }
 
+    /// Draws the string wrapped within `rect`.
     public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         draw(with: rect, options: .usesLineFragmentOrigin, attributes: attrs, context: nil)
     }
 
+    /// Draws the string in `rect` as `options` say (wrapping with `.usesLineFragmentOrigin`).
     public func draw(with rect: CGRect, options: NSStringDrawingOptions = [],
                      attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?) {
         UIKitText.draw(UIKitText.attributed(self, attributes), with: rect, options: options, context: context)
     }
 
+    /// The bounds the string takes within `size`, as `options` say.
     public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
                              attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?) -> CGRect {
         UIKitText.boundingRect(of: UIKitText.attributed(self, attributes), with: size, options: options, context: context)
@@ -164,19 +171,24 @@ extension String {
 }
 
 extension NSString {
+    /// The size the string takes on one line.
     public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
         String(describing: self).size(withAttributes: attrs)
     }
+    /// Draws the string on one line from `point` (its top left) in the current context.
     public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         String(describing: self).draw(at: point, withAttributes: attrs)
     }
+    /// Draws the string wrapped within `rect`.
     public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
         String(describing: self).draw(in: rect, withAttributes: attrs)
     }
+    /// Draws the string in `rect` as `options` say (wrapping with `.usesLineFragmentOrigin`).
     public func draw(with rect: CGRect, options: NSStringDrawingOptions = [],
                      attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?) {
         String(describing: self).draw(with: rect, options: options, attributes: attributes, context: context)
     }
+    /// The bounds the string takes within `size`, as `options` say.
     public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
                              attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?) -> CGRect {
         String(describing: self).boundingRect(with: size, options: options, attributes: attributes, context: context)

@@ -4,16 +4,22 @@ open class UIImageView: UIView, @unchecked Sendable {
     /// The key the frame animation is added under (what UIKit uses).
     static let animationKey = "UIImageAnimation"
 
+    /// The image shown.
     open var image: UIImage? { didSet { showResting() } }
+    /// The image shown while highlighted.
     open var highlightedImage: UIImage? { didSet { showResting() } }
+    /// Whether the highlighted image shows.
     open var isHighlighted = false { didSet { showResting() } }
+    /// The frames `startAnimating()` cycles through.
     open var animationImages: [UIImage]?
+    /// The frames cycled through while highlighted.
     open var highlightedAnimationImages: [UIImage]?
     /// Seconds for one pass through the images; 0 (the default) means 1/30 s a frame.
     open var animationDuration: TimeInterval = 0
     /// Passes to play; 0 (the default) plays forever.
     open var animationRepeatCount = 0
 
+    /// An image view showing nothing.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
@@ -26,12 +32,14 @@ open class UIImageView: UIView, @unchecked Sendable {
         showResting()   // (observers may not run for a property set inside an initializer)
     }
 
+    /// An image view with both images, sized to the image.
     public convenience init(image: UIImage?, highlightedImage: UIImage?) {
         self.init(image: image)
         self.highlightedImage = highlightedImage
         showResting()
     }
 
+    /// Not available: Calyx reads no nib files.
     public required init?(coder: NSCoder) { fatalError("init(coder:) is not available") }
 
     /// Plays `animationImages` (or the highlighted set while highlighted), or an animated `image`.
@@ -54,8 +62,10 @@ open class UIImageView: UIView, @unchecked Sendable {
         layer.add(animation, forKey: Self.animationKey)
     }
 
+    /// Stops cycling the frames.
     open func stopAnimating() { layer.removeAnimation(forKey: Self.animationKey) }
 
+    /// Whether the frames are cycling.
     open var isAnimating: Bool { layer.animation(forKey: Self.animationKey) != nil }
 
     /// What shows when no frames play: the (highlighted) image, without an implicit animation. An animated

@@ -11,6 +11,7 @@
 /// `UITapGestureRecognizer { [weak self] _ in self?.tapped() }` (or `addTarget(_:action:)` with a closure).
 /// Unlike iOS, `state` is settable without importing a subclass header: Swift here has no such headers.
 open class UIGestureRecognizer: NSObject, @unchecked Sendable {
+    /// Where a recognizer is in recognizing, with UIKit's raw values.
     public enum State: Int, Sendable {
         case possible, began, changed, ended, cancelled, failed
         /// A discrete gesture's success: the same as `.ended`.
@@ -65,6 +66,7 @@ open class UIGestureRecognizer: NSObject, @unchecked Sendable {
     /// the end at once unless the recognizer recognizes with that very touch, when the view gets
     /// `touchesCancelled` instead, as it does on iOS.
     open var delaysTouchesEnded = true
+    /// May stop the recognizer beginning or let it run with others (held weakly).
     open weak var delegate: UIGestureRecognizerDelegate?
     /// A name for debugging.
     open var name: String?
@@ -84,6 +86,7 @@ open class UIGestureRecognizer: NSObject, @unchecked Sendable {
     }
     private var trackedTouchRefs: [WeakTouch] = []
     private var ignoredTouchRefs: [WeakTouch] = []
+    /// How many touches the recognizer is tracking.
     open var numberOfTouches: Int { trackedTouches.count }
 
     /// The centroid of the gesture's touches in `view`'s coordinates.
@@ -107,9 +110,13 @@ open class UIGestureRecognizer: NSObject, @unchecked Sendable {
         ignoredTouches.append(touch)
     }
 
+    /// Touches began in the view (subclasses recognize here).
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Touches moved.
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Touches ended.
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Touches were cancelled: the recognizer is cancelled.
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { state = .cancelled }
 
     /// Returns the recognizer to `.possible` once a gesture is over; subclasses clear their own state here.
@@ -322,7 +329,9 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
 }
 
 extension UIGestureRecognizerDelegate {
+    /// True.
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// True.
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                                   shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
