@@ -4,7 +4,9 @@ import CoreGraphics
 
 /// The kind of a track.
 public struct AVMediaType: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Video tracks.
     public static let video = AVMediaType(rawValue: "vide")

@@ -3,7 +3,9 @@ import QuartzCore
 
 /// How video fills a player layer's bounds.
 public struct AVLayerVideoGravity: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// The whole frame, aspect kept, letterboxed (the default).
     public static let resizeAspect = AVLayerVideoGravity(rawValue: "AVLayerVideoGravityResizeAspect")

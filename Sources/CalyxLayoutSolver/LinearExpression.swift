@@ -16,6 +16,7 @@ public final class LayoutVariable: Hashable, CustomStringConvertible, @unchecked
     }
 
     public static func == (l: LayoutVariable, r: LayoutVariable) -> Bool { l === r }
+    /// Hashes the value's identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     public var description: String { "\(name)=\(value)" }
 }
@@ -63,6 +64,7 @@ public final class LayoutConstraint: Hashable, @unchecked Sendable {
 
     public var isRequired: Bool { strength >= LayoutStrength.required }
     public static func == (l: LayoutConstraint, r: LayoutConstraint) -> Bool { l === r }
+    /// Hashes the value's identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 

@@ -101,7 +101,9 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
 
 /// How a time was made or what it is.
 public struct CMTimeFlags: OptionSet, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: UInt32
+    /// A value from its raw value.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     /// The time holds a value.
     public static let valid = CMTimeFlags(rawValue: 1 << 0)

@@ -25,7 +25,9 @@ let uiKitForegroundColorKey = "NSColor"
 
 /// Underline styles (the values of `kCTUnderlineStyleAttributeName`).
 public struct CTUnderlineStyle: OptionSet, Sendable {
+    /// The raw value.
     public let rawValue: Int32
+    /// A value from its raw value.
     public init(rawValue: Int32) { self.rawValue = rawValue }
     /// No underline.
     public static let none = CTUnderlineStyle([])

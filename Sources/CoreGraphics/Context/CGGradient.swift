@@ -45,7 +45,9 @@ public final class CGGradient: @unchecked Sendable {
 
 /// Whether a gradient extends past its first and last locations.
 public struct CGGradientDrawingOptions: OptionSet, Sendable {
+    /// The raw value.
     public let rawValue: UInt32
+    /// A value from its raw value.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1)
     public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 2)

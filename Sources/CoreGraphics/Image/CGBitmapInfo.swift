@@ -11,7 +11,9 @@ public enum CGImageByteOrderInfo: UInt32, Sendable {
 
 /// Pixel layout flags: an alpha info in the low 5 bits, byte order in bits 12–14.
 public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
+    /// The raw value.
     public let rawValue: UInt32
+    /// A value from its raw value.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     public init(alphaInfo: CGImageAlphaInfo) { self.rawValue = alphaInfo.rawValue }
 

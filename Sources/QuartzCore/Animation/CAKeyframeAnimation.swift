@@ -1,6 +1,8 @@
 /// How keyframe values are interpolated.
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Ways to move between keyframes: straight, held, paced, a smooth spline, a paced spline.
     public static let linear = Self(rawValue: "linear"), discrete = Self(rawValue: "discrete")
@@ -9,7 +11,9 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 
 /// Whether an animation along a path turns the layer to follow it.
 public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Turning along a path: facing along it, or against it.
     public static let rotateAuto = Self(rawValue: "auto"), rotateAutoReverse = Self(rawValue: "autoReverse")
@@ -63,7 +67,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
 
 /// The kinds of `CATransition`.
 public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Transition types: cross-fade, move the new content in, push the old out, reveal the new beneath.
     public static let fade = Self(rawValue: "fade"), moveIn = Self(rawValue: "moveIn")
@@ -72,7 +78,9 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
 
 /// Directions of `CATransition`.
 public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Where a transition moves from.
     public static let fromRight = Self(rawValue: "fromRight"), fromLeft = Self(rawValue: "fromLeft")

@@ -1,6 +1,8 @@
 /// Names of the value functions.
 public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let rotateX = Self(rawValue: "rotateX"), rotateY = Self(rawValue: "rotateY"), rotateZ = Self(rawValue: "rotateZ")
     public static let scale = Self(rawValue: "scale"), scaleX = Self(rawValue: "scaleX"), scaleY = Self(rawValue: "scaleY")

@@ -46,7 +46,9 @@ extension CALayerDelegate {
 
 /// How `contents` is placed in the bounds.
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Places the contents at the centre or against an edge, at their natural size.
     public static let center = Self(rawValue: "center"), top = Self(rawValue: "top"), bottom = Self(rawValue: "bottom")
@@ -64,7 +66,9 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 
 /// Resampling filters for `contents`.
 public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Ways to sample scaled contents: the nearest pixel, bilinear, or bilinear between mipmap levels.
     public static let nearest = Self(rawValue: "nearest"), linear = Self(rawValue: "linear"), trilinear = Self(rawValue: "trilinear")
@@ -72,7 +76,9 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
 
 /// Pixel formats for backing stores.
 public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Backing store formats: 8 bits per channel, half floats, or 8-bit gray.
     public static let RGBA8Uint = Self(rawValue: "RGBA8"), RGBA16Float = Self(rawValue: "RGBAh"), gray8Uint = Self(rawValue: "Gray8")
@@ -80,7 +86,9 @@ public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
 
 /// The shape of rounded corners.
 public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Corner shapes: circular arcs, or Apple's continuous (squircle-like) curve.
     public static let circular = Self(rawValue: "circular"), continuous = Self(rawValue: "continuous")
@@ -88,7 +96,9 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
 
 /// Which corners `cornerRadius` rounds.
 public struct CACornerMask: OptionSet, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: UInt
+    /// A value from its raw value.
     public init(rawValue: UInt) { self.rawValue = rawValue }
     /// The corners at the bounds' minimum y (the top on iOS): left and right.
     public static let layerMinXMinYCorner = CACornerMask(rawValue: 1), layerMaxXMinYCorner = CACornerMask(rawValue: 2)
@@ -98,7 +108,9 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 
 /// Which edges are antialiased.
 public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: UInt32
+    /// A value from its raw value.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     /// The left and right edges.
     public static let layerLeftEdge = Self(rawValue: 1), layerRightEdge = Self(rawValue: 2)
@@ -108,7 +120,9 @@ public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
 
 /// How a layer resizes with its superlayer (macOS API, kept for source compatibility).
 public struct CAAutoresizingMask: OptionSet, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: UInt32
+    /// A value from its raw value.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     /// Autoresizing along x: the left margin, the width, the right margin may grow.
     public static let layerMinXMargin = Self(rawValue: 1), layerWidthSizable = Self(rawValue: 2), layerMaxXMargin = Self(rawValue: 4)

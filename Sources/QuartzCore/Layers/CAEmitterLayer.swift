@@ -1,6 +1,8 @@
 /// Emitter shapes.
 public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Shapes particles are emitted from: a point, a line, a rectangle, a cuboid, a circle, a sphere.
     public static let point = Self(rawValue: "point"), line = Self(rawValue: "line"), rectangle = Self(rawValue: "rectangle")
@@ -9,7 +11,9 @@ public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
 
 /// Where on the shape particles are born.
 public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Where on the shape particles start: at its points, on its outline, on its surface, in its volume.
     public static let points = Self(rawValue: "points"), outline = Self(rawValue: "outline")
@@ -18,7 +22,9 @@ public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
 
 /// How particles are ordered and blended.
 public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// How particles are drawn: in any order, oldest first or last, back to front (with depth), or added together.
     public static let unordered = Self(rawValue: "unordered"), oldestFirst = Self(rawValue: "oldestFirst")

@@ -1,6 +1,8 @@
 /// The geometry of a `CAGradientLayer`.
 public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let axial = Self(rawValue: "axial"), radial = Self(rawValue: "radial"), conic = Self(rawValue: "conic")
 }

@@ -1,6 +1,8 @@
 /// The directions a `CAScrollLayer` scrolls in.
 public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let none = Self(rawValue: "none"), vertically = Self(rawValue: "vertically")
     public static let horizontally = Self(rawValue: "horizontally"), both = Self(rawValue: "both")

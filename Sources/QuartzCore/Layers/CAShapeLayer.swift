@@ -1,6 +1,8 @@
 /// Fill rules for `CAShapeLayer`.
 public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Fill rules: non-zero winding or even-odd.
     public static let nonZero = Self(rawValue: "non-zero"), evenOdd = Self(rawValue: "even-odd")
@@ -8,7 +10,9 @@ public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
 
 /// Line caps for `CAShapeLayer`.
 public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Line caps: flat at the end, round, or square past the end.
     public static let butt = Self(rawValue: "butt"), round = Self(rawValue: "round"), square = Self(rawValue: "square")
@@ -16,7 +20,9 @@ public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
 
 /// Line joins for `CAShapeLayer`.
 public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Line joins: pointed, round, or cut off.
     public static let miter = Self(rawValue: "miter"), round = Self(rawValue: "round"), bevel = Self(rawValue: "bevel")

@@ -2,7 +2,9 @@ import CoreText
 
 /// Where `CATextLayer` truncates text that does not fit.
 public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Where text that does not fit is cut: not at all, or with an ellipsis at the start…
     public static let none = Self(rawValue: "none"), start = Self(rawValue: "start")
@@ -12,7 +14,9 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 
 /// Horizontal alignment in `CATextLayer`. Unknown values are kept (semantics §9.3).
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Text alignments: natural for the script, left, right…
     public static let natural = Self(rawValue: "natural"), left = Self(rawValue: "left"), right = Self(rawValue: "right")

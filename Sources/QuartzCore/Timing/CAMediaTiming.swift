@@ -1,7 +1,10 @@
 /// What happens outside an object's active time.
 public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value from its raw value.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// No effect outside the active period (the default).
     public static let removed = CAMediaTimingFillMode("removed")

@@ -53,8 +53,11 @@ public final class CAMediaTimingFunction: Hashable, @unchecked Sendable, CustomS
 
 /// Names of the predefined timing functions.
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value from its raw value.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Even pace: (0, 0, 1, 1).
     public static let linear = CAMediaTimingFunctionName("linear")

@@ -2,7 +2,9 @@
 extension UIView {
     /// How a block animates (UIKit's bit layout: curves in bits 16–18, transitions in 20–22).
     public struct AnimationOptions: OptionSet, Sendable, Hashable {
+        /// The raw value.
         public let rawValue: UInt
+        /// A value from its raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }
         /// Lays out subviews within the animation. Accepted and ignored: call `layoutIfNeeded()` in the block to animate layout.
         public static let layoutSubviews = Self(rawValue: 1 << 0)
@@ -66,7 +68,9 @@ extension UIView {
 
     /// How a keyframe block animates: the shared option bits, and the calculation mode in bits 10–12.
     public struct KeyframeAnimationOptions: OptionSet, Sendable, Hashable {
+        /// The raw value.
         public let rawValue: UInt
+        /// A value from its raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }
         /// Lays out subviews within the animation. Accepted and ignored: call `layoutIfNeeded()` in the block to animate layout.
         public static let layoutSubviews = Self(rawValue: 1 << 0)

@@ -170,7 +170,9 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
 
 /// The corners of a rectangle, in UIKit's y-down terms.
 public struct UIRectCorner: OptionSet, Sendable, Hashable {
+    /// The raw value.
     public let rawValue: UInt
+    /// A value from its raw value.
     public init(rawValue: UInt) { self.rawValue = rawValue }
     /// The top-left corner.
     public static let topLeft = UIRectCorner(rawValue: 1 << 0)

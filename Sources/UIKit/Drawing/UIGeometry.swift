@@ -112,7 +112,9 @@ extension NSCoder {
 
 /// Edges of a rectangle (a screen-edge pan's edges, safe-area edges).
 public struct UIRectEdge: OptionSet, Sendable {
+    /// The raw value.
     public let rawValue: UInt
+    /// A value from its raw value.
     public init(rawValue: UInt) { self.rawValue = rawValue }
     /// The top edge.
     public static let top = UIRectEdge(rawValue: 1 << 0)
@@ -146,7 +148,9 @@ public struct NSDirectionalEdgeInsets: Hashable, Sendable {
 
 /// Edges of a rectangle in the layout direction's terms.
 public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: UInt
+    /// A value from its raw value.
     public init(rawValue: UInt) { self.rawValue = rawValue }
     /// The top edge.
     public static let top = NSDirectionalRectEdge(rawValue: 1 << 0)

@@ -3,7 +3,9 @@ import Synchronization
 
 /// What an accessibility element is and does, with UIKit's bit values.
 public struct UIAccessibilityTraits: OptionSet, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: UInt64
+    /// A value from its raw value.
     public init(rawValue: UInt64) { self.rawValue = rawValue }
     /// No traits.
     public static let none = UIAccessibilityTraits([])
@@ -48,7 +50,9 @@ public struct UIAccessibilityTraits: OptionSet, Hashable, Sendable {
 public enum UIAccessibility {
     /// Things an app tells assistive technologies (posting them does nothing on Linux).
     public struct Notification: RawRepresentable, Hashable, Sendable {
+        /// The raw value.
         public let rawValue: UInt32
+        /// A value from its raw value.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// A new screen appeared.
         public static let screenChanged = Notification(rawValue: 1000)

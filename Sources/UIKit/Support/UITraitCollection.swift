@@ -7,7 +7,9 @@ public enum UITraitEnvironmentLayoutDirection: Int, Sendable { case unspecified 
 
 /// The user's preferred text size (Dynamic Type), with UIKit's raw values.
 public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// No size chosen.
     public static let unspecified = UIContentSizeCategory(rawValue: "_UICTContentSizeCategoryUnspecified")

@@ -2,7 +2,9 @@ import CoreText
 
 /// How `draw(with:options:context:)` and `boundingRect(with:options:context:)` lay text out, with UIKit's values.
 public struct NSStringDrawingOptions: OptionSet, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: Int
+    /// A value from its raw value.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// The rectangle's origin is the top left of the first line and lines wrap to its width; without it the
     /// origin is the first line's baseline and the text is one line.

@@ -9,8 +9,11 @@ import CoreText
 open class UIFont: CTFont, @unchecked Sendable {
     /// A font weight on UIKit's scale (−1 to 1, regular 0), with iOS's values.
     public struct Weight: RawRepresentable, Hashable, Comparable, Sendable {
+        /// The raw value.
         public let rawValue: CGFloat
+        /// A value from its raw value.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// A value from its raw value.
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
         /// Lighter weights order first.
         public static func < (l: Weight, r: Weight) -> Bool { l.rawValue < r.rawValue }
@@ -163,8 +166,11 @@ open class UIFont: CTFont, @unchecked Sendable {
 
     /// The text styles of Dynamic Type, with UIKit's raw values.
     public struct TextStyle: RawRepresentable, Hashable, Sendable {
+        /// The raw value.
         public let rawValue: String
+        /// A value from its raw value.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// A value from its raw value.
         public init(_ rawValue: String) { self.rawValue = rawValue }
 
         /// 34 points: a screen's large title.

@@ -5,7 +5,9 @@ import CoreText
 open class UIFontDescriptor: NSObject, @unchecked Sendable {
     /// Keys of a descriptor's attributes, with UIKit's raw values.
     public struct AttributeName: RawRepresentable, Hashable, Sendable {
+        /// The raw value.
         public let rawValue: String
+        /// A value from its raw value.
         public init(rawValue: String) { self.rawValue = rawValue }
         /// The family name.
         public static let family = AttributeName(rawValue: "NSFontFamilyAttribute")
@@ -23,7 +25,9 @@ open class UIFontDescriptor: NSObject, @unchecked Sendable {
 
     /// Keys inside the `.traits` dictionary.
     public struct TraitKey: RawRepresentable, Hashable, Sendable {
+        /// The raw value.
         public let rawValue: String
+        /// A value from its raw value.
         public init(rawValue: String) { self.rawValue = rawValue }
         /// The symbolic traits (bold, italic…).
         public static let symbolic = TraitKey(rawValue: "NSCTFontSymbolicTrait")
@@ -37,7 +41,9 @@ open class UIFontDescriptor: NSObject, @unchecked Sendable {
 
     /// Style traits, with Core Text's bit values.
     public struct SymbolicTraits: OptionSet, Hashable, Sendable {
+        /// The raw value.
         public let rawValue: UInt32
+        /// A value from its raw value.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         /// Italic.
         public static let traitItalic = SymbolicTraits(rawValue: 1 << 0)

@@ -1,6 +1,8 @@
 /// Keys for the two controllers of a transition.
 public struct UITransitionContextViewControllerKey: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// The controller being left.
     public static let from = UITransitionContextViewControllerKey(rawValue: "UITransitionContextFromViewController")
@@ -10,7 +12,9 @@ public struct UITransitionContextViewControllerKey: RawRepresentable, Hashable, 
 
 /// Keys for the two views of a transition.
 public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
+    /// The raw value.
     public let rawValue: String
+    /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// The view being left.
     public static let from = UITransitionContextViewKey(rawValue: "UITransitionContextFromView")

@@ -7,7 +7,9 @@
 open class UIControl: UIView, @unchecked Sendable {
     /// A control's state: normal, or any of highlighted, disabled, selected, focused.
     public struct State: OptionSet, Hashable, Sendable {
+        /// The raw value.
         public let rawValue: UInt
+        /// A value from its raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }
         /// Enabled, not highlighted or selected.
         public static let normal = State([])
@@ -27,7 +29,9 @@ open class UIControl: UIView, @unchecked Sendable {
 
     /// The events a control sends, with UIKit's bit values.
     public struct Event: OptionSet, Hashable, Sendable {
+        /// The raw value.
         public let rawValue: UInt
+        /// A value from its raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }
         /// A finger went down on the control.
         public static let touchDown = Event(rawValue: 1 << 0)
@@ -210,7 +214,9 @@ open class UIControl: UIView, @unchecked Sendable {
 open class UIAction: NSObject, @unchecked Sendable {
     /// A name for an action, to find or remove it by.
     public struct Identifier: RawRepresentable, Hashable, Sendable {
+        /// The raw value.
         public let rawValue: String
+        /// A value from its raw value.
         public init(rawValue: String) { self.rawValue = rawValue }
         /// An identifier from a string.
         public init(_ rawValue: String) { self.rawValue = rawValue }

@@ -3,7 +3,9 @@
 /// the stroke qualifies.
 open class UISwipeGestureRecognizer: UIGestureRecognizer, @unchecked Sendable {
     public struct Direction: OptionSet, Sendable {
+        /// The raw value.
         public let rawValue: UInt
+        /// A value from its raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }
         public static let right = Direction(rawValue: 1 << 0)
         public static let left = Direction(rawValue: 1 << 1)
