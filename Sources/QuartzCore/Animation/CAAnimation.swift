@@ -7,7 +7,9 @@ public protocol CAAnimationDelegate: AnyObject {
 }
 
 extension CAAnimationDelegate {
+    /// Does nothing.
     public func animationDidStart(_ anim: CAAnimation) {}
+    /// Does nothing.
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
@@ -40,8 +42,10 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, @unchecked Sendable {
     /// Values tagged on the animation with `setValue(_:forKey:)`.
     var taggedValues: [String: Any] = [:]
 
+    /// An animation with Core Animation's defaults (the duration comes from the transaction when added).
     public required override init() { super.init() }
 
+    /// Decodes an animation (with the defaults).
     public required init?(coder: NSCoder) { super.init() }
 
     /// A new animation (Apple's class factory).
@@ -98,11 +102,13 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     /// Turns interpolated numbers into the property's value (for example a rotation angle into a transform).
     open var valueFunction: CAValueFunction?
 
+    /// An animation of the property at `path`.
     public convenience init(keyPath path: String?) {
         self.init()
         keyPath = path
     }
 
+    /// Copies this class's properties into a copy.
     open override func copyAnimationState(to other: CAAnimation) {
         super.copyAnimationState(to: other)
         guard let o = other as? CAPropertyAnimation else { return }
@@ -119,6 +125,7 @@ open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
     /// The change the animation makes, relative to the start value.
     open var byValue: Any?
 
+    /// Copies this class's properties into a copy.
     open override func copyAnimationState(to other: CAAnimation) {
         super.copyAnimationState(to: other)
         guard let o = other as? CABasicAnimation else { return }
@@ -131,6 +138,7 @@ open class CAAnimationGroup: CAAnimation, @unchecked Sendable {
     /// The children; their delegates and `isRemovedOnCompletion` are ignored (Apple documents this).
     open var animations: [CAAnimation]?
 
+    /// Copies this class's properties into a copy.
     open override func copyAnimationState(to other: CAAnimation) {
         super.copyAnimationState(to: other)
         (other as? CAAnimationGroup)?.animations = animations

@@ -1,13 +1,22 @@
 /// Display timing information, as CoreVideo's `CVTimeStamp` (accepted and ignored by `CARenderer`).
 public struct CVTimeStamp {
+    /// The structure's version.
     public var version: UInt32 = 0
+    /// Units per second of `videoTime`.
     public var videoTimeScale: Int32 = 0
+    /// The display time of the frame, in `videoTimeScale` units.
     public var videoTime: Int64 = 0
+    /// The host clock's time of the frame.
     public var hostTime: UInt64 = 0
+    /// The ratio of actual to nominal refresh rate.
     public var rateScalar: Double = 0
+    /// The refresh period, in `videoTimeScale` units.
     public var videoRefreshPeriod: Int64 = 0
+    /// Which fields are valid.
     public var flags: UInt64 = 0
+    /// Reserved.
     public var reserved: UInt64 = 0
+    /// A timestamp with every field zero.
     public init() {}
 }
 

@@ -53,6 +53,7 @@ open class UILabel: UIView, @unchecked Sendable {
             applyToAttributedText(.foregroundColor, textColor!)
         }
     }
+    /// How lines are aligned.
     open var textAlignment: NSTextAlignment = .natural { didSet { textDidChange() } }
     /// How lines are broken and the last one cut (`.byTruncatingTail` by default).
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { textDidChange() } }
@@ -60,10 +61,13 @@ open class UILabel: UIView, @unchecked Sendable {
     open var numberOfLines = 1 { didSet { textDidChange() } }
     /// Whether the text is drawn in its colour (true) or dimmed.
     open var isEnabled = true { didSet { setNeedsDisplay() } }
+    /// The text colour while highlighted.
     open var highlightedTextColor: UIColor? { didSet { setNeedsDisplay() } }
+    /// Whether the highlighted colour shows.
     open var isHighlighted = false { didSet { setNeedsDisplay() } }
     /// A shadow drawn under the text (none by default), offset by `shadowOffset` (0, −1: one point up).
     open var shadowColor: UIColor? { didSet { setNeedsDisplay() } }
+    /// The text shadow's offset (shown when `shadowColor` is set).
     open var shadowOffset = CGSize(width: 0, height: -1) { didSet { setNeedsDisplay() } }
 
     // MARK: Sizing
@@ -72,11 +76,14 @@ open class UILabel: UIView, @unchecked Sendable {
     open var adjustsFontSizeToFitWidth = false { didSet { setNeedsDisplay() } }
     /// The smallest fraction of the font size text may shrink to (0, the default, means it does not shrink).
     open var minimumScaleFactor: CGFloat = 0 { didSet { setNeedsDisplay() } }
+    /// Whether text may be tightened before it is truncated.
     open var allowsDefaultTighteningForTruncation = false
+    /// How shrunk text is placed vertically.
     open var baselineAdjustment: BaselineAdjustment = .alignBaselines
     /// The width multi-line text wraps to when the label reports its intrinsic size (0: not set).
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
 
+    /// An empty label in the system font at 17 points.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
@@ -92,6 +99,7 @@ open class UILabel: UIView, @unchecked Sendable {
         set { super.accessibilityLabel = newValue }
     }
 
+    /// Not decoded (there are no nibs): nil.
     public required init?(coder: NSCoder) { return nil }
 
     /// The size of the text: one unwrapped line, or for several lines wrapped to `preferredMaxLayoutWidth`,
@@ -143,6 +151,7 @@ open class UILabel: UIView, @unchecked Sendable {
         context.restoreGState()
     }
 
+    /// Draws the text as the label's properties say.
     open override func draw(_ rect: CGRect) {
         drawText(in: bounds)
     }

@@ -11,11 +11,14 @@ open class UIViewController: UIResponder, @unchecked Sendable {
         self.nibBundle = nibBundleOrNil
         super.init()
     }
+    /// A controller whose view `loadView()` makes.
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
+    /// Not available: Calyx reads no nib files.
     public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
 
     /// Kept for source compatibility: there are no nibs, so `loadView()` always makes the view in code.
     open private(set) var nibName: String?
+    /// The bundle given at creation (no nibs are read).
     open private(set) var nibBundle: Bundle?
     /// The controller's title, shown by a navigation bar.
     open var title: String? { didSet { storedNavigationItem?.changed?() } }
@@ -150,6 +153,7 @@ open class UIViewController: UIResponder, @unchecked Sendable {
 
     /// The controller this one presents, and the one that presented this one.
     open internal(set) var presentedViewController: UIViewController?
+    /// The controller that presented this one.
     open internal(set) weak var presentingViewController: UIViewController?
     /// How this controller covers the screen when presented (`.automatic`, a sheet, by default, as on iOS 13).
     open var modalPresentationStyle: UIModalPresentationStyle = .automatic
@@ -157,14 +161,18 @@ open class UIViewController: UIResponder, @unchecked Sendable {
     open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
     /// Supplies animators for this controller's presentation and dismissal, replacing the transition style.
     open weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+    /// Whether the controller is being presented (during its appearance callbacks).
     open internal(set) var isBeingPresented = false
+    /// Whether the controller is being dismissed.
     open internal(set) var isBeingDismissed = false
     /// The view the presented view sits in while presented.
     var presentationContainer: UIView?
 
     // MARK: Children
 
+    /// The child controllers, in the order added.
     open private(set) var children: [UIViewController] = []
+    /// The container this controller is a child of.
     open private(set) weak var parent: UIViewController?
 
     /// Adds `childController` as a child, calling its `willMove(toParent:)`; the caller adds its view and then

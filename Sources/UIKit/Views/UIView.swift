@@ -15,6 +15,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         self.frame = frame
     }
 
+    /// A view with a zero frame.
     public convenience override init() { self.init(frame: .zero) }
     /// Not available: Calyx reads no nib or storyboard files.
     public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
@@ -121,6 +122,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
 
     // MARK: Hierarchy
 
+    /// The view this one is a subview of.
     open private(set) weak var superview: UIView?
     /// The view's subviews, back to front.
     open private(set) var subviews: [UIView] = []
@@ -414,6 +416,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         setNeedsLayout()
         superview?.setNeedsLayout()
     }
+    /// An intrinsic size along an axis that means "none".
     public static let noIntrinsicMetric: CGFloat = -1
     /// The size that best fits the given size (the current size by default).
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
@@ -461,6 +464,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     /// A rectangle in another view's coordinates (the window's when nil) converted to the view's.
     open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
 
+    /// Whether `point` (in the view's coordinates) is inside it: within its bounds.
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
 
     /// The furthest descendant containing `point` (in this view's coordinates) that takes touches: hidden,
@@ -481,6 +485,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
 
     // MARK: CALayerDelegate
 
+    /// The layer asks for layout: the view lays out its subviews.
     open func layoutSublayers(of layer: CALayer) {
         // A view controller's view tells it around its layout, as on iOS.
         let controller = owningViewController
@@ -489,13 +494,16 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
         controller?.viewDidLayoutSubviews()
     }
 
+    /// The layer asks for drawing: the view's `draw(_:)` runs in a y-down context.
     open func draw(_ layer: CALayer, in ctx: CGContext) {
         UIGraphicsPushContext(ctx)
         draw(bounds)
         UIGraphicsPopContext()
     }
 
+    /// Draws the layer's backing store through `draw(_:in:)`.
     open func display(_ layer: CALayer) { layer.displayBackingStore() }
+    /// Does nothing.
     open func layerWillDraw(_ layer: CALayer) {}
 
     /// No action outside animation blocks; inside one, the block's animation for the keys UIKit animates.
