@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 OUT="${1:-out}/docs"
 # The share of public symbols documented today (compiler-synthesized ones aside), as a floor that only rises
 # (the goal is 95 %).
-MIN_COVERAGE="${MIN_COVERAGE:-65.5}"
+MIN_COVERAGE="${MIN_COVERAGE:-79}"
 MODULES=(QuartzCore UIKit CoreGraphics ImageIO CoreText CoreImage Lottie CalyxHost CalyxSnapshotTesting
          OpenGLES CoreMedia AVFoundation)
 mkdir -p "$OUT"
