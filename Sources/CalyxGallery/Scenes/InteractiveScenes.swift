@@ -19,7 +19,7 @@ extension Gallery {
                      changes: finger(from: CGPoint(x: 60, y: 110), to: CGPoint(x: 60, y: 30), start: 0.1, end: 0.2),
                      build: scrollListScreen),
         GalleryScene("table-row-animations", "App UIKit", "UITableView.performBatchUpdates: a row fades in, one slides out to the left, one drops in from the top, and the rows between move to make room",
-                     duration: 2.2, probes: [.init(100, 10, white)],
+                     duration: 2.2, probes: [.init(60, 110, white), .init(100, 10, rgb(0.75, 1, 0.65))],
                      changes: [.init(time: 0.2, apply: { editTable($0, step: 0) }), .init(time: 1.0, apply: { editTable($0, step: 1) })],
                      build: tableScreen),
     ]
