@@ -125,7 +125,8 @@ import CalyxTestSupport
             func frameAfterAdvancing() -> Double? {
                 let before = frames.withLock { $0.count }
                 clock.advance(by: 1.0 / 60)
-                let deadline = Date().addingTimeInterval(5)
+                // Generous: under ThreadSanitizer on a loaded two-core machine a frame has taken over 5 s.
+                let deadline = Date().addingTimeInterval(60)
                 while frames.withLock({ $0.count }) == before, Date() < deadline { usleep(500) }
                 return frames.withLock { $0.last?.centre ?? nil }
             }
