@@ -81,4 +81,21 @@ import CalyxTestSupport
                                options: [.drawsAfterEndLocation])
         #expect(ctx.makeImage() != nil)
     }
+
+    /// Found by the random programs (seed 80945): a curve whose control points sit near the largest doubles
+    /// overflowed when split, and the box test trapped on the result.
+    @Test func aCurveNearTheLargestDoublesDrawsWithoutTrapping() {
+        let canvas = TestCanvas(width: 48, height: 48)
+        let ctx = canvas.context
+        ctx.setFillColor(CGColor.black)
+        ctx.move(to: CGPoint(x: 0, y: 0))
+        ctx.addCurve(to: CGPoint(x: 40, y: 40), control1: CGPoint(x: .greatestFiniteMagnitude, y: -.greatestFiniteMagnitude),
+                     control2: CGPoint(x: -.greatestFiniteMagnitude, y: .greatestFiniteMagnitude))
+        ctx.addLine(to: CGPoint(x: 40, y: 0))
+        ctx.fillPath()
+        ctx.move(to: CGPoint(x: -1e308, y: 0))
+        ctx.addCurve(to: CGPoint(x: 1e308, y: 10), control1: CGPoint(x: 1.7e308, y: 1.7e308), control2: CGPoint(x: -1.7e308, y: -1.7e308))
+        ctx.strokePath()
+        #expect(ctx.makeImage() != nil)
+    }
 }

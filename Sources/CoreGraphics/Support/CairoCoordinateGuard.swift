@@ -43,10 +43,12 @@ package enum CairoCoordinateGuard {
         guard case .cubic(let p0, let c1, let c2, let p3) = segment else { return [segment] }
         let points = [p0, c1, c2, p3]
         if points.allSatisfy(inBox) { return [segment] }
-        let hull = CGRect.enclosing(points)
-        let box = CGRect(x: -extent, y: -extent, width: 2 * extent, height: 2 * extent)
+        // Splitting curves near the largest doubles can overflow: a piece that is no longer finite is its chord.
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return [.line(p0, p3)] }
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let outside = xs.max()! < -extent || xs.min()! > extent || ys.max()! < -extent || ys.min()! > extent
         let flat = distanceFromChord(c1, p0, p3) < 0.1 && distanceFromChord(c2, p0, p3) < 0.1
-        if !hull.intersects(box) || flat || depth >= 64 { return [.line(p0, p3)] }
+        if outside || flat || depth >= 64 { return [.line(p0, p3)] }
         let (left, right) = segment.split(at: 0.5)
         return boxedPieces(of: left, depth: depth + 1) + boxedPieces(of: right, depth: depth + 1)
     }
