@@ -38,12 +38,17 @@ extension ProgramGenerator {
     }
 
     /// Stock controls with hostile values — a configured or classic button, a switch, a slider, a progress view
-    /// and a spinner — in a view, touched along hostile points, their actions editing the tree.
+    /// and a spinner — in a view, touched along hostile points, their actions editing the tree; then a scroll
+    /// view and a table driven by a `ListScript`.
     mutating func controlsCall(_ a: Int) -> ProgramCall {
         let frame = values.rect(), value = values.number(-2, 3), low = values.number(-2, 2), high = values.number(-2, 2)
         let points = (0..<values.int(1...4)).map { _ in values.point() }
         let configured = values.chance(0.5), style = values.int(0...7), size = values.int(0...3), padding = values.number(-20, 40)
-        let source = "button (configured: \(configured), style \(style), size \(size), padding \(padding.source)), switch, slider (\(low.source)…\(high.source), value \(value.source)), progress \(value.source), spinner in V[\(a)] at \(frame.source); touch along \(points.map(\.source))"
+        // Scroll and table views joined later: their script is seeded by what was drawn, keeping recorded programs.
+        let lists = ListScript(seed: points.reduce(UInt64(style * 4 + size)) {
+            ($0 &* 0x100_0000_01B3) ^ UInt64($1.value.x.bitPattern) ^ (UInt64($1.value.y.bitPattern) >> 1)
+        })
+        let source = "button (configured: \(configured), style \(style), size \(size), padding \(padding.source)), switch, slider (\(low.source)…\(high.source), value \(value.source)), progress \(value.source), spinner in V[\(a)] at \(frame.source); touch along \(points.map(\.source)); lists: \(lists.source)"
         return ProgramCall(source: source) { w in
             let button: UIButton
             if configured {
@@ -86,6 +91,7 @@ extension ProgramGenerator {
             w.observe(slider.value)
             w.observe(toggle.isOn)
             if value.value > 1 { spinner.stopAnimating() }
+            lists.run(in: w, editing: a)
         }
     }
 

@@ -1,6 +1,6 @@
 import CalyxTestSupport
 import Testing
-import UIKit
+@testable import UIKit
 
 /// Auto Layout as iOS code writes it: anchors, `NSLayoutConstraint.activate`, intrinsic sizes with hugging and
 /// compression resistance, margins, multipliers, fitting sizes, and the animated `layoutIfNeeded()` after a
@@ -174,5 +174,23 @@ import UIKit
         window.layoutIfNeeded()
         _ = box.systemLayoutSizeFitting(CGSize(width: 44.58, height: 33.76))
         #expect(box.frame.width.isFinite && box.frame.minX.isFinite, "laid out without trapping, to a frame that can be drawn")
+    }
+
+    /// The random programs' hang (seed 16): a window holding a table of frame-placed cells and one constrained view
+    /// solved every view of the tree, once per view laid out — minutes for a few hundred views. Views that no
+    /// constraint touches stay out of the solve; the constrained view is still placed, beside them.
+    @Test func framePlacedSubtreesStayOutOfTheSolve() {
+        let (window, container) = container()
+        for k in 0..<500 {
+            let row = UIView(frame: CGRect(x: 0, y: CGFloat(k) * 2, width: 300, height: 2))
+            row.addSubview(UIView(frame: row.bounds.insetBy(dx: 4, dy: 0)))
+            container.addSubview(row)
+        }
+        let box = constrained(in: container)
+        NSLayoutConstraint.activate([box.widthAnchor.constraint(equalToConstant: 40), box.heightAnchor.constraint(equalToConstant: 30),
+                                     box.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -10)])
+        window.layoutIfNeeded()
+        #expect(box.frame == CGRect(x: 250, y: 0, width: 40, height: 30))
+        #expect(LayoutSystem(root: window, freeRootSize: nil).viewCount == 3, "the window, the container and the box; not 1,000 rows")
     }
 }

@@ -73,17 +73,46 @@ final class LayoutSystem {
     init(root: UIView, freeRootSize: (CGSize, (UILayoutPriority, UILayoutPriority))?) {
         self.root = root
         self.freeRootSize = freeRootSize
-        collect(root)
+        var named = Set<ObjectIdentifier>()
+        Self.gatherNamedItems(under: root, into: &named)
+        var matters = Set<ObjectIdentifier>()
+        Self.markViewsThatMatter(under: root, named: named, into: &matters)
+        collect(root, matters: matters)
     }
 
     var rootSize: CGSize { boxes[ObjectIdentifier(root)].map { $0.rect.size } ?? .zero }
+
+    /// How many views the solve has unknowns for.
+    var viewCount: Int { views.count }
 
     /// Whether the tree has anything for Auto Layout to place.
     var needsSolving: Bool {
         !constraints.isEmpty || views.dropFirst().contains { !$0.translatesAutoresizingMaskIntoConstraints }
     }
 
-    private func collect(_ view: UIView) {
+    /// The views and guides that the constraints installed anywhere under `view` name.
+    private static func gatherNamedItems(under view: UIView, into named: inout Set<ObjectIdentifier>) {
+        for constraint in view.autoLayout.installed {
+            for item in [constraint.firstItem, constraint.secondItem] { if let item { named.insert(ObjectIdentifier(item)) } }
+        }
+        for subview in view.subviews { gatherNamedItems(under: subview, into: &named) }
+    }
+
+    /// Marks the views the solve needs: those laid out by constraints, holding or named by constraints, owning
+    /// guides, and their ancestors. A subtree of frame-placed views that no constraint touches is left out: its
+    /// views would only be pinned where they are, and a table of cells would make the solve thousands of unknowns.
+    @discardableResult
+    private static func markViewsThatMatter(under view: UIView, named: Set<ObjectIdentifier>, into matters: inout Set<ObjectIdentifier>) -> Bool {
+        var anyChild = false
+        for subview in view.subviews where markViewsThatMatter(under: subview, named: named, into: &matters) { anyChild = true }
+        let state = view.autoLayout
+        guard anyChild || !view.translatesAutoresizingMaskIntoConstraints || !state.installed.isEmpty || !state.guides.isEmpty
+                || named.contains(ObjectIdentifier(view)) else { return false }
+        matters.insert(ObjectIdentifier(view))
+        return true
+    }
+
+    private func collect(_ view: UIView, matters: Set<ObjectIdentifier>) {
         views.append(view)
         boxes[ObjectIdentifier(view)] = Box()
         for guide in view.autoLayout.guides {
@@ -91,7 +120,7 @@ final class LayoutSystem {
             boxes[ObjectIdentifier(guide)] = Box()
         }
         constraints += view.autoLayout.installed
-        for subview in view.subviews { collect(subview) }
+        for subview in view.subviews where matters.contains(ObjectIdentifier(subview)) { collect(subview, matters: matters) }
     }
 
     private func box(_ item: AnyObject?) -> Box? { item.flatMap { boxes[ObjectIdentifier($0)] } }
