@@ -7,11 +7,32 @@ import QuartzCore
 /// `AVPlayerItemDidPlayToEndTime` and does what `actionAtItemEnd` says, at the next event pass.
 open class AVPlayer: NSObject, MediaTimeObserver, @unchecked Sendable {
     /// Whether the player can play, with AVFoundation's raw values.
-    public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
+    public enum Status: Int, Sendable {
+        /// The player has no item ready yet.
+        case unknown
+        /// The player can play its item.
+        case readyToPlay
+        /// The player cannot play (see `error`).
+        case failed
+    }
     /// What the player does when its item ends.
-    public enum ActionAtItemEnd: Int, Sendable { case advance, pause, none }
+    public enum ActionAtItemEnd: Int, Sendable {
+        /// Moves on to the next item (an `AVQueuePlayer`'s behaviour).
+        case advance
+        /// Pauses at the end of the item.
+        case pause
+        /// Keeps playing (the time stays at the end).
+        case none
+    }
     /// Whether the player is paused, waiting or playing.
-    public enum TimeControlStatus: Int, Sendable { case paused, waitingToPlayAtSpecifiedRate, playing }
+    public enum TimeControlStatus: Int, Sendable {
+        /// Playback is paused.
+        case paused
+        /// Playback waits to play at the rate asked for (Calyx never buffers, so this does not last).
+        case waitingToPlayAtSpecifiedRate
+        /// Playback is under way.
+        case playing
+    }
 
     private let lock = NSRecursiveLock()
     private var item: AVPlayerItem?
@@ -174,8 +195,10 @@ open class AVPlayer: NSObject, MediaTimeObserver, @unchecked Sendable {
 
     // MARK: The end of the item
 
+    /// Whether the player needs to hear of the media time (it is playing toward an end it has not reached).
     public var waitsForMediaTime: Bool { lock.lock(); defer { lock.unlock() }; return currentRate != 0 && !endNotified && loop == nil }
 
+    /// Notices the end of the item at media time `now`: posts `AVPlayerItemDidPlayToEndTime` and pauses, advances or keeps going as `actionAtItemEnd` says.
     public func mediaTimeDidAdvance(to now: CFTimeInterval) {
         lock.lock()
         guard let item, currentRate != 0, loop == nil, !endNotified else { lock.unlock(); return }
@@ -205,6 +228,7 @@ open class AVPlayer: NSObject, MediaTimeObserver, @unchecked Sendable {
 open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
     private var queue: [AVPlayerItem] = []
 
+    /// A queue player of `items`, the first current.
     public init(items: [AVPlayerItem]) {
         super.init(playerItem: items.first)
         queue = items
@@ -217,20 +241,25 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
         actionAtItemEnd = .advance
     }
 
+    /// The items in the queue, the current one first.
     open func items() -> [AVPlayerItem] { queue }
 
+    /// Inserts `item` after `afterItem` (at the end when nil or not queued); it becomes current if there was none.
     open func insert(_ item: AVPlayerItem, after afterItem: AVPlayerItem?) {
         if let afterItem, let i = queue.firstIndex(of: afterItem) { queue.insert(item, at: i + 1) } else { queue.append(item) }
         if currentItem == nil { replaceCurrentItem(with: item) }
     }
 
+    /// Removes `item` from the queue (the next becomes current if it was).
     open func remove(_ item: AVPlayerItem) {
         queue.removeAll { $0 === item }
         if currentItem === item { replaceCurrentItem(with: queue.first) }
     }
 
+    /// Empties the queue and stops.
     open func removeAllItems() { queue.removeAll(); replaceCurrentItem(with: nil) }
 
+    /// Drops the current item and plays the next, at the same rate.
     open override func advanceToNextItem() {
         let playing = rate
         if let current = currentItem, let i = queue.firstIndex(of: current) { queue.remove(at: i) }
@@ -243,14 +272,25 @@ open class AVQueuePlayer: AVPlayer, @unchecked Sendable {
 /// frame after the last is the first.
 open class AVPlayerLooper: NSObject, @unchecked Sendable {
     /// Whether the player can play, with AVFoundation's raw values.
-    public enum Status: Int, Sendable { case unknown, ready, failed, cancelled }
+    public enum Status: Int, Sendable {
+        /// Not loaded yet.
+        case unknown
+        /// Loaded and ready to use.
+        case ready
+        /// Loading failed.
+        case failed
+        /// Loading was cancelled.
+        case cancelled
+    }
 
     private weak var player: AVQueuePlayer?
     private let range: (start: Double, duration: Double)
+    /// Whether the looper can loop.
     open private(set) var status: Status
     /// Why the item failed, if it did.
     open var error: Error? { nil }
 
+    /// A looper that plays copies of `itemToLoop` (or `loopRange` of it) one after another in `player`.
     public init(player: AVQueuePlayer, templateItem itemToLoop: AVPlayerItem, timeRange loopRange: CMTimeRange = .invalid) {
         self.player = player
         let item = itemToLoop.copy() as! AVPlayerItem

@@ -14,7 +14,14 @@ extension NSNotification.Name {
 /// An asset's presentation state in a player: whether it can play (`status`, `error`) and its time.
 open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// Whether the item can play, with AVFoundation's raw values.
-    public enum Status: Int, Sendable { case unknown, readyToPlay, failed }
+    public enum Status: Int, Sendable {
+        /// The item's media has not been opened yet.
+        case unknown
+        /// The item's media is open and can play.
+        case readyToPlay
+        /// The item's media could not be opened (see `error`).
+        case failed
+    }
 
     /// The media the item plays.
     public let asset: AVAsset

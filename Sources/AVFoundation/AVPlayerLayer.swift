@@ -53,7 +53,7 @@ open class AVPlayerLayer: CALayer, CALayerTimedContents, @unchecked Sendable {
     }
 
     /// Not available: Calyx reads no nib files.
-    public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
+    public required init?(coder: NSCoder) { return nil }
 
     /// Whether the layer has video to show: the player's item opened and has a decodable video track.
     open var isReadyForDisplay: Bool { player?.currentItem?.status == .readyToPlay }

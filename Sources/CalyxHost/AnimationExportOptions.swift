@@ -36,6 +36,7 @@ public struct AnimationExportOptions: Sendable {
     public var size: CGSize?
     /// Pixels per point.
     public var scale: CGFloat = 1
+    /// Frames written per second of animation.
     public var framesPerSecond: Double = 30
     /// Seconds of animation; nil: until the last finite animation in the tree ends (one frame when none does).
     public var duration: CFTimeInterval?
@@ -56,6 +57,7 @@ public struct AnimationExportOptions: Sendable {
     /// encoder's constant-quality scale (0.8: x264 CRF 10, VP9 CRF 13).
     public var quality = 0.8
 
+    /// Options with the given size, scale, rate, duration, frame range and background, and the defaults for the rest.
     public init(size: CGSize? = nil, scale: CGFloat = 1, framesPerSecond: Double = 30, duration: CFTimeInterval? = nil,
                 frames: ClosedRange<Int>? = nil, backgroundColor: CGColor? = nil) {
         self.size = size; self.scale = scale; self.framesPerSecond = framesPerSecond; self.duration = duration
@@ -74,6 +76,7 @@ public enum AnimationExportError: Error, Equatable, CustomStringConvertible {
     /// The encoder failed.
     case encoderFailed(String)
 
+    /// What went wrong, in a sentence.
     public var description: String {
         switch self {
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"

@@ -11,7 +11,9 @@ import QuartzCore
 ///
 /// Frames come from `CARenderer` and are deterministic: the same tree and times give the same bytes.
 public final class AnimationExporter {
+    /// The root of the tree exported.
     public let layer: CALayer
+    /// The frame size, rate, duration and format settings.
     public let options: AnimationExportOptions
     /// Called after each frame is rendered and written, with the count done and the count in all.
     public var progress: ((Int, Int) -> Void)?
@@ -20,6 +22,7 @@ public final class AnimationExporter {
     /// animation events as a run loop would. Changes committed here are in the frame.
     public var willRenderFrame: ((_ number: Int, _ time: CFTimeInterval) -> Void)?
 
+    /// An exporter of `layer`'s tree with `options`.
     public init(layer: CALayer, options: AnimationExportOptions = AnimationExportOptions()) {
         self.layer = layer
         self.options = options

@@ -31,6 +31,7 @@ open class CIFilter: NSObject, NSCopying, @unchecked Sendable {
         name = other.name; inputs = other.inputs; definition = other.definition
     }
 
+    /// A filter with the same name and inputs.
     public func copy(with zone: NSZone? = nil) -> Any { CIFilter(copying: self) }
 
     /// The input keys the filter takes.
@@ -94,10 +95,17 @@ struct CIFilterDefinition: @unchecked Sendable {
     }
 }
 
+/// A blur's radius.
 public let kCIInputRadiusKey = "inputRadius"
+/// A colour control's saturation.
 public let kCIInputSaturationKey = "inputSaturation"
+/// A colour control's brightness.
 public let kCIInputBrightnessKey = "inputBrightness"
+/// A colour control's contrast.
 public let kCIInputContrastKey = "inputContrast"
+/// The filter's result.
 public let kCIOutputImageKey = "outputImage"
+/// The filter's name, in its attributes.
 public let kCIAttributeFilterName = "CIAttributeFilterName"
+/// An input's default value, in its attributes.
 public let kCIAttributeDefault = "CIAttributeDefault"

@@ -73,10 +73,43 @@ public struct CMTime: Hashable, Comparable, Sendable, CustomStringConvertible {
         return Double(value) / Double(timescale)
     }
 
-    /// The same time in another timescale.
+    /// The same time in another timescale, its value rounded as `method` says (marked `hasBeenRounded` when it
+    /// was). A timescale that is not positive gives `invalid`; a value beyond 64 bits, an infinite time.
     public func convertScale(_ newTimescale: Int32, method: CMTimeRoundingMethod) -> CMTime {
         guard isNumeric else { return self }
-        return CMTime(seconds: seconds, preferredTimescale: newTimescale)
+        guard newTimescale > 0 else { return .invalid }
+        if newTimescale == timescale { return self }
+        // Exact in integers while the product fits; beyond that, doubles (the value is then past 2^53 anyway).
+        let (product, overflow) = value.multipliedReportingOverflow(by: CMTimeValue(newTimescale))
+        let exact = overflow ? Double(value) * Double(newTimescale) / Double(timescale) : nil
+        let quotient = overflow ? 0 : product / CMTimeValue(timescale)
+        let remainder = overflow ? 0 : product % CMTimeValue(timescale)
+        let rule: FloatingPointRoundingRule = switch method {
+        case .default, .roundHalfAwayFromZero: .toNearestOrAwayFromZero
+        case .roundTowardZero: .towardZero
+        case .roundAwayFromZero: .awayFromZero
+        case .roundTowardNegativeInfinity: .down
+        case .roundTowardPositiveInfinity: .up
+        // QuickTime's rule: toward zero when precision is lost, away from it when it is gained.
+        case .quickTime: newTimescale < timescale ? .towardZero : .awayFromZero
+        }
+        var roundedValue: CMTimeValue
+        let wasRounded: Bool, negative: Bool
+        if let exact {
+            let rounded = exact.rounded(rule)
+            guard rounded.magnitude < 9.2e18 else { return exact > 0 ? .positiveInfinity : .negativeInfinity }
+            roundedValue = CMTimeValue(rounded)
+            (wasRounded, negative) = (rounded != exact, exact < 0)
+        } else {
+            // The truncated quotient, moved by the remainder's fraction rounded by the rule (−1, 0 or 1).
+            roundedValue = quotient + CMTimeValue((Double(remainder) / Double(timescale)).rounded(rule))
+            (wasRounded, negative) = (remainder != 0, product < 0)
+        }
+        // QuickTime never rounds a negative time to zero: it answers the smallest negative time instead.
+        if method == .quickTime, roundedValue == 0, negative { roundedValue = -1 }
+        var flags: CMTimeFlags = .valid
+        if wasRounded { flags.insert(.hasBeenRounded) }
+        return CMTime(value: roundedValue, timescale: newTimescale, flags: flags, epoch: epoch)
     }
 
     /// The fraction and seconds, or the flags.
@@ -121,8 +154,21 @@ public struct CMTimeFlags: OptionSet, Hashable, Sendable {
 
 /// How a time is rounded when converted to another timescale.
 public enum CMTimeRoundingMethod: UInt32, Sendable {
-    case `default` = 1, roundHalfAwayFromZero = 2, roundTowardZero = 3, roundAwayFromZero = 4, quickTime = 5
-    case roundTowardNegativeInfinity = 6, roundTowardPositiveInfinity = 7
+    /// Rounds half away from zero.
+    case `default` = 1
+    /// Rounds to the nearest, halves away from zero.
+    case roundHalfAwayFromZero = 2
+    /// Truncates toward zero.
+    case roundTowardZero = 3
+    /// Rounds away from zero.
+    case roundAwayFromZero = 4
+    /// QuickTime's rule: toward zero when converting to a coarser timescale, away from zero to a finer one, and a
+    /// negative time never rounds to zero.
+    case quickTime = 5
+    /// Rounds down.
+    case roundTowardNegativeInfinity = 6
+    /// Rounds up.
+    case roundTowardPositiveInfinity = 7
 }
 
 /// A start and a duration.

@@ -10,7 +10,14 @@ public final class CTLine: @unchecked Sendable {
 }
 
 /// How `CTLineCreateTruncatedLine` shortens a line.
-public enum CTLineTruncationType: UInt32, Sendable { case start = 0, end = 1, middle = 2 }
+public enum CTLineTruncationType: UInt32, Sendable {
+    /// Removes text from the start of the line.
+    case start = 0
+    /// Removes text from the end of the line.
+    case end = 1
+    /// Removes text from the middle of the line.
+    case middle = 2
+}
 
 /// A single unwrapped line of `string` (line separators in it are laid out, not broken on).
 public func CTLineCreateWithAttributedString(_ string: CFAttributedString) -> CTLine {

@@ -11,6 +11,7 @@ public let kCTUnderlineStyleAttributeName: CFString = "NSUnderline"
 public let kCTUnderlineColorAttributeName: CFString = "CTUnderlineColor"
 /// Extra space after each character, in points.
 public let kCTKernAttributeName: CFString = "NSKern"
+/// The paragraph style: alignment, line spacing, line breaking.
 public let kCTParagraphStyleAttributeName: CFString = "NSParagraphStyle"
 /// Whether ligatures are used (0 or 1).
 public let kCTLigatureAttributeName: CFString = "NSLigature"

@@ -1,8 +1,12 @@
 /// How lines sit between the margins (iOS's values: center is 1, right 2).
 public enum NSTextAlignment: Int, Sendable {
+    /// Lines start at the left margin.
     case left = 0
+    /// Lines are centred between the margins.
     case center = 1
+    /// Lines end at the right margin.
     case right = 2
+    /// Lines fill the width, except the last of a paragraph.
     case justified = 3
     /// Left for left-to-right text, right for right-to-left.
     case natural = 4
@@ -26,8 +30,11 @@ public enum NSLineBreakMode: Int, Sendable {
 
 /// The direction text runs in.
 public enum NSWritingDirection: Int, Sendable {
+    /// The direction of the text's language.
     case natural = -1
+    /// Left to right.
     case leftToRight = 0
+    /// Right to left.
     case rightToLeft = 1
 }
 

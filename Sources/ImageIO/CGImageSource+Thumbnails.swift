@@ -1,7 +1,17 @@
 /// How far a source got reading its image (Apple's values).
 public enum CGImageSourceStatus: Int32, Sendable {
-    case statusUnexpectedEOF = -5, statusInvalidData = -4, statusUnknownType = -3, statusReadingHeader = -2
-    case statusIncomplete = -1, statusComplete = 0
+    /// The data ended before the image did.
+    case statusUnexpectedEOF = -5
+    /// The data is corrupt.
+    case statusInvalidData = -4
+    /// The data is no image format Calyx reads.
+    case statusUnknownType = -3
+    /// The header is still being read.
+    case statusReadingHeader = -2
+    /// More data is needed to finish the image.
+    case statusIncomplete = -1
+    /// The image is read completely.
+    case statusComplete = 0
 }
 
 /// The source's status: complete when its image decodes, invalid data otherwise.

@@ -22,13 +22,23 @@ enum ImageFormat: CaseIterable {
 
 /// Option and property keys, with Apple's string values.
 public let kCGImageDestinationLossyCompressionQuality: CFString = "kCGImageDestinationLossyCompressionQuality"
+/// The image's width in pixels (a property).
 public let kCGImagePropertyPixelWidth: CFString = "PixelWidth"
+/// The image's height in pixels (a property).
 public let kCGImagePropertyPixelHeight: CFString = "PixelHeight"
+/// Whether the image has an alpha channel (a property).
 public let kCGImagePropertyHasAlpha: CFString = "HasAlpha"
+/// Whether the decoded image is cached (an option; decoded images are always kept here).
 public let kCGImageSourceShouldCache: CFString = "kCGImageSourceShouldCache"
+/// The expected type identifier of the data (an option; the data's own signature decides here).
 public let kCGImageSourceTypeIdentifierHint: CFString = "kCGImageSourceTypeIdentifierHint"
+/// The EXIF orientation, 1 to 8 (a property).
 public let kCGImagePropertyOrientation: CFString = "Orientation"
+/// Makes a thumbnail from the full image when the file has none (an option).
 public let kCGImageSourceCreateThumbnailFromImageIfAbsent: CFString = "kCGImageSourceCreateThumbnailFromImageIfAbsent"
+/// Makes a thumbnail from the full image even when the file has one (an option).
 public let kCGImageSourceCreateThumbnailFromImageAlways: CFString = "kCGImageSourceCreateThumbnailFromImageAlways"
+/// The thumbnail's longest side, in pixels (an option).
 public let kCGImageSourceThumbnailMaxPixelSize: CFString = "kCGImageSourceThumbnailMaxPixelSize"
+/// Turns the thumbnail upright by the image's orientation (an option).
 public let kCGImageSourceCreateThumbnailWithTransform: CFString = "kCGImageSourceCreateThumbnailWithTransform"

@@ -26,6 +26,7 @@ public final class LottieAnimation: Decodable, @unchecked Sendable {
     /// The names of the animation's markers, in file order.
     public var markerNames: [String] { model.markers.map(\.name) }
 
+    /// Decodes an animation from Bodymovin JSON.
     public required init(from decoder: Decoder) throws { model = try AnimationModel(from: decoder) }
 
     /// Reads an animation from Bodymovin JSON, throwing ``LottieError`` for data that is not one.

@@ -13,10 +13,15 @@ public protocol EAGLDrawable: AnyObject {
     func present(_ image: CGImage)
 }
 
+/// Whether the drawable keeps its contents after presenting (a drawable property).
 public let kEAGLDrawablePropertyRetainedBacking = "kEAGLDrawablePropertyRetainedBacking"
+/// The renderbuffer's colour format (a drawable property).
 public let kEAGLDrawablePropertyColorFormat = "kEAGLDrawablePropertyColorFormat"
+/// 8 bits a channel, with alpha.
 public let kEAGLColorFormatRGBA8 = "EAGLColorFormatRGBA8"
+/// 16-bit colour with no alpha (stored as RGBA8 here).
 public let kEAGLColorFormatRGB565 = "EAGLColorFormat565"
+/// 8 bits a channel in sRGB, with alpha (stored as RGBA8 here).
 public let kEAGLColorFormatSRGBA8 = "EAGLColorFormatSRGBA8"
 
 /// A layer that shows OpenGL ES drawing: an `EAGLContext` gives a renderbuffer storage from it
@@ -33,7 +38,9 @@ open class CAEAGLLayer: CALayer, EAGLDrawable, @unchecked Sendable {
     /// Whether presenting waits for the next transaction commit (it always joins the current transaction here).
     open var presentsWithTransaction = false
 
+    /// A layer with the default drawable properties.
     public override init() { super.init() }
+    /// A copy of `layer` for the render tree, with its drawable properties.
     public required init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAEAGLLayer {
@@ -41,8 +48,10 @@ open class CAEAGLLayer: CALayer, EAGLDrawable, @unchecked Sendable {
             presentsWithTransaction = other.presentsWithTransaction
         }
     }
-    public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
+    /// Not available: Calyx reads no archives or nib files. Returns nil.
+    public required init?(coder: NSCoder) { return nil }
 
+    /// The renderbuffer size the layer asks for: its bounds times its contents scale, in pixels ((0, 0) when empty).
     public var drawablePixelSize: (width: Int, height: Int) {
         let scale = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
         let w = bounds.width * scale, h = bounds.height * scale
@@ -50,6 +59,7 @@ open class CAEAGLLayer: CALayer, EAGLDrawable, @unchecked Sendable {
         return (Int(w.rounded()), Int(h.rounded()))
     }
 
+    /// Shows `image` as the layer's contents, without animation.
     public func present(_ image: CGImage) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)

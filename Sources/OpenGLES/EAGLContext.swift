@@ -5,7 +5,12 @@ import QuartzCore
 
 /// Which OpenGL ES an `EAGLContext` speaks.
 public enum EAGLRenderingAPI: UInt, Sendable {
-    case openGLES1 = 1, openGLES2 = 2, openGLES3 = 3
+    /// OpenGL ES 1 (not available here: contexts for it answer nil).
+    case openGLES1 = 1
+    /// OpenGL ES 2.
+    case openGLES2 = 2
+    /// OpenGL ES 3.
+    case openGLES3 = 3
 }
 
 /// Objects (textures, buffers, programs) shared by the contexts made with it.
@@ -20,7 +25,9 @@ open class EAGLSharegroup: NSObject, @unchecked Sendable {
 /// do). Presenting reads the renderbuffer back and makes its pixels the layer's `contents`, so the layer composites
 /// like any other. When EGL cannot start, the initializer answers nil and `EAGLContext.unavailableReason` says why.
 open class EAGLContext: NSObject, @unchecked Sendable {
+    /// The OpenGL ES version the context speaks.
     public let api: EAGLRenderingAPI
+    /// The group whose objects the context shares.
     public let sharegroup: EAGLSharegroup
     /// A label for debugging tools.
     open var debugLabel: String?

@@ -67,8 +67,10 @@ final class EGLConnection: @unchecked Sendable {
 
 /// Why OpenGL ES is not available.
 public enum EAGLContextError: Error, CustomStringConvertible, Sendable {
+    /// EGL or a GL ES context could not start, with the reason.
     case unavailable(String)
 
+    /// Why, in a sentence.
     public var description: String {
         switch self { case .unavailable(let why): return "OpenGL ES is not available: \(why)" }
     }

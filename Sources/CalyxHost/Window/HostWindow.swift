@@ -20,6 +20,7 @@ import CSDL2
 public final class HostWindow {
     /// What the pointer did.
     public struct PointerEvent: Sendable {
+        /// Began, moved or ended.
         public let phase: UITouch.Phase
         /// Where, in the root layer's coordinates (points).
         public let location: CGPoint

@@ -6,6 +6,7 @@ public enum HostWindowError: Error, CustomStringConvertible, Equatable {
     /// The display refused the window or its renderer.
     case cannotCreate(String)
 
+    /// What went wrong and what to do, in a sentence.
     public var description: String {
         switch self {
         case .noDisplay(let why):

@@ -6,5 +6,6 @@ public protocol CGColorConvertible {
 }
 
 extension CGColor: CGColorConvertible {
+    /// The colour itself.
     public var cgColor: CGColor { self }
 }

@@ -1,11 +1,37 @@
 /// The colour model of a colour space.
 public enum CGColorSpaceModel: Int32, Sendable {
-    case unknown = -1, monochrome = 0, rgb = 1, cmyk = 2, lab = 3, deviceN = 4, indexed = 5, pattern = 6, XYZ = 7
+    /// An unknown model.
+    case unknown = -1
+    /// Grey levels.
+    case monochrome = 0
+    /// Red, green and blue.
+    case rgb = 1
+    /// Cyan, magenta, yellow and black.
+    case cmyk = 2
+    /// CIE L*a*b*.
+    case lab = 3
+    /// Any number of inks.
+    case deviceN = 4
+    /// Indices into a colour table.
+    case indexed = 5
+    /// A pattern.
+    case pattern = 6
+    /// CIE XYZ.
+    case XYZ = 7
 }
 
 /// How colours outside a destination's gamut are mapped.
 public enum CGColorRenderingIntent: Int32, Sendable {
-    case defaultIntent = 0, absoluteColorimetric, relativeColorimetric, perceptual, saturation
+    /// The context's default intent.
+    case defaultIntent = 0
+    /// Keeps colours exact, clipping the out-of-gamut ones, white point included.
+    case absoluteColorimetric
+    /// Keeps colours exact relative to the white points, clipping the rest.
+    case relativeColorimetric
+    /// Compresses the whole gamut, keeping the relations between colours (photographs).
+    case perceptual
+    /// Keeps colours saturated (charts and graphics).
+    case saturation
 }
 
 /// A colour space. Calyx renders in extended sRGB; the spaces it knows are sRGB (and device RGB, which it treats

@@ -35,17 +35,23 @@ extension CGContext {
 /// contexts). Glyphs here are always placed at fractional positions and smoothed in grey by Cairo, so these
 /// settings are kept and reported but do not change the pixels; antialiasing (`setShouldAntialias`) does.
 extension CGContext {
+    /// Asks for smoothed glyphs (kept in the graphics state; applies while `setAllowsFontSmoothing(true)`).
     public func setShouldSmoothFonts(_ shouldSmoothFonts: Bool) { state.fontRendering.smooths = shouldSmoothFonts }
+    /// Allows or forbids font smoothing, whatever the graphics state asks.
     public func setAllowsFontSmoothing(_ allowsFontSmoothing: Bool) { fontPermissions.smooths = allowsFontSmoothing }
+    /// Asks for glyphs at fractional positions (kept in the graphics state).
     public func setShouldSubpixelPositionFonts(_ shouldSubpixelPositionFonts: Bool) {
         state.fontRendering.subpixelPositions = shouldSubpixelPositionFonts
     }
+    /// Allows or forbids fractional glyph positions, whatever the graphics state asks.
     public func setAllowsFontSubpixelPositioning(_ allowsFontSubpixelPositioning: Bool) {
         fontPermissions.subpixelPositions = allowsFontSubpixelPositioning
     }
+    /// Asks for fractional positions rounded to a few steps (kept in the graphics state).
     public func setShouldSubpixelQuantizeFonts(_ shouldSubpixelQuantizeFonts: Bool) {
         state.fontRendering.subpixelQuantizes = shouldSubpixelQuantizeFonts
     }
+    /// Allows or forbids quantized glyph positions, whatever the graphics state asks.
     public func setAllowsFontSubpixelQuantization(_ allowsFontSubpixelQuantization: Bool) {
         fontPermissions.subpixelQuantizes = allowsFontSubpixelQuantization
     }

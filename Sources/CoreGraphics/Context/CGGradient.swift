@@ -49,6 +49,8 @@ public struct CGGradientDrawingOptions: OptionSet, Sendable {
     public let rawValue: UInt32
     /// A value from its raw value.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Extends the first colour before the start.
     public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1)
+    /// Extends the last colour past the end.
     public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 2)
 }

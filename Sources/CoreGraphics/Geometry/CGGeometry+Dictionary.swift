@@ -14,9 +14,11 @@ extension CGPoint {
 }
 
 extension CGSize {
+    /// Whether the two sizes are the same.
     public func equalTo(_ other: CGSize) -> Bool { self == other }
     /// `["Width": width, "Height": height]`.
     public var dictionaryRepresentation: CFDictionary { ["Width": Double(width), "Height": Double(height)] as NSDictionary }
+    /// A size from a dictionary with "Width" and "Height" numbers, or nil when either is missing.
     public init?(dictionaryRepresentation dict: CFDictionary) {
         guard let w = geometryNumber(dict, "Width"), let h = geometryNumber(dict, "Height") else { return nil }
         self.init(width: w, height: h)
@@ -24,11 +26,13 @@ extension CGSize {
 }
 
 extension CGRect {
+    /// Whether the two rectangles are the same.
     public func equalTo(_ other: CGRect) -> Bool { self == other }
     /// `["X": x, "Y": y, "Width": width, "Height": height]`.
     public var dictionaryRepresentation: CFDictionary {
         ["X": Double(origin.x), "Y": Double(origin.y), "Width": Double(size.width), "Height": Double(size.height)] as NSDictionary
     }
+    /// A rectangle from a dictionary with "X", "Y", "Width" and "Height" numbers, or nil when any is missing.
     public init?(dictionaryRepresentation dict: CFDictionary) {
         guard let x = geometryNumber(dict, "X"), let y = geometryNumber(dict, "Y"),
               let w = geometryNumber(dict, "Width"), let h = geometryNumber(dict, "Height") else { return nil }

@@ -26,10 +26,15 @@ public typealias CFTypeRef = AnyObject
 
 /// A range of indices, as Core Foundation's `CFRange`.
 public struct CFRange: Hashable, Sendable {
+    /// The first index.
     public var location: CFIndex
+    /// How many indices (0: to the end, where an API says so).
     public var length: CFIndex
+    /// The empty range at 0.
     public init() { (location, length) = (0, 0) }
+    /// `length` indices from `location`.
     public init(location: CFIndex, length: CFIndex) { (self.location, self.length) = (location, length) }
 }
 
+/// `length` indices from `location`.
 public func CFRangeMake(_ location: CFIndex, _ length: CFIndex) -> CFRange { CFRange(location: location, length: length) }

@@ -1,12 +1,37 @@
 /// Where alpha sits in a pixel and whether colour is premultiplied by it.
 public enum CGImageAlphaInfo: UInt32, Sendable {
-    case none = 0, premultipliedLast, premultipliedFirst, last, first, noneSkipLast, noneSkipFirst, alphaOnly
+    /// No alpha.
+    case none = 0
+    /// Alpha last (RGBA), colour premultiplied by it.
+    case premultipliedLast
+    /// Alpha first (ARGB), colour premultiplied by it.
+    case premultipliedFirst
+    /// Alpha last, colour not premultiplied.
+    case last
+    /// Alpha first, colour not premultiplied.
+    case first
+    /// No alpha: the last component is padding.
+    case noneSkipLast
+    /// No alpha: the first component is padding.
+    case noneSkipFirst
+    /// Alpha only, no colour (a mask).
+    case alphaOnly
 }
 
 /// Byte order of a pixel's components.
 public enum CGImageByteOrderInfo: UInt32, Sendable {
-    case orderMask = 0x7000, orderDefault = 0, order16Little = 0x1000, order32Little = 0x2000
-    case order16Big = 0x3000, order32Big = 0x4000
+    /// The bits that hold the byte order.
+    case orderMask = 0x7000
+    /// The default order (big-endian).
+    case orderDefault = 0
+    /// 16-bit components, little-endian.
+    case order16Little = 0x1000
+    /// 32-bit pixels, little-endian (BGRA in memory for premultiplied-first).
+    case order32Little = 0x2000
+    /// 16-bit components, big-endian.
+    case order16Big = 0x3000
+    /// 32-bit pixels, big-endian.
+    case order32Big = 0x4000
 }
 
 /// Pixel layout flags: an alpha info in the low 5 bits, byte order in bits 12–14.
@@ -15,18 +40,30 @@ public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
     public let rawValue: UInt32
     /// A value from its raw value.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Flags holding just an alpha info.
     public init(alphaInfo: CGImageAlphaInfo) { self.rawValue = alphaInfo.rawValue }
 
+    /// The bits that hold the alpha info.
     public static let alphaInfoMask = CGBitmapInfo(rawValue: 0x1F)
+    /// The bits that hold floating-point flags.
     public static let floatInfoMask = CGBitmapInfo(rawValue: 0xF00)
+    /// Components are floating-point numbers.
     public static let floatComponents = CGBitmapInfo(rawValue: 1 << 8)
+    /// The bits that hold the byte order.
     public static let byteOrderMask = CGBitmapInfo(rawValue: 0x7000)
+    /// The default byte order (big-endian).
     public static let byteOrderDefault = CGBitmapInfo([])
+    /// 16-bit components, little-endian.
     public static let byteOrder16Little = CGBitmapInfo(rawValue: 0x1000)
+    /// 32-bit pixels, little-endian.
     public static let byteOrder32Little = CGBitmapInfo(rawValue: 0x2000)
+    /// 16-bit components, big-endian.
     public static let byteOrder16Big = CGBitmapInfo(rawValue: 0x3000)
+    /// 32-bit pixels, big-endian.
     public static let byteOrder32Big = CGBitmapInfo(rawValue: 0x4000)
+    /// 16-bit components in the machine's order (little-endian here).
     public static let byteOrder16Host = byteOrder16Little
+    /// 32-bit pixels in the machine's order (little-endian here).
     public static let byteOrder32Host = byteOrder32Little
 
     /// The alpha info part.
@@ -39,7 +76,9 @@ public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
 /// where Apple's would fail an allocation: a bitmap is at most 32,768 pixels on a side and 2²⁷ pixels (512 MiB
 /// at 4 bytes a pixel) in all.
 public enum CalyxLimits {
+    /// The longest side a bitmap may have, in pixels.
     public static let maximumBitmapDimension = 32_768
+    /// The most pixels a bitmap may have.
     public static let maximumBitmapPixelCount = 1 << 27
 
     /// The pixels a bitmap needs along one side of `points` at `scale` (rounded up), or nil when that is not a

@@ -42,13 +42,18 @@ public final class CGDataConsumer: @unchecked Sendable {
 
 /// The C-style consumer callbacks (Swift closures on Linux).
 public struct CGDataConsumerCallbacks {
+    /// Writes bytes: given the info pointer, the bytes and their count, answers how many it wrote.
     public var putBytes: ((UnsafeMutableRawPointer?, UnsafeRawPointer, Int) -> Int)?
+    /// Called once when the consumer is done, with the info pointer.
     public var releaseConsumer: ((UnsafeMutableRawPointer?) -> Void)?
+    /// Callbacks from the two closures.
     public init(putBytes: ((UnsafeMutableRawPointer?, UnsafeRawPointer, Int) -> Int)?,
                 releaseConsumer: ((UnsafeMutableRawPointer?) -> Void)?) {
         self.putBytes = putBytes; self.releaseConsumer = releaseConsumer
     }
 }
 
+/// A consumer that appends to `data`, or nil for nil.
 public func CGDataConsumerCreateWithCFData(_ data: CFMutableData?) -> CGDataConsumer? { data.flatMap { CGDataConsumer(data: $0) } }
+/// A consumer that writes the file at `url`, or nil when it cannot be opened.
 public func CGDataConsumerCreateWithURL(_ url: CFURL?) -> CGDataConsumer? { url.flatMap { CGDataConsumer(url: $0) } }

@@ -21,5 +21,7 @@ public final class CGDataProvider: @unchecked Sendable {
     }
 }
 
+/// A provider of `data`'s bytes, or nil for nil.
 public func CGDataProviderCreateWithCFData(_ data: CFData?) -> CGDataProvider? { data.flatMap(CGDataProvider.init(data:)) }
+/// The provider's bytes, or nil for a nil provider.
 public func CGDataProviderCopyData(_ provider: CGDataProvider?) -> CFData? { provider?.data }

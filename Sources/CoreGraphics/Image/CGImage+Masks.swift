@@ -67,11 +67,13 @@ extension CGImage {
     }
 }
 
+/// An image mask of the given layout from `provider`'s bytes (see `CGImage(maskWidth:…)`), or nil when the layout is invalid.
 public func CGImageMaskCreate(_ width: Int, _ height: Int, _ bitsPerComponent: Int, _ bitsPerPixel: Int, _ bytesPerRow: Int,
                               _ provider: CGDataProvider?, _ decode: UnsafePointer<CGFloat>?, _ shouldInterpolate: Bool) -> CGImage? {
     provider.flatMap { CGImage(maskWidth: width, height: height, bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel,
                                bytesPerRow: bytesPerRow, provider: $0, decode: decode, shouldInterpolate: shouldInterpolate) }
 }
+/// `image` masked by `mask` (an image mask or a greyscale image), or nil when either is nil or they cannot combine.
 public func CGImageCreateWithMask(_ image: CGImage?, _ mask: CGImage?) -> CGImage? {
     guard let image, let mask else { return nil }
     return image.masking(mask)

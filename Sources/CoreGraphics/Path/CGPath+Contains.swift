@@ -27,6 +27,7 @@ extension CGPath {
     }
 }
 
+/// Whether `point` (through the transform `m`, when given) is inside `path` by the even-odd rule when `eoFill`, else by the non-zero rule. False for a nil path.
 public func CGPathContainsPoint(_ path: CGPath?, _ m: UnsafePointer<CGAffineTransform>?, _ point: CGPoint, _ eoFill: Bool) -> Bool {
     path?.contains(point, using: eoFill ? .evenOdd : .winding, transform: m?.pointee ?? .identity) ?? false
 }

@@ -137,9 +137,11 @@ struct Stroker {
     private func unit(_ v: CGPoint) -> CGPoint { let l = v.length; return l > 0 ? v * (1 / l) : CGPoint(x: 1, y: 0) }
 }
 
+/// The outline of `path` stroked with the given width, cap, join and miter limit (transformed by `m`, when given), or nil for a nil path.
 public func CGPathCreateCopyByStrokingPath(_ path: CGPath?, _ m: UnsafePointer<CGAffineTransform>?, _ lineWidth: CGFloat, _ lineCap: CGLineCap, _ lineJoin: CGLineJoin, _ miterLimit: CGFloat) -> CGPath? {
     path?.copy(strokingWithWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit, transform: m?.pointee ?? .identity)
 }
+/// `path` cut into dashes of `count` alternating lengths from `lengths`, starting `phase` into the pattern (transformed by `m`, when given), or nil for a nil path.
 public func CGPathCreateCopyByDashingPath(_ path: CGPath?, _ m: UnsafePointer<CGAffineTransform>?, _ phase: CGFloat, _ lengths: UnsafePointer<CGFloat>?, _ count: Int) -> CGPath? {
     guard let path else { return nil }
     let pattern = lengths.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []

@@ -1,13 +1,25 @@
 /// The kind of a path element.
 public enum CGPathElementType: Int32, Sendable {
-    case moveToPoint = 0, addLineToPoint, addQuadCurveToPoint, addCurveToPoint, closeSubpath
+    /// Starts a new subpath at one point.
+    case moveToPoint = 0
+    /// A straight line to one point.
+    case addLineToPoint
+    /// A quadratic curve: a control point and an end point.
+    case addQuadCurveToPoint
+    /// A cubic curve: two control points and an end point.
+    case addCurveToPoint
+    /// Closes the subpath with a line back to its start. No points.
+    case closeSubpath
 }
 
 /// One element of a path, as handed to `applyWithBlock`: `points` holds 1 (move, line), 2 (quad: control, end),
 /// 3 (cubic: control 1, control 2, end) or 0 (close) points, valid only during the callback.
 public struct CGPathElement {
+    /// The kind of element.
     public var type: CGPathElementType
+    /// The element's points (how many depends on `type`).
     public var points: UnsafeMutablePointer<CGPoint>
+    /// An element of `type` with `points`.
     public init(type: CGPathElementType, points: UnsafeMutablePointer<CGPoint>) { self.type = type; self.points = points }
 }
 
@@ -20,10 +32,24 @@ public enum CGPathFillRule: Int, Sendable {
 }
 
 /// How the ends of open strokes are drawn.
-public enum CGLineCap: Int32, Sendable { case butt = 0, round, square }
+public enum CGLineCap: Int32, Sendable {
+    /// The line stops flat at its end point.
+    case butt = 0
+    /// The line ends in a half circle around its end point.
+    case round
+    /// The line ends in a half square beyond its end point.
+    case square
+}
 
 /// How stroke segments meet.
-public enum CGLineJoin: Int32, Sendable { case miter = 0, round, bevel }
+public enum CGLineJoin: Int32, Sendable {
+    /// Segments meet at a sharp corner, bevelled once it passes the miter limit.
+    case miter = 0
+    /// Segments meet in a circular arc.
+    case round
+    /// Segments meet in a straight cut across the corner.
+    case bevel
+}
 
 /// A path element in Calyx's own storage. Curves keep their control points; a line or curve never follows a
 /// close without a move (the builder inserts the implicit move), so consumers need no "current point" rules.

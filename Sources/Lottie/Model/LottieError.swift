@@ -5,6 +5,7 @@ public enum LottieError: Error, CustomStringConvertible, Sendable {
     /// The file could not be read from disk.
     case unreadable(String)
 
+    /// What went wrong, in a sentence.
     public var description: String {
         switch self {
         case .invalidFile(let reason): return "not a Lottie animation: \(reason)"

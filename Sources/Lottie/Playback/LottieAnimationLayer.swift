@@ -31,6 +31,7 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     private var completion: LottieCompletionBlock?
     private var completionAnimation: CompletionAnimation?
 
+    /// A layer showing `animation` (nil for none), paused at its start.
     public init(animation: LottieAnimation?) {
         super.init()
         addSublayer(clock)
@@ -38,9 +39,11 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         self.animation = animation
         rebuild()
     }
+    /// A layer with no animation.
     public override convenience init() { self.init(animation: nil) }
     /// A copy for presentation or rendering: the layer tree is copied by the renderer, not rebuilt.
     public required init(layer: Any) { super.init(layer: layer) }
+    /// Not available: Calyx reads no archives or nib files. Returns nil.
     public required init?(coder: NSCoder) { nil }
 
     private func rebuild() {
@@ -56,6 +59,7 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         setNeedsLayout()
     }
 
+    /// Fits the animation's composition into the bounds as `contentMode` says.
     open override func layoutSublayers() {
         super.layoutSublayers()
         guard let animation else { return }
@@ -318,5 +322,12 @@ extension LottieAnimationLayer {
 
 /// How an animation is fitted into its layer or view.
 public enum LottieContentMode: Sendable {
-    case scaleToFill, scaleAspectFit, scaleAspectFill, center
+    /// Stretched to the bounds, ignoring the aspect ratio.
+    case scaleToFill
+    /// Scaled to fit inside the bounds, keeping the aspect ratio.
+    case scaleAspectFit
+    /// Scaled to fill the bounds, keeping the aspect ratio.
+    case scaleAspectFill
+    /// Centred at its own size.
+    case center
 }

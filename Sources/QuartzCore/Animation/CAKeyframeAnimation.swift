@@ -4,9 +4,16 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Ways to move between keyframes: straight, held, paced, a smooth spline, a paced spline.
-    public static let linear = Self(rawValue: "linear"), discrete = Self(rawValue: "discrete")
-    public static let paced = Self(rawValue: "paced"), cubic = Self(rawValue: "cubic"), cubicPaced = Self(rawValue: "cubicPaced")
+    /// Straight lines between keyframes, each segment taking its share of the key times.
+    public static let linear = Self(rawValue: "linear")
+    /// Each keyframe's value held until the next (no interpolation).
+    public static let discrete = Self(rawValue: "discrete")
+    /// Straight lines at an even speed over the whole animation (key times and timing functions ignored).
+    public static let paced = Self(rawValue: "paced")
+    /// A smooth Catmull-Rom spline through the keyframes, shaped by the tension, continuity and bias values.
+    public static let cubic = Self(rawValue: "cubic")
+    /// A smooth spline through the keyframes at an even speed.
+    public static let cubicPaced = Self(rawValue: "cubicPaced")
 }
 
 /// Whether an animation along a path turns the layer to follow it.
@@ -71,9 +78,14 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Transition types: cross-fade, move the new content in, push the old out, reveal the new beneath.
-    public static let fade = Self(rawValue: "fade"), moveIn = Self(rawValue: "moveIn")
-    public static let push = Self(rawValue: "push"), reveal = Self(rawValue: "reveal")
+    /// The new content cross-fades in over the old.
+    public static let fade = Self(rawValue: "fade")
+    /// The new content slides in over the old.
+    public static let moveIn = Self(rawValue: "moveIn")
+    /// The new content pushes the old out of the way.
+    public static let push = Self(rawValue: "push")
+    /// The old content slides away, revealing the new beneath.
+    public static let reveal = Self(rawValue: "reveal")
 }
 
 /// Directions of `CATransition`.
@@ -82,9 +94,14 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Where a transition moves from.
-    public static let fromRight = Self(rawValue: "fromRight"), fromLeft = Self(rawValue: "fromLeft")
-    public static let fromTop = Self(rawValue: "fromTop"), fromBottom = Self(rawValue: "fromBottom")
+    /// From the right edge.
+    public static let fromRight = Self(rawValue: "fromRight")
+    /// From the left edge.
+    public static let fromLeft = Self(rawValue: "fromLeft")
+    /// From the top edge.
+    public static let fromTop = Self(rawValue: "fromTop")
+    /// From the bottom edge.
+    public static let fromBottom = Self(rawValue: "fromBottom")
 }
 
 /// A transition between a layer's appearance before and after the transaction (semantics §8). Its pixels are

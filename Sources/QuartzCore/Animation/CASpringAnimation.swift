@@ -47,6 +47,7 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
                      allowsOverdamping: allowsOverdamping)
     }
 
+    /// Copies the spring's mass, stiffness, damping and velocity with the rest of the state.
     open override func copyAnimationState(to other: CAAnimation) {
         super.copyAnimationState(to: other)
         guard let o = other as? CASpringAnimation else { return }

@@ -4,16 +4,34 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
-    public static let rotateX = Self(rawValue: "rotateX"), rotateY = Self(rawValue: "rotateY"), rotateZ = Self(rawValue: "rotateZ")
-    public static let scale = Self(rawValue: "scale"), scaleX = Self(rawValue: "scaleX"), scaleY = Self(rawValue: "scaleY")
-    public static let scaleZ = Self(rawValue: "scaleZ"), translate = Self(rawValue: "translate")
-    public static let translateX = Self(rawValue: "translateX"), translateY = Self(rawValue: "translateY")
+    /// A rotation about the x axis by the value, in radians.
+    public static let rotateX = Self(rawValue: "rotateX")
+    /// A rotation about the y axis by the value, in radians.
+    public static let rotateY = Self(rawValue: "rotateY")
+    /// A rotation about the z axis by the value, in radians.
+    public static let rotateZ = Self(rawValue: "rotateZ")
+    /// A scale by the three values (x, y, z), or by one value on every axis.
+    public static let scale = Self(rawValue: "scale")
+    /// A scale of the x axis by the value.
+    public static let scaleX = Self(rawValue: "scaleX")
+    /// A scale of the y axis by the value.
+    public static let scaleY = Self(rawValue: "scaleY")
+    /// A scale of the z axis by the value.
+    public static let scaleZ = Self(rawValue: "scaleZ")
+    /// A translation by the three values (x, y, z).
+    public static let translate = Self(rawValue: "translate")
+    /// A translation along the x axis by the value.
+    public static let translateX = Self(rawValue: "translateX")
+    /// A translation along the y axis by the value.
+    public static let translateY = Self(rawValue: "translateY")
+    /// A translation along the z axis by the value.
     public static let translateZ = Self(rawValue: "translateZ")
 }
 
 /// Turns animated numbers into a transform (rotation angles in radians, scales, translations). Asking for the
 /// same name twice through `named(_:)` answers the same object; unknown names answer nil (semantics §3.2).
 public final class CAValueFunction: NSObject, @unchecked Sendable {
+    /// Which transform the function makes.
     public let name: CAValueFunctionName
 
     private init(validName: CAValueFunctionName) { self.name = validName }
@@ -22,6 +40,7 @@ public final class CAValueFunction: NSObject, @unchecked Sendable {
         [CAValueFunctionName.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ, .translate, .translateX,
          .translateY, .translateZ].map { ($0, CAValueFunction(validName: $0)) })
 
+    /// The value function named `name`, or nil for a name Core Animation does not know.
     public convenience init?(name: CAValueFunctionName) {
         guard CAValueFunction.known[name] != nil else { return nil }
         self.init(validName: name)

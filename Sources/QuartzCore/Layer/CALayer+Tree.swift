@@ -5,6 +5,7 @@ public enum CALayerTreeError: Error, CustomStringConvertible {
     /// A property was set to a value with a NaN or infinite component; the layer kept its old value.
     case nonFiniteValue(key: String, layer: String, value: String)
 
+    /// What was refused and why, in a sentence.
     public var description: String {
         switch self {
         case .cycle(let child, let parent):
@@ -25,6 +26,7 @@ nonisolated(unsafe) public var CALayerTreeDiagnosticHandler: (CALayerTreeError) 
 /// Where diagnostics go for the current task: a task-local handler when one is bound (tests and hosts that
 /// run several trees at once), else the process-wide `CALayerTreeDiagnosticHandler`.
 public enum CALayerTreeDiagnostics {
+    /// The current task's handler, when one is bound with `$handler.withValue`.
     @TaskLocal public static var handler: (@Sendable (CALayerTreeError) -> Void)?
 
     /// Reports `error` to the task's handler or the process-wide one.

@@ -17,6 +17,7 @@ public struct Managed<Value>: ManagedStorage {
     /// Distinguishes this property's storage from every other, to find its name by reflection.
     let identity: Int
 
+    /// A managed property starting at `wrappedValue`.
     public init(wrappedValue: Value) {
         initialValue = wrappedValue
         identity = ManagedNames.nextIdentity()
@@ -29,12 +30,14 @@ public struct Managed<Value>: ManagedStorage {
         identity = ManagedNames.nextIdentity()
     }
 
+    /// Unavailable: the property is read and written through its layer.
     @available(*, unavailable, message: "@Managed is only for properties of CALayer subclasses")
     public var wrappedValue: Value {
         get { fatalError() }
         set { fatalError() }
     }
 
+    /// Reads and writes the property through the layer's key-value storage, so it animates and copies like a built-in property.
     public static subscript<Layer: CALayer>(_enclosingInstance layer: Layer,
                                             wrapped wrappedKeyPath: ReferenceWritableKeyPath<Layer, Value>,
                                             storage storageKeyPath: ReferenceWritableKeyPath<Layer, Self>) -> Value {

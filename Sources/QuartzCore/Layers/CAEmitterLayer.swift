@@ -4,9 +4,18 @@ public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Shapes particles are emitted from: a point, a line, a rectangle, a cuboid, a circle, a sphere.
-    public static let point = Self(rawValue: "point"), line = Self(rawValue: "line"), rectangle = Self(rawValue: "rectangle")
-    public static let cuboid = Self(rawValue: "cuboid"), circle = Self(rawValue: "circle"), sphere = Self(rawValue: "sphere")
+    /// A single point at the emitter position.
+    public static let point = Self(rawValue: "point")
+    /// A line along the x axis, centred on the emitter position.
+    public static let line = Self(rawValue: "line")
+    /// A rectangle of the emitter size.
+    public static let rectangle = Self(rawValue: "rectangle")
+    /// A box of the emitter size and depth.
+    public static let cuboid = Self(rawValue: "cuboid")
+    /// A circle in the x-y plane, sized by the emitter size's width.
+    public static let circle = Self(rawValue: "circle")
+    /// A sphere, sized by the emitter size's width.
+    public static let sphere = Self(rawValue: "sphere")
 }
 
 /// Where on the shape particles are born.
@@ -15,9 +24,14 @@ public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Where on the shape particles start: at its points, on its outline, on its surface, in its volume.
-    public static let points = Self(rawValue: "points"), outline = Self(rawValue: "outline")
-    public static let surface = Self(rawValue: "surface"), volume = Self(rawValue: "volume")
+    /// At the shape's vertices.
+    public static let points = Self(rawValue: "points")
+    /// On the shape's outline.
+    public static let outline = Self(rawValue: "outline")
+    /// On the shape's surface (its area).
+    public static let surface = Self(rawValue: "surface")
+    /// Inside the shape's volume.
+    public static let volume = Self(rawValue: "volume")
 }
 
 /// How particles are ordered and blended.
@@ -26,9 +40,15 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// How particles are drawn: in any order, oldest first or last, back to front (with depth), or added together.
-    public static let unordered = Self(rawValue: "unordered"), oldestFirst = Self(rawValue: "oldestFirst")
-    public static let oldestLast = Self(rawValue: "oldestLast"), backToFront = Self(rawValue: "backToFront")
+    /// In no particular order.
+    public static let unordered = Self(rawValue: "unordered")
+    /// The oldest particles first, under the younger.
+    public static let oldestFirst = Self(rawValue: "oldestFirst")
+    /// The oldest particles last, over the younger.
+    public static let oldestLast = Self(rawValue: "oldestLast")
+    /// Sorted by depth, the farthest first.
+    public static let backToFront = Self(rawValue: "backToFront")
+    /// Added together, so overlapping particles brighten.
     public static let additive = Self(rawValue: "additive")
 }
 

@@ -4,7 +4,12 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
-    public static let axial = Self(rawValue: "axial"), radial = Self(rawValue: "radial"), conic = Self(rawValue: "conic")
+    /// Colours change along the line from the start point to the end point.
+    public static let axial = Self(rawValue: "axial")
+    /// Colours change with the distance from the start point, reaching the last at the end point (an ellipse).
+    public static let radial = Self(rawValue: "radial")
+    /// Colours change with the angle around the start point (a sweep).
+    public static let conic = Self(rawValue: "conic")
 }
 
 /// A layer that draws a gradient over its background colour (semantics §9.4). Points are in the unit square
@@ -25,7 +30,9 @@ open class CAGradientLayer: CALayer, @unchecked Sendable {
 
     /// A gradient layer with no colours.
     public override init() { super.init() }
+    /// A copy of `layer` for the render tree, with its colours, locations, points and type.
     public required init(layer: Any) { super.init(layer: layer) }
+    /// Decoding from an archive: Calyx reads no archives or nib files, so this makes a default value.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     static let gradientProperties = CALayer.layerProperties.adding([

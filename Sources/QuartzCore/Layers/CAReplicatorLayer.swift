@@ -23,8 +23,11 @@ open class CAReplicatorLayer: CALayer, @unchecked Sendable {
     /// Added to each copy's alpha, copy after copy (negative values fade the later copies). Animatable.
     open var instanceAlphaOffset: Float { get { replicatorValues.instanceAlphaOffset } set { guard admits("instanceAlphaOffset", newValue) else { return }; let old = replicatorValues.instanceAlphaOffset; replicatorValues.instanceAlphaOffset = newValue; didChange("instanceAlphaOffset", old, newValue) } }
 
+    /// A replicator with one instance and no offsets.
     public override init() { super.init() }
+    /// A copy of `layer` for the render tree, with its instance settings.
     public required init(layer: Any) { super.init(layer: layer) }
+    /// Decoding from an archive: Calyx reads no archives or nib files, so this makes a default value.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// (Instances are placed and tinted by the compositor: none of these keys changes the replicator's own raster.)
@@ -46,10 +49,14 @@ open class CAReplicatorLayer: CALayer, @unchecked Sendable {
 /// mask, masksToBounds and shadow are ignored, and hit testing passes through to the sublayers (§9.7).
 open class CATransformLayer: CALayer, @unchecked Sendable {
     package override class var compositorKindOfClass: CompositorLayerKind { .transform }
+    /// A transform layer.
     public override init() { super.init() }
+    /// A copy of `layer` for the render tree.
     public required init(layer: Any) { super.init(layer: layer) }
+    /// Decoding from an archive: Calyx reads no archives or nib files, so this makes a default value.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    /// The sublayer at `p`, never the transform layer itself (it draws nothing).
     open override func hitTest(_ p: CGPoint) -> CALayer? {
         let hit = super.hitTest(p)
         return hit === self ? nil : hit

@@ -4,19 +4,29 @@ public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     /// A value from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
-    public static let none = Self(rawValue: "none"), vertically = Self(rawValue: "vertically")
-    public static let horizontally = Self(rawValue: "horizontally"), both = Self(rawValue: "both")
+    /// No scrolling.
+    public static let none = Self(rawValue: "none")
+    /// Scrolling up and down only.
+    public static let vertically = Self(rawValue: "vertically")
+    /// Scrolling left and right only.
+    public static let horizontally = Self(rawValue: "horizontally")
+    /// Scrolling in both directions.
+    public static let both = Self(rawValue: "both")
 }
 
 /// A layer that shows part of its sublayers by moving its `bounds.origin` (semantics §9.7).
 open class CAScrollLayer: CALayer, @unchecked Sendable {
+    /// The directions `scroll(to:)` moves in (both by default).
     open var scrollMode = CAScrollLayerScrollMode.both
 
+    /// A scroll layer at the origin.
     public override init() { super.init() }
+    /// A copy of `layer` for the render tree, with its scroll mode.
     public required init(layer: Any) {
         super.init(layer: layer)
         if let source = layer as? CAScrollLayer { scrollMode = source.scrollMode }
     }
+    /// Decoding from an archive: Calyx reads no archives or nib files, so this makes a default value.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// Scrolls so `p` (in the layer's space) is the bounds origin, along the allowed axes.

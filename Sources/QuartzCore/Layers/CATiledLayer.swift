@@ -27,12 +27,14 @@ open class CATiledLayer: CALayer, @unchecked Sendable {
     /// The layer's tiles, shared by its render-tree copies.
     package private(set) var tiles: TileCache
 
+    /// A tiled layer with 256-point tiles and one level of detail.
     public override init() {
         tiles = TileCache()
         super.init()
         tiles.owner = self
     }
 
+    /// A copy of `layer` for the render tree, sharing its tiles.
     public required init(layer: Any) {
         let source = layer as? CATiledLayer
         tiles = source?.tiles ?? TileCache()
@@ -41,6 +43,7 @@ open class CATiledLayer: CALayer, @unchecked Sendable {
         if source == nil { tiles.owner = self }
     }
 
+    /// Decoding from an archive: Calyx reads no archives or nib files, so this makes a default value.
     public required init?(coder: NSCoder) {
         tiles = TileCache()
         super.init(coder: coder)

@@ -38,8 +38,10 @@ public enum CADisplayRefresh: Equatable, Sendable {
 /// longer than an interval), the refreshes it missed are skipped, as a real display's vsyncs are: the next one
 /// answered is the latest that has passed. On a manual clock the display refreshes as the clock is advanced.
 public final class CAVirtualDisplay: CADisplayRefreshSource, @unchecked Sendable {
+    /// The time between refreshes, in seconds.
     public let refreshInterval: CFTimeInterval
     private let clock: CAMediaClock
+    /// The clock the refreshes follow.
     public var mediaClock: CAMediaClock { clock }
     private let lock = NSLock()
     private var lastRefresh: CFTimeInterval?
@@ -51,6 +53,7 @@ public final class CAVirtualDisplay: CADisplayRefreshSource, @unchecked Sendable
         self.clock = clock
     }
 
+    /// Waits for the next refresh of the clock and answers its time, or `.timedOut` after `timeout` seconds, or `.closed` once the display is closed.
     public func waitForNextRefresh(timeout: Double) -> CADisplayRefresh {
         var waited = 0.0
         while true {
@@ -72,5 +75,6 @@ public final class CAVirtualDisplay: CADisplayRefreshSource, @unchecked Sendable
         }
     }
 
+    /// Closes the display: every wait answers `.closed` from now on.
     public func close() { lock.withLock { isClosed = true } }
 }

@@ -33,6 +33,7 @@ public final class CARenderServer: @unchecked Sendable {
 
     /// The root of the tree drawn.
     public let layer: CALayer
+    /// The display whose refreshes pace the frames.
     public let display: CADisplayRefreshSource
     /// Called on the render thread after each frame drawn. Set it before ``start()``.
     public var onFrame: (@Sendable (Frame) -> Void)?

@@ -130,14 +130,18 @@ public final class CADisplayLink: NSObject, @unchecked Sendable {
 
 /// A range of frame rates with a preferred one (Apple's `CAFrameRateRange`).
 public struct CAFrameRateRange: Equatable, Sendable {
+    /// The lowest acceptable rate, in frames per second.
     public var minimum: Float
+    /// The highest acceptable rate, in frames per second.
     public var maximum: Float
     /// Nil: no preference within the range.
     public var preferred: Float?
+    /// A range from `minimum` to `maximum` frames per second, preferring `preferred`.
     public init(minimum: Float, maximum: Float, preferred: Float? = nil) {
         self.minimum = minimum; self.maximum = maximum; self.preferred = preferred
     }
     /// The display's own rate.
     public static let `default` = CAFrameRateRange(minimum: 0, maximum: 0, preferred: 0)
+    /// Whether the two ranges are the same.
     public func isEqual(to range: CAFrameRateRange) -> Bool { self == range }
 }

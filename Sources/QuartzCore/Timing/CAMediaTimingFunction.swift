@@ -73,14 +73,19 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 
 // The names as Swift 3 code spells them (`CAMediaTimingFunction(name: kCAMediaTimingFunctionEaseIn)`), typed so
 // that such code compiles; today's SDK spells them `CAMediaTimingFunctionName.easeIn` and so on.
+/// The linear curve's old name.
 @available(*, deprecated, renamed: "CAMediaTimingFunctionName.linear")
 public let kCAMediaTimingFunctionLinear = CAMediaTimingFunctionName.linear
+/// The ease-in curve's old name.
 @available(*, deprecated, renamed: "CAMediaTimingFunctionName.easeIn")
 public let kCAMediaTimingFunctionEaseIn = CAMediaTimingFunctionName.easeIn
+/// The ease-out curve's old name.
 @available(*, deprecated, renamed: "CAMediaTimingFunctionName.easeOut")
 public let kCAMediaTimingFunctionEaseOut = CAMediaTimingFunctionName.easeOut
+/// The ease-in-ease-out curve's old name.
 @available(*, deprecated, renamed: "CAMediaTimingFunctionName.easeInEaseOut")
 public let kCAMediaTimingFunctionEaseInEaseOut = CAMediaTimingFunctionName.easeInEaseOut
+/// The default curve's old name.
 @available(*, deprecated, renamed: "CAMediaTimingFunctionName.default")
 public let kCAMediaTimingFunctionDefault = CAMediaTimingFunctionName.default
 

@@ -56,10 +56,14 @@ open class UICubicTimingParameters: NSObject, UITimingCurveProvider, @unchecked 
         super.init()
     }
 
+    /// Not available: Calyx reads no archives. Returns nil.
     public required init?(coder: NSCoder) { return nil }
 
+    /// `.builtin` for the named curves, `.cubic` for control points given.
     public var timingCurveType: UITimingCurveType { isBuiltin ? .builtin : .cubic }
+    /// These parameters.
     public var cubicTimingParameters: UICubicTimingParameters? { self }
+    /// Nil: these parameters are a cubic curve.
     public var springTimingParameters: UISpringTimingParameters? { nil }
 
     /// The curve as Core Animation's timing function.
@@ -126,10 +130,14 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider, @unchecked
         super.init()
     }
 
+    /// Not available: Calyx reads no archives. Returns nil.
     public required init?(coder: NSCoder) { return nil }
 
+    /// `.spring`.
     public var timingCurveType: UITimingCurveType { .spring }
+    /// Nil: these parameters are a spring.
     public var cubicTimingParameters: UICubicTimingParameters? { nil }
+    /// These parameters.
     public var springTimingParameters: UISpringTimingParameters? { self }
 
     /// The spring Core Animation runs for an animator of `duration`: its physics, whether it may overdamp, and

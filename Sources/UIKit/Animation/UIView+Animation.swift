@@ -118,11 +118,13 @@ extension UIView {
                                  parent: UIViewAnimationState.innermost), animations)
     }
 
+    /// Animates the changes `animations` makes over `duration` seconds with the ease-in-out curve, then calls `completion` with whether they ran to the end.
     public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
                             completion: ((Bool) -> Void)? = nil) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
+    /// Animates the changes `animations` makes over `duration` seconds with the ease-in-out curve.
     public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
     }

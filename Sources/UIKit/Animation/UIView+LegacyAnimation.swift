@@ -5,7 +5,16 @@
 extension UIView {
     /// The transitions of the pre-iOS 4 API.
     public enum AnimationTransition: Int, Sendable {
-        case none = 0, flipFromLeft, flipFromRight, curlUp, curlDown
+        /// No transition.
+        case none = 0
+        /// The view flips around its vertical axis, its left edge coming forward.
+        case flipFromLeft
+        /// The view flips around its vertical axis, its right edge coming forward.
+        case flipFromRight
+        /// The view curls up from the bottom like a page.
+        case curlUp
+        /// The view curls down from the top like a page.
+        case curlDown
     }
 
     /// Opens an animation block: changes until `commitAnimations()` animate, with a duration of 0.2 s and the

@@ -1,15 +1,21 @@
 /// Where an animator stands: not started (or finished), running or paused, or stopped and waiting for
 /// `finishAnimation(at:)`.
 public enum UIViewAnimatingState: Int, Sendable {
+    /// Not started, or finished.
     case inactive = 0
+    /// Started: running or paused.
     case active = 1
+    /// Stopped, waiting for `finishAnimation(at:)`.
     case stopped = 2
 }
 
 /// Where an animator finished: at its end, back at its start, or wherever it stood when stopped.
 public enum UIViewAnimatingPosition: Int, Sendable {
+    /// At the end of the animations.
     case end = 0
+    /// Back at the start of the animations.
     case start = 1
+    /// Wherever the animations stood when stopped.
     case current = 2
 }
 
@@ -52,8 +58,12 @@ public protocol UIViewImplicitlyAnimating: UIViewAnimating {
 }
 
 extension UIViewImplicitlyAnimating {
+    /// Does nothing: an animator that takes no added blocks.
     public func addAnimations(_ animation: @escaping () -> Void) {}
+    /// Does nothing: an animator that takes no added blocks.
     public func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {}
+    /// Does nothing: an animator that takes no completions.
     public func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) {}
+    /// Does nothing: an animator that cannot be retimed.
     public func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat) {}
 }

@@ -6,8 +6,10 @@
 /// it starts, the rest of it for blocks added later (from `delayFactor` of the rest on). Paused animations run
 /// at speed 0 with their place in that window as their time offset, as Core Animation pauses layers.
 open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, @unchecked Sendable {
+    /// The animator's state (the old name of `UIViewAnimatingState`).
     @available(*, deprecated, renamed: "UIViewAnimatingState")
     public typealias State = UIViewAnimatingState
+    /// Where the animator finished (the old name of `UIViewAnimatingPosition`).
     @available(*, deprecated, renamed: "UIViewAnimatingPosition")
     public typealias Position = UIViewAnimatingPosition
 
@@ -43,7 +45,9 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, @uncheck
     /// The delay `startAnimation(afterDelay:)` was last given.
     open private(set) var delay: TimeInterval = 0
 
+    /// Inactive (not started, or finished), active (running or paused) or stopped.
     open private(set) var state: UIViewAnimatingState = .inactive
+    /// Whether the animations are running (false before the start, while paused and after the end).
     open private(set) var isRunning = false
     /// Runs back toward the start (finishing at `.start`, the model reset to the start values).
     open var isReversed = false {
@@ -131,8 +135,10 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, @uncheck
     /// Adds a block run, in the order added, when the animator finishes, with where it finished.
     open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) { completions.append(completion) }
 
+    /// Starts the animations now, or resumes them where they were paused.
     open func startAnimation() { startAnimation(afterDelay: 0) }
 
+    /// Starts the animations after `delay` seconds, or resumes them where they were paused.
     open func startAnimation(afterDelay delay: TimeInterval) {
         guard state != .stopped else { return }
         self.delay = delay.isFinite ? max(delay, 0) : 0
@@ -143,6 +149,7 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, @uncheck
         watch()
     }
 
+    /// Pauses the animations where they stand (starting the animator paused if it was inactive), for scrubbing with `fractionComplete`.
     open func pauseAnimation() {
         guard state != .stopped else { return }
         beginIfNeeded()
@@ -353,7 +360,16 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating, @uncheck
 
 extension UIView {
     /// A named curve.
-    public enum AnimationCurve: Int, Sendable { case easeInOut, easeIn, easeOut, linear }
+    public enum AnimationCurve: Int, Sendable {
+        /// Slow at the start and the end.
+        case easeInOut
+        /// Slow at the start.
+        case easeIn
+        /// Slow at the end.
+        case easeOut
+        /// Constant speed.
+        case linear
+    }
 }
 
 extension UIView.AnimationOptions {

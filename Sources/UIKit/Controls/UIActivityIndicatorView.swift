@@ -7,8 +7,16 @@
 open class UIActivityIndicatorView: UIView, @unchecked Sendable {
     /// The styles, with UIKit's raw values (the iOS 13 sizes and the three older ones).
     public enum Style: Int, Sendable {
-        case medium = 100, large = 101
-        case whiteLarge = 0, white = 1, gray = 2
+        /// The standard 20-point spinner.
+        case medium = 100
+        /// The large 37-point spinner.
+        case large = 101
+        /// The large spinner in white (deprecated).
+        case whiteLarge = 0
+        /// The standard spinner in white (deprecated).
+        case white = 1
+        /// The standard spinner in grey (deprecated).
+        case gray = 2
 
         var isLarge: Bool { self == .large || self == .whiteLarge }
         /// The view's side: 20 points, or 37 for the large styles.
@@ -22,6 +30,7 @@ open class UIActivityIndicatorView: UIView, @unchecked Sendable {
     private let spokes = CAReplicatorLayer()
     private let spoke = CALayer()
 
+    /// The size (and, for the old styles, the colour).
     open var style: Style { didSet { updateSpokes() } }
     /// The spokes' colour (grey for the medium and large styles, white for the old white ones).
     open var color: UIColor! {
@@ -29,8 +38,10 @@ open class UIActivityIndicatorView: UIView, @unchecked Sendable {
     }
     /// Whether the view hides itself while not spinning (true by default).
     open var hidesWhenStopped = true { didSet { isHidden = hidesWhenStopped && !isAnimating } }
+    /// Whether the spinner turns.
     open private(set) var isAnimating = false
 
+    /// A stopped spinner of `style`.
     public init(style: Style = .medium) {
         self.style = style
         color = style.defaultColor
@@ -43,16 +54,21 @@ open class UIActivityIndicatorView: UIView, @unchecked Sendable {
         updateSpokes()
     }
 
+    /// A stopped medium spinner at `frame`.
     public override convenience init(frame: CGRect) {
         self.init(style: .medium)
         self.frame = frame
     }
 
+    /// Not available: Calyx reads no archives or nib files. Returns nil.
     public required init?(coder: NSCoder) { return nil }
 
+    /// The style's square size.
     open override var intrinsicContentSize: CGSize { CGSize(width: style.side, height: style.side) }
+    /// The style's square size.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
+    /// Shows the spinner and starts it turning.
     open func startAnimating() {
         guard !isAnimating else { return }
         isAnimating = true
@@ -67,6 +83,7 @@ open class UIActivityIndicatorView: UIView, @unchecked Sendable {
         spokes.add(spin, forKey: Self.spinKey)
     }
 
+    /// Stops the spinner (hiding it when `hidesWhenStopped`).
     open func stopAnimating() {
         guard isAnimating else { return }
         isAnimating = false
@@ -74,6 +91,7 @@ open class UIActivityIndicatorView: UIView, @unchecked Sendable {
         if hidesWhenStopped { isHidden = true }
     }
 
+    /// Centres the spokes in the bounds.
     open override func layoutSubviews() {
         super.layoutSubviews()
         let side = min(bounds.width, bounds.height)

@@ -28,11 +28,42 @@ extension UIButton {
     /// the sides, and its dynamic corners are 6 points round.
     public struct Configuration: @unchecked Sendable {
         /// How round the background's corners are.
-        public enum CornerStyle: Sendable { case fixed, dynamic, small, medium, large, capsule }
+        public enum CornerStyle: Sendable {
+            /// The background's own corner radius, unchanged by size.
+            case fixed
+            /// A corner radius that follows the button's size and text size.
+            case dynamic
+            /// A small corner radius.
+            case small
+            /// A medium corner radius.
+            case medium
+            /// A large corner radius.
+            case large
+            /// Corners of half the height: a capsule.
+            case capsule
+        }
         /// How large the button is drawn.
-        public enum Size: Sendable { case mini, small, medium, large }
+        public enum Size: Sendable {
+            /// The smallest button.
+            case mini
+            /// A small button.
+            case small
+            /// The standard button.
+            case medium
+            /// A large button.
+            case large
+        }
         /// Where the title and subtitle align.
-        public enum TitleAlignment: Sendable { case automatic, leading, center, trailing }
+        public enum TitleAlignment: Sendable {
+            /// Aligned as the image placement suggests.
+            case automatic
+            /// Aligned to the leading edge.
+            case leading
+            /// Centred.
+            case center
+            /// Aligned to the trailing edge.
+            case trailing
+        }
         enum Style { case plain, tinted, gray, filled, bordered, borderedTinted, borderedProminent, borderless }
 
         let style: Style

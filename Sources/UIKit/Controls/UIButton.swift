@@ -8,7 +8,20 @@
 open class UIButton: UIControl, @unchecked Sendable {
     /// The kinds of button, with UIKit's raw values.
     public enum ButtonType: Int, Sendable {
-        case custom = 0, system, detailDisclosure, infoLight, infoDark, contactAdd, close
+        /// A button with no system look: the app supplies it.
+        case custom = 0
+        /// The system button: tinted title that dims when pressed.
+        case system
+        /// An information button.
+        case detailDisclosure
+        /// An information button, light.
+        case infoLight
+        /// An information button, dark.
+        case infoDark
+        /// An add button.
+        case contactAdd
+        /// A close button.
+        case close
         /// The system button under its pre-iOS 7 name.
         public static var roundedRect: ButtonType { .system }
     }

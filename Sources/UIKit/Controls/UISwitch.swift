@@ -9,6 +9,7 @@ open class UISwitch: UIControl, @unchecked Sendable {
     static let thumbInset: CGFloat = 2
 
     private var on = false
+    /// Whether the switch is on (setting it does not animate; use `setOn(_:animated:)`).
     open var isOn: Bool {
         get { on }
         set { setOn(newValue, animated: false) }
@@ -17,10 +18,14 @@ open class UISwitch: UIControl, @unchecked Sendable {
     open var onTintColor: UIColor? { didSet { updateAppearance() } }
     /// The thumb's colour (white when nil).
     open var thumbTintColor: UIColor? { didSet { updateAppearance() } }
+    /// An image for the on state (kept; iOS 7 and later ignore it too).
     open var onImage: UIImage?
+    /// An image for the off state (kept; iOS 7 and later ignore it too).
     open var offImage: UIImage?
+    /// The round thumb that slides (Calyx's: iOS keeps it private).
     public let thumb = UIView()
 
+    /// An off switch at `frame`'s origin, at the standard 51 × 31 size.
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: UISwitch.size))
         layer.cornerRadius = UISwitch.size.height / 2
@@ -35,10 +40,12 @@ open class UISwitch: UIControl, @unchecked Sendable {
         updateAppearance()
     }
 
+    /// Not available: Calyx reads no archives or nib files. Returns nil.
     public required init?(coder: NSCoder) { return nil }
 
     /// The switch's size whatever the frame asks for, as UIKit's.
     open override var intrinsicContentSize: CGSize { UISwitch.size }
+    /// The standard size, whatever is offered.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { UISwitch.size }
 
     /// Turns the switch on or off, sliding the thumb when `animated`; sends no actions.
@@ -53,6 +60,7 @@ open class UISwitch: UIControl, @unchecked Sendable {
         }
     }
 
+    /// Flips the switch (with animation) when a touch ends on it, sending `.valueChanged`.
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
         super.endTracking(touch, with: event)
         guard isTouchInside else { return }

@@ -4,16 +4,37 @@ import ImageIO
 open class UIImage: NSObject, @unchecked Sendable {
     /// The bitmap (nil for the empty image).
     public let cgImage: CGImage?
+    /// Pixels per point: the image's size in points is its pixel size divided by this.
     public let scale: CGFloat
+    /// How the bitmap is turned when drawn.
     public let imageOrientation: Orientation
 
-    public enum Orientation: Int, Sendable { case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored }
+    /// How an image's bitmap is turned when drawn, with UIKit's raw values.
+    public enum Orientation: Int, Sendable {
+        /// As stored.
+        case up
+        /// Rotated 180°.
+        case down
+        /// Rotated 90° counterclockwise.
+        case left
+        /// Rotated 90° clockwise.
+        case right
+        /// Flipped horizontally.
+        case upMirrored
+        /// Flipped vertically.
+        case downMirrored
+        /// Flipped horizontally, then rotated 90° counterclockwise.
+        case leftMirrored
+        /// Flipped horizontally, then rotated 90° clockwise.
+        case rightMirrored
+    }
 
     /// An animated image's frames (nil for a still image).
     public private(set) var images: [UIImage]?
     /// An animated image's duration, one pass (0 for a still image).
     public private(set) var duration: TimeInterval = 0
 
+    /// The empty image: no bitmap, zero size.
     public override init() { cgImage = nil; scale = 1; imageOrientation = .up }
 
     /// An animated image: `images` played in `duration` seconds (all frames should share size and scale). Shown by
@@ -52,12 +73,14 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.init(data: data, scale: found.scale)
     }
 
+    /// An image of `cgImage` at `scale` pixels per point, turned as `orientation` says.
     public init(cgImage: CGImage, scale: CGFloat, orientation: Orientation) {
         self.cgImage = cgImage
         self.scale = scale > 0 && scale.isFinite ? scale : 1
         imageOrientation = orientation
     }
 
+    /// An image of `cgImage` at one pixel per point, upright.
     public convenience init(cgImage: CGImage) { self.init(cgImage: cgImage, scale: 1, orientation: .up) }
 
     /// An image decoded from PNG or JPEG data; nil when the data is not a readable image.

@@ -7,7 +7,15 @@ open class UIApplication: UIResponder, @unchecked Sendable {
     /// The app.
     public static let shared = UIApplication()
 
-    public enum State: Int, Sendable { case active, inactive, background }
+    /// Where the app stands in its lifecycle, with UIKit's raw values.
+    public enum State: Int, Sendable {
+        /// In the foreground, receiving events.
+        case active
+        /// In the foreground, not receiving events.
+        case inactive
+        /// In the background.
+        case background
+    }
 
     private let windowList = WeakWindowList()
     /// The app's windows, oldest first (windows are kept weakly: a window nobody holds leaves the list).
@@ -20,7 +28,9 @@ open class UIApplication: UIResponder, @unchecked Sendable {
     /// While true, touch events are dropped before they reach any window.
     open private(set) var isIgnoringInteractionEvents = false
     private var ignoreCount = 0
+    /// Drops touch events until a matching `endIgnoringInteractionEvents()` (calls nest).
     open func beginIgnoringInteractionEvents() { ignoreCount += 1; isIgnoringInteractionEvents = true }
+    /// Ends one `beginIgnoringInteractionEvents()`; events flow again once every call is ended.
     open func endIgnoringInteractionEvents() {
         ignoreCount = max(0, ignoreCount - 1)
         isIgnoringInteractionEvents = ignoreCount > 0

@@ -3,7 +3,20 @@
 open class UIDevice: NSObject, @unchecked Sendable {
     /// How the device is held, with UIKit's raw values.
     public enum Orientation: Int, Sendable {
-        case unknown = 0, portrait, portraitUpsideDown, landscapeLeft, landscapeRight, faceUp, faceDown
+        /// The orientation is not known.
+        case unknown = 0
+        /// Upright, the home button below.
+        case portrait
+        /// Upside down.
+        case portraitUpsideDown
+        /// On its side, the home button on the right.
+        case landscapeLeft
+        /// On its side, the home button on the left.
+        case landscapeRight
+        /// Flat, the screen facing up.
+        case faceUp
+        /// Flat, the screen facing down.
+        case faceDown
         /// Upright or upside down.
         public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
         /// On either side.
@@ -47,7 +60,20 @@ open class UIDevice: NSObject, @unchecked Sendable {
 
 /// The kind of interface, with UIKit's raw values.
 public enum UIUserInterfaceIdiom: Int, Sendable {
-    case unspecified = -1, phone = 0, pad, tv, carPlay, mac = 5, vision = 6
+    /// The idiom is not known.
+    case unspecified = -1
+    /// A phone.
+    case phone = 0
+    /// A tablet.
+    case pad
+    /// A television.
+    case tv
+    /// A car's display.
+    case carPlay
+    /// A Mac.
+    case mac = 5
+    /// A headset.
+    case vision = 6
 }
 
 extension UIApplication {

@@ -17,6 +17,8 @@ open class UIResponder: NSObject {
     open var canResignFirstResponder: Bool { true }
     /// Whether the responder has keyboard focus (never, here).
     open var isFirstResponder: Bool { false }
+    /// Asks for keyboard focus; returns whether the responder took it (false: Calyx has no keyboard focus yet).
     @discardableResult open func becomeFirstResponder() -> Bool { false }
+    /// Gives up keyboard focus; returns whether it did (true).
     @discardableResult open func resignFirstResponder() -> Bool { true }
 }

@@ -4,10 +4,14 @@ import QuartzCore
 /// end), what it did and where it is, in the window's coordinates. Calyx's own type: iOS builds touches inside the
 /// system, and Calyx's hosts and tests build them from this.
 public struct UITouchInput: Sendable, Equatable {
+    /// Which finger: the same number from the touch's begin to its end.
     public var finger: Int
+    /// What the finger did.
     public var phase: UITouch.Phase
+    /// Where the finger is, in the window's coordinates.
     public var location: CGPoint
 
+    /// A finger's change.
     public init(finger: Int, phase: UITouch.Phase, location: CGPoint) {
         self.finger = finger; self.phase = phase; self.location = location
     }

@@ -7,15 +7,60 @@
 open class NSLayoutConstraint: NSObject, @unchecked Sendable {
     /// The attributes, with UIKit's raw values.
     public enum Attribute: Int, Sendable {
-        case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline
-        case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
-        case centerXWithinMargins, centerYWithinMargins
+        /// The left edge.
+        case left = 1
+        /// The right edge.
+        case right
+        /// The top edge.
+        case top
+        /// The bottom edge.
+        case bottom
+        /// The leading edge (left in left-to-right text).
+        case leading
+        /// The trailing edge (right in left-to-right text).
+        case trailing
+        /// The width.
+        case width
+        /// The height.
+        case height
+        /// The horizontal centre.
+        case centerX
+        /// The vertical centre.
+        case centerY
+        /// The baseline of the last line of text.
+        case lastBaseline
+        /// The baseline of the first line of text.
+        case firstBaseline
+        /// The left edge inside the layout margins.
+        case leftMargin
+        /// The right edge inside the layout margins.
+        case rightMargin
+        /// The top edge inside the layout margins.
+        case topMargin
+        /// The bottom edge inside the layout margins.
+        case bottomMargin
+        /// The leading edge inside the layout margins.
+        case leadingMargin
+        /// The trailing edge inside the layout margins.
+        case trailingMargin
+        /// The horizontal centre of the area inside the margins.
+        case centerXWithinMargins
+        /// The vertical centre of the area inside the margins.
+        case centerYWithinMargins
+        /// No attribute: the second item of a constant constraint.
         case notAnAttribute = 0
         /// The last baseline.
         public static var baseline: Attribute { .lastBaseline }
     }
     /// How the two sides compare, with UIKit's raw values.
-    public enum Relation: Int, Sendable { case lessThanOrEqual = -1, equal = 0, greaterThanOrEqual = 1 }
+    public enum Relation: Int, Sendable {
+        /// The first attribute is at most the second.
+        case lessThanOrEqual = -1
+        /// The two attributes are equal.
+        case equal = 0
+        /// The first attribute is at least the second.
+        case greaterThanOrEqual = 1
+    }
 
     /// The view or guide on the left side.
     public private(set) weak var firstItem: AnyObject?

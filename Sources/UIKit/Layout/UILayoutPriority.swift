@@ -42,5 +42,10 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Expressi
 
 extension NSLayoutConstraint {
     /// A layout direction: horizontal or vertical.
-    public enum Axis: Int, Sendable { case horizontal = 0, vertical = 1 }
+    public enum Axis: Int, Sendable {
+        /// Left to right.
+        case horizontal = 0
+        /// Top to bottom.
+        case vertical = 1
+    }
 }

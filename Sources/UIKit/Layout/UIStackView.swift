@@ -5,10 +5,32 @@
 /// first).
 open class UIStackView: UIView, @unchecked Sendable {
     /// How views share the length of the axis, with UIKit's raw values.
-    public enum Distribution: Int, Sendable { case fill = 0, fillEqually, fillProportionally, equalSpacing, equalCentering }
+    public enum Distribution: Int, Sendable {
+        /// Views fill the axis, the one with the lowest hugging priority stretching.
+        case fill = 0
+        /// Views share the axis equally.
+        case fillEqually
+        /// Views share the axis in proportion to their intrinsic sizes.
+        case fillProportionally
+        /// Views keep their sizes with equal gaps between them.
+        case equalSpacing
+        /// Views keep their sizes with their centres equally spaced.
+        case equalCentering
+    }
     /// How views sit across the axis, with UIKit's raw values.
     public enum Alignment: Int, Sendable {
-        case fill = 0, leading, firstBaseline, center, trailing, lastBaseline
+        /// Views stretch across the stack.
+        case fill = 0
+        /// Views sit at the leading edge (the top, in a horizontal stack).
+        case leading
+        /// Views line up by the first baseline of their text.
+        case firstBaseline
+        /// Views are centred across the stack.
+        case center
+        /// Views sit at the trailing edge (the bottom, in a horizontal stack).
+        case trailing
+        /// Views line up by the last baseline of their text.
+        case lastBaseline
         /// The top, in a horizontal stack (`.leading`).
         public static var top: Alignment { .leading }
         /// The bottom, in a horizontal stack (`.trailing`).

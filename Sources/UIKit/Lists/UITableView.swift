@@ -57,11 +57,44 @@ extension UITableViewDelegate {
 /// UIKit's row animations.
 open class UITableView: UIScrollView, @unchecked Sendable {
     /// The look of the sections, with UIKit's raw values.
-    public enum Style: Int, Sendable { case plain = 0, grouped, insetGrouped }
+    public enum Style: Int, Sendable {
+        /// Rows run edge to edge with section headers that stay on screen.
+        case plain = 0
+        /// Sections are separated by space on a grouped background.
+        case grouped
+        /// Grouped sections inset from the edges with rounded corners.
+        case insetGrouped
+    }
     /// How inserted and deleted rows come and go, with UIKit's raw values.
-    public enum RowAnimation: Int, Sendable { case fade = 0, right, left, top, bottom, none, middle, automatic = 100 }
+    public enum RowAnimation: Int, Sendable {
+        /// Rows fade in or out.
+        case fade = 0
+        /// Rows slide in from the right or out to the right.
+        case right
+        /// Rows slide in from the left or out to the left.
+        case left
+        /// Rows slide in from above or out upwards.
+        case top
+        /// Rows slide in from below or out downwards.
+        case bottom
+        /// Rows appear or disappear at once (the others still move).
+        case none
+        /// Rows grow from or shrink to their centre line.
+        case middle
+        /// The table picks a fitting animation (a fade).
+        case automatic = 100
+    }
     /// Where `scrollToRow` puts the row, with UIKit's raw values.
-    public enum ScrollPosition: Int, Sendable { case none = 0, top, middle, bottom }
+    public enum ScrollPosition: Int, Sendable {
+        /// Scrolls as little as it takes to show the row.
+        case none = 0
+        /// Puts the row at the top of the visible area.
+        case top
+        /// Puts the row in the middle of the visible area.
+        case middle
+        /// Puts the row at the bottom of the visible area.
+        case bottom
+    }
     /// The height that means "the default" (UIKit's −1).
     public static let automaticDimension: CGFloat = -1
 

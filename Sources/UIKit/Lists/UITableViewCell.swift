@@ -9,11 +9,40 @@ import Foundation
 /// a subclass's `override init(style:reuseIdentifier:)`.
 open class UITableViewCell: UIView, @unchecked Sendable {
     /// The arrangement of the standard labels, with UIKit's raw values.
-    public enum CellStyle: Int, Sendable { case `default` = 0, value1, value2, subtitle }
+    public enum CellStyle: Int, Sendable {
+        /// A text label on the left and an optional image view.
+        case `default` = 0
+        /// A text label on the left and a detail label on the right, in grey.
+        case value1
+        /// A blue detail label on the left and a text label beside it (Settings style).
+        case value2
+        /// A text label above a smaller detail label.
+        case subtitle
+    }
     /// The standard views drawn at the trailing edge, with UIKit's raw values.
-    public enum AccessoryType: Int, Sendable { case none = 0, disclosureIndicator, detailDisclosureButton, checkmark, detailButton }
+    public enum AccessoryType: Int, Sendable {
+        /// No accessory.
+        case none = 0
+        /// A chevron pointing right.
+        case disclosureIndicator
+        /// An information button and a chevron.
+        case detailDisclosureButton
+        /// A check mark.
+        case checkmark
+        /// An information button.
+        case detailButton
+    }
     /// How a selected cell looks, with UIKit's raw values.
-    public enum SelectionStyle: Int, Sendable { case none = 0, blue, gray, `default` }
+    public enum SelectionStyle: Int, Sendable {
+        /// No highlight when selected.
+        case none = 0
+        /// A blue highlight (grey since iOS 7).
+        case blue
+        /// A grey highlight.
+        case gray
+        /// The system's highlight.
+        case `default`
+    }
 
     /// The arrangement of the standard labels, fixed when the cell is made.
     public let style: CellStyle

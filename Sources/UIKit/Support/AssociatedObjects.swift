@@ -3,10 +3,15 @@ import Foundation
 /// How an associated value is held (Objective-C's policies; every one holds the value strongly here, and copies
 /// are not made).
 public enum objc_AssociationPolicy: UInt, Sendable {
+    /// A weak reference on Apple platforms (held strongly here).
     case OBJC_ASSOCIATION_ASSIGN = 0
+    /// A strong reference.
     case OBJC_ASSOCIATION_RETAIN_NONATOMIC = 1
+    /// A copy on Apple platforms (the value itself here).
     case OBJC_ASSOCIATION_COPY_NONATOMIC = 3
+    /// A strong reference, set atomically.
     case OBJC_ASSOCIATION_RETAIN = 0o1401
+    /// A copy set atomically on Apple platforms (the value itself here).
     case OBJC_ASSOCIATION_COPY = 0o1403
 }
 

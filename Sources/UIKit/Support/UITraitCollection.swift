@@ -1,9 +1,30 @@
 /// Light or dark appearance, with UIKit's raw values.
-public enum UIUserInterfaceStyle: Int, Sendable { case unspecified = 0, light, dark }
+public enum UIUserInterfaceStyle: Int, Sendable {
+    /// No style was asked for.
+    case unspecified = 0
+    /// The light appearance.
+    case light
+    /// The dark appearance.
+    case dark
+}
 /// A size class, with UIKit's raw values.
-public enum UIUserInterfaceSizeClass: Int, Sendable { case unspecified = 0, compact, regular }
+public enum UIUserInterfaceSizeClass: Int, Sendable {
+    /// No size class is known.
+    case unspecified = 0
+    /// Constrained space (an iPhone's width in portrait).
+    case compact
+    /// Ample space.
+    case regular
+}
 /// Left-to-right or right-to-left layout, with UIKit's raw values.
-public enum UITraitEnvironmentLayoutDirection: Int, Sendable { case unspecified = -1, leftToRight = 0, rightToLeft = 1 }
+public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
+    /// No direction is known.
+    case unspecified = -1
+    /// Content flows from left to right.
+    case leftToRight = 0
+    /// Content flows from right to left.
+    case rightToLeft = 1
+}
 
 /// The user's preferred text size (Dynamic Type), with UIKit's raw values.
 public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {
@@ -136,11 +157,34 @@ public protocol UITraitEnvironment: AnyObject {
 
 
 /// How a view's content is laid out in right-to-left languages, with UIKit's raw values.
-public enum UISemanticContentAttribute: Int, Sendable { case unspecified = 0, playback, spatial, forceLeftToRight, forceRightToLeft }
+public enum UISemanticContentAttribute: Int, Sendable {
+    /// The layout direction follows the language.
+    case unspecified = 0
+    /// Playback controls, which keep left-to-right order.
+    case playback
+    /// Directional controls, such as arrows, which keep their order.
+    case spatial
+    /// Always left to right.
+    case forceLeftToRight
+    /// Always right to left.
+    case forceRightToLeft
+}
 /// The direction of a user interface's layout.
-public enum UIUserInterfaceLayoutDirection: Int, Sendable { case leftToRight = 0, rightToLeft }
+public enum UIUserInterfaceLayoutDirection: Int, Sendable {
+    /// Content flows from left to right.
+    case leftToRight = 0
+    /// Content flows from right to left.
+    case rightToLeft
+}
 
 extension UIView: UITraitEnvironment {}
 extension UIViewController: UITraitEnvironment {}
 /// The status bar's style, with UIKit's raw values (there is no status bar here).
-public enum UIStatusBarStyle: Int, Sendable { case `default` = 0, lightContent = 1, darkContent = 3 }
+public enum UIStatusBarStyle: Int, Sendable {
+    /// The system's style for the current appearance.
+    case `default` = 0
+    /// Light content, for dark backgrounds.
+    case lightContent = 1
+    /// Dark content, for light backgrounds.
+    case darkContent = 3
+}

@@ -9,22 +9,34 @@ public protocol UITraitDefinition {
 /// A trait, named by its definition's type (`UITraitUserInterfaceStyle.self`).
 public typealias UITrait = any UITraitDefinition.Type
 
+/// The light or dark appearance, as a trait to register for.
 public enum UITraitUserInterfaceStyle: UITraitDefinition {
+    /// Whether the appearance differs.
     public static func differs(_ a: UITraitCollection, _ b: UITraitCollection) -> Bool { a.userInterfaceStyle != b.userInterfaceStyle }
 }
+/// The horizontal size class, as a trait to register for.
 public enum UITraitHorizontalSizeClass: UITraitDefinition {
+    /// Whether the horizontal size class differs.
     public static func differs(_ a: UITraitCollection, _ b: UITraitCollection) -> Bool { a.horizontalSizeClass != b.horizontalSizeClass }
 }
+/// The vertical size class, as a trait to register for.
 public enum UITraitVerticalSizeClass: UITraitDefinition {
+    /// Whether the vertical size class differs.
     public static func differs(_ a: UITraitCollection, _ b: UITraitCollection) -> Bool { a.verticalSizeClass != b.verticalSizeClass }
 }
+/// The display scale, as a trait to register for.
 public enum UITraitDisplayScale: UITraitDefinition {
+    /// Whether the display scale differs.
     public static func differs(_ a: UITraitCollection, _ b: UITraitCollection) -> Bool { a.displayScale != b.displayScale }
 }
+/// The preferred text size, as a trait to register for.
 public enum UITraitPreferredContentSizeCategory: UITraitDefinition {
+    /// Whether the preferred text size differs.
     public static func differs(_ a: UITraitCollection, _ b: UITraitCollection) -> Bool { a.preferredContentSizeCategory != b.preferredContentSizeCategory }
 }
+/// The layout direction, as a trait to register for.
 public enum UITraitLayoutDirection: UITraitDefinition {
+    /// Whether the layout direction differs.
     public static func differs(_ a: UITraitCollection, _ b: UITraitCollection) -> Bool { a.layoutDirection != b.layoutDirection }
 }
 

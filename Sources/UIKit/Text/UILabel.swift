@@ -9,7 +9,14 @@ import CoreText
 /// text into the new.
 open class UILabel: UIView, @unchecked Sendable {
     /// How text is placed vertically when it shrinks to fit (kept for source compatibility: text is centred).
-    public enum BaselineAdjustment: Int, Sendable { case alignBaselines = 0, alignCenters, none }
+    public enum BaselineAdjustment: Int, Sendable {
+        /// Shrunk text keeps its baseline where the original text's was.
+        case alignBaselines = 0
+        /// Shrunk text keeps its centre where the original text's was.
+        case alignCenters
+        /// Shrunk text moves to the top of its bounds.
+        case none
+    }
 
     /// What is shown: plain text in the label's font and colour, or an attributed string.
     private enum Content {

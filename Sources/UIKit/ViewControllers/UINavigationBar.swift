@@ -6,13 +6,19 @@ open class UINavigationBar: UIView, @unchecked Sendable {
     /// The bar's height (iOS's standard bar).
     public static let standardHeight: CGFloat = 44
 
+    /// The items, bottom to top: the last is shown.
     open private(set) var items: [UINavigationItem]? = []
+    /// The item shown.
     open var topItem: UINavigationItem? { items?.last }
+    /// The item below the top one: its title names the back button.
     open var backItem: UINavigationItem? { (items?.count ?? 0) > 1 ? items?[items!.count - 2] : nil }
     /// The bar's background colour (the system background when nil).
     open var barTintColor: UIColor? { didSet { backgroundColor = barTintColor ?? .systemBackground } }
+    /// Whether the bar is translucent (kept for code that sets it; the bar is drawn opaque).
     open var isTranslucent = true
+    /// Whether titles are large (kept for code that sets it; titles are drawn at the standard size).
     open var prefersLargeTitles = false
+    /// The attributes of the title's text (font, colour).
     open var titleTextAttributes: [NSAttributedString.Key: Any]? { didSet { showTopItem() } }
     /// Called when the back button is tapped (the navigation controller pops).
     var backTapped: (() -> Void)?
@@ -22,6 +28,7 @@ open class UINavigationBar: UIView, @unchecked Sendable {
     private let content = UIView()
     private let titleLabel = UILabel()
 
+    /// An empty bar at `frame`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = .systemBackground
@@ -30,11 +37,15 @@ open class UINavigationBar: UIView, @unchecked Sendable {
         addSubview(content)
     }
 
+    /// Not available: Calyx reads no archives or nib files. Returns nil.
     public required init?(coder: NSCoder) { return nil }
 
+    /// The standard bar height, with no width of its own.
     open override var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: Self.standardHeight) }
+    /// The given width at the standard bar height.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { CGSize(width: size.width, height: Self.standardHeight) }
 
+    /// Replaces the items, cross-fading the title and buttons when `animated`.
     open func setItems(_ items: [UINavigationItem]?, animated: Bool) {
         self.items = items
         for item in items ?? [] { item.changed = { [weak self] in self?.showTopItem() } }
@@ -45,7 +56,9 @@ open class UINavigationBar: UIView, @unchecked Sendable {
             showTopItem()
         }
     }
+    /// Adds `item` on top, cross-fading to it when `animated`.
     open func pushItem(_ item: UINavigationItem, animated: Bool) { setItems((items ?? []) + [item], animated: animated) }
+    /// Removes the top item and returns it (nil when there is none), cross-fading when `animated`.
     @discardableResult
     open func popItem(animated: Bool) -> UINavigationItem? {
         guard let top = topItem else { return nil }
@@ -53,6 +66,7 @@ open class UINavigationBar: UIView, @unchecked Sendable {
         return top
     }
 
+    /// Places the title in the middle and the buttons at the ends.
     open override func layoutSubviews() {
         super.layoutSubviews()
         content.frame = bounds

@@ -17,6 +17,7 @@ extension UINavigationControllerDelegate {
     /// None: the standard slide runs.
     public func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
                                      from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    /// None: the transition runs by itself.
     public func navigationController(_ navigationController: UINavigationController,
                                      interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
 }
@@ -31,7 +32,14 @@ extension UINavigationControllerDelegate {
 /// the delegate's interaction controller cancels leaves the stack as it was, the appearance callbacks reversed.
 open class UINavigationController: UIViewController, @unchecked Sendable {
     /// The kind of change, with UIKit's raw values.
-    public enum Operation: Int, Sendable { case none = 0, push, pop }
+    public enum Operation: Int, Sendable {
+        /// No transition.
+        case none = 0
+        /// A push: the new screen comes in.
+        case push
+        /// A pop: the top screen leaves.
+        case pop
+    }
 
     private var stack: [UIViewController] = []
     /// Told about pushes and pops, and may supply their animators (held weakly).
@@ -146,6 +154,7 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
         }
     }
 
+    /// Pops the top controller, sliding back to the one below when `animated`; returns the popped controller (nil at the root).
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? {
         guard !isTransitioning else { pending.append { self.popViewController(animated: false) }; return nil }
@@ -158,12 +167,14 @@ open class UINavigationController: UIViewController, @unchecked Sendable {
         return from
     }
 
+    /// Pops every controller above the root; returns them (nil when the root is on top).
     @discardableResult
     open func popToRootViewController(animated: Bool) -> [UIViewController]? {
         guard let root = stack.first else { return nil }
         return popToViewController(root, animated: animated)
     }
 
+    /// Pops the controllers above `viewController`; returns them (nil when it is not on the stack or already on top).
     @discardableResult
     open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
         guard !isTransitioning, let index = stack.firstIndex(where: { $0 === viewController }), index < stack.count - 1 else { return nil }

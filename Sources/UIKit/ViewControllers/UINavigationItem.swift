@@ -32,17 +32,73 @@ open class UINavigationItem: NSObject, @unchecked Sendable {
         self.title = title
         super.init()
     }
+    /// An item with no title.
     public override init() { super.init() }
 }
 
 /// A button on a navigation bar or toolbar: a title, an image or a custom view, and a closure action.
 open class UIBarButtonItem: NSObject, @unchecked Sendable {
     /// How a bar button looks, with UIKit's raw values (`.done` is bold).
-    public enum Style: Int, Sendable { case plain = 0, bordered, done }
+    public enum Style: Int, Sendable {
+        /// A plain item.
+        case plain = 0
+        /// A bordered item (deprecated on iOS, drawn as plain).
+        case bordered
+        /// A done item, in bold.
+        case done
+    }
     /// The system items, with UIKit's raw values (shown by their English titles here; there are no symbols).
     public enum SystemItem: Int, Sendable {
-        case done = 0, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks,
-             search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo, pageCurl, close
+        /// Done.
+        case done = 0
+        /// Cancel.
+        case cancel
+        /// Edit.
+        case edit
+        /// Save.
+        case save
+        /// Add (a plus sign on iOS).
+        case add
+        /// Space that stretches between items in a toolbar.
+        case flexibleSpace
+        /// Space of the item's `width`.
+        case fixedSpace
+        /// Compose.
+        case compose
+        /// Reply.
+        case reply
+        /// Share (an action sheet's button on iOS).
+        case action
+        /// Organise (move to a folder).
+        case organize
+        /// Bookmarks.
+        case bookmarks
+        /// Search.
+        case search
+        /// Refresh.
+        case refresh
+        /// Stop.
+        case stop
+        /// Camera.
+        case camera
+        /// Trash.
+        case trash
+        /// Play.
+        case play
+        /// Pause.
+        case pause
+        /// Rewind.
+        case rewind
+        /// Fast forward.
+        case fastForward
+        /// Undo.
+        case undo
+        /// Redo.
+        case redo
+        /// Page curl.
+        case pageCurl
+        /// Close.
+        case close
 
         var title: String {
             switch self {
@@ -75,6 +131,7 @@ open class UIBarButtonItem: NSObject, @unchecked Sendable {
     /// A fixed width (0: fits its content).
     open var width: CGFloat = 0
 
+    /// An item with no title or action.
     public override init() { super.init() }
 
     /// A button with a title or image running `primaryAction` (menus are not shown).

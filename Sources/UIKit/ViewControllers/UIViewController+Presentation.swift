@@ -1,7 +1,24 @@
 /// How a presented controller's view covers the screen, with UIKit's raw values.
 public enum UIModalPresentationStyle: Int, Sendable {
-    case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
+    /// Covers the screen, and the presenter's view leaves it.
+    case fullScreen = 0
+    /// A sheet inset from the top, the presenter showing behind it.
+    case pageSheet
+    /// A sheet (the same as `pageSheet` on a phone).
+    case formSheet
+    /// Covers the presenting context, whose view leaves the screen.
+    case currentContext
+    /// As the transitioning delegate's presentation controller and animators say.
+    case custom
+    /// Covers the screen, the presenter's view staying behind it.
+    case overFullScreen
+    /// Covers the presenting context, its view staying behind it.
+    case overCurrentContext
+    /// A popover (a sheet on a phone).
+    case popover
+    /// No presentation style.
     case none = -1
+    /// The system's choice: a page sheet.
     case automatic = -2
 
     /// Whether the presenting controller's view leaves the screen (and gets its disappearance callbacks).
@@ -13,7 +30,14 @@ public enum UIModalPresentationStyle: Int, Sendable {
 
 /// The animation a presentation uses when no transitioning delegate supplies one, with UIKit's raw values.
 public enum UIModalTransitionStyle: Int, Sendable {
-    case coverVertical = 0, flipHorizontal, crossDissolve, partialCurl
+    /// The view slides up from the bottom.
+    case coverVertical = 0
+    /// The views flip around the vertical axis.
+    case flipHorizontal
+    /// The views cross-fade.
+    case crossDissolve
+    /// The presenter curls up like a page (shown as a cover here).
+    case partialCurl
 }
 
 extension UIViewController {

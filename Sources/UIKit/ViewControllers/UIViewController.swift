@@ -14,7 +14,7 @@ open class UIViewController: UIResponder, @unchecked Sendable {
     /// A controller whose view `loadView()` makes.
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
     /// Not available: Calyx reads no nib files.
-    public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
+    public required init?(coder: NSCoder) { return nil }
 
     /// Kept for source compatibility: there are no nibs, so `loadView()` always makes the view in code.
     open private(set) var nibName: String?

@@ -78,9 +78,31 @@ open class UIControl: UIView, @unchecked Sendable {
     }
 
     /// How a control's content sits across its width.
-    public enum ContentHorizontalAlignment: Int, Sendable { case center = 0, left, right, fill, leading, trailing }
+    public enum ContentHorizontalAlignment: Int, Sendable {
+        /// Content centred horizontally.
+        case center = 0
+        /// Content against the left edge.
+        case left
+        /// Content against the right edge.
+        case right
+        /// Content stretched to the full width.
+        case fill
+        /// Content against the leading edge.
+        case leading
+        /// Content against the trailing edge.
+        case trailing
+    }
     /// How a control's content sits down its height.
-    public enum ContentVerticalAlignment: Int, Sendable { case center = 0, top, bottom, fill }
+    public enum ContentVerticalAlignment: Int, Sendable {
+        /// Content centred vertically.
+        case center = 0
+        /// Content against the top edge.
+        case top
+        /// Content against the bottom edge.
+        case bottom
+        /// Content stretched to the full height.
+        case fill
+    }
 
     /// Where the content (a button's image and title) sits across the control; centred by default.
     open var contentHorizontalAlignment: ContentHorizontalAlignment = .center { didSet { setNeedsLayout() } }
@@ -116,7 +138,7 @@ open class UIControl: UIView, @unchecked Sendable {
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
     }
     /// Not available: Calyx reads no nib files.
-    public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
+    public required init?(coder: NSCoder) { return nil }
 
     // MARK: Actions
 

@@ -40,7 +40,7 @@ open class UIImageView: UIView, @unchecked Sendable {
     }
 
     /// Not available: Calyx reads no nib files.
-    public required init?(coder: NSCoder) { fatalError("init(coder:) is not available") }
+    public required init?(coder: NSCoder) { return nil }
 
     /// Plays `animationImages` (or the highlighted set while highlighted), or an animated `image`.
     open func startAnimating() {

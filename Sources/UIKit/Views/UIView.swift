@@ -18,7 +18,7 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
     /// A view with a zero frame.
     public convenience override init() { self.init(frame: .zero) }
     /// Not available: Calyx reads no nib or storyboard files.
-    public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
+    public required init?(coder: NSCoder) { return nil }
 
     // MARK: Geometry (in the superview's coordinates, y down)
 
@@ -513,8 +513,32 @@ open class UIView: UIResponder, CALayerDelegate, @unchecked Sendable {
 
     /// How content is laid out in the view (mapped onto the layer's `contentsGravity`).
     public enum ContentMode: Int, Sendable {
-        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
-        case topLeft, topRight, bottomLeft, bottomRight
+        /// Stretched to fill the bounds, ignoring the aspect ratio.
+        case scaleToFill
+        /// Scaled to fit inside the bounds, keeping the aspect ratio.
+        case scaleAspectFit
+        /// Scaled to fill the bounds, keeping the aspect ratio (the overflow is cut if the view clips).
+        case scaleAspectFill
+        /// Stretched to fill, and redrawn when the bounds change.
+        case redraw
+        /// Centred, unscaled.
+        case center
+        /// At the top, centred horizontally, unscaled.
+        case top
+        /// At the bottom, centred horizontally, unscaled.
+        case bottom
+        /// At the left, centred vertically, unscaled.
+        case left
+        /// At the right, centred vertically, unscaled.
+        case right
+        /// In the top-left corner, unscaled.
+        case topLeft
+        /// In the top-right corner, unscaled.
+        case topRight
+        /// In the bottom-left corner, unscaled.
+        case bottomLeft
+        /// In the bottom-right corner, unscaled.
+        case bottomRight
 
         /// The gravity for iOS's y-down layers (UIKit's top is the layer's minimum y: Core Animation's "bottom").
         var gravity: CALayerContentsGravity {

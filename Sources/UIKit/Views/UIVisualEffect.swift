@@ -1,7 +1,9 @@
 /// A visual effect a `UIVisualEffectView` applies: a blur of what is behind it, or vibrancy for content over a
 /// blur.
 open class UIVisualEffect: NSObject, NSCopying, @unchecked Sendable {
+    /// An effect.
     public override init() { super.init() }
+    /// The effect itself: effects cannot change, so a copy is the same object.
     open func copy(with zone: NSZone? = nil) -> Any { self }
 }
 
@@ -9,17 +11,54 @@ open class UIVisualEffect: NSObject, NSCopying, @unchecked Sendable {
 open class UIBlurEffect: UIVisualEffect, @unchecked Sendable {
     /// The blur styles, with UIKit's raw values.
     public enum Style: Int, Sendable {
-        case extraLight = 0, light = 1, dark = 2, extraDark = 3, regular = 4, prominent = 5
-        case systemUltraThinMaterial = 6, systemThinMaterial = 7, systemMaterial = 8, systemThickMaterial = 9
+        /// A blur with a strong white tint.
+        case extraLight = 0
+        /// A blur with a light tint.
+        case light = 1
+        /// A blur with a dark tint.
+        case dark = 2
+        /// A blur with a strong dark tint.
+        case extraDark = 3
+        /// The standard blur, adapting to the appearance.
+        case regular = 4
+        /// A blur with a stronger tint than `regular`.
+        case prominent = 5
+        /// The most translucent material.
+        case systemUltraThinMaterial = 6
+        /// A thin, translucent material.
+        case systemThinMaterial = 7
+        /// The standard material.
+        case systemMaterial = 8
+        /// A thick material, nearly opaque.
+        case systemThickMaterial = 9
+        /// The material of bars and other chrome.
         case systemChromeMaterial = 10
-        case systemUltraThinMaterialLight = 11, systemThinMaterialLight = 12, systemMaterialLight = 13
-        case systemThickMaterialLight = 14, systemChromeMaterialLight = 15
-        case systemUltraThinMaterialDark = 16, systemThinMaterialDark = 17, systemMaterialDark = 18
-        case systemThickMaterialDark = 19, systemChromeMaterialDark = 20
+        /// The most translucent material, always light.
+        case systemUltraThinMaterialLight = 11
+        /// A thin material, always light.
+        case systemThinMaterialLight = 12
+        /// The standard material, always light.
+        case systemMaterialLight = 13
+        /// A thick material, always light.
+        case systemThickMaterialLight = 14
+        /// The chrome material, always light.
+        case systemChromeMaterialLight = 15
+        /// The most translucent material, always dark.
+        case systemUltraThinMaterialDark = 16
+        /// A thin material, always dark.
+        case systemThinMaterialDark = 17
+        /// The standard material, always dark.
+        case systemMaterialDark = 18
+        /// A thick material, always dark.
+        case systemThickMaterialDark = 19
+        /// The chrome material, always dark.
+        case systemChromeMaterialDark = 20
     }
 
+    /// The blur's style.
     public let style: Style
 
+    /// A blur of the given style.
     public init(style: Style) {
         self.style = style
         super.init()
@@ -56,15 +95,19 @@ open class UIBlurEffect: UIVisualEffect, @unchecked Sendable {
 /// Vibrancy for content over a blur: the content's shape shows the backdrop lightened (over dark blurs) or
 /// darkened (over light ones), rather than its own colours.
 open class UIVibrancyEffect: UIVisualEffect, @unchecked Sendable {
+    /// The blur the vibrant content sits on.
     public let blurEffect: UIBlurEffect
+    /// How strongly the content shows.
     public let style: UIVibrancyEffectStyle
 
+    /// Vibrancy for content over `blurEffect`, in the given style.
     public init(blurEffect: UIBlurEffect, style: UIVibrancyEffectStyle) {
         self.blurEffect = blurEffect
         self.style = style
         super.init()
     }
 
+    /// Vibrancy for labels over `blurEffect`.
     public convenience init(blurEffect: UIBlurEffect) { self.init(blurEffect: blurEffect, style: .label) }
 
     /// How strongly the content shows: secondary, tertiary and quaternary styles are fainter.
@@ -80,5 +123,20 @@ open class UIVibrancyEffect: UIVisualEffect, @unchecked Sendable {
 
 /// The vibrancy styles (iOS 13).
 public enum UIVibrancyEffectStyle: Int, Sendable {
-    case label, secondaryLabel, tertiaryLabel, quaternaryLabel, fill, secondaryFill, tertiaryFill, separator
+    /// Primary text, at full strength.
+    case label
+    /// Secondary text, fainter.
+    case secondaryLabel
+    /// Tertiary text, fainter still.
+    case tertiaryLabel
+    /// Quaternary text, the faintest.
+    case quaternaryLabel
+    /// Fills, at full strength.
+    case fill
+    /// Secondary fills, fainter.
+    case secondaryFill
+    /// Tertiary fills, fainter still.
+    case tertiaryFill
+    /// Separator lines, at full strength.
+    case separator
 }

@@ -24,6 +24,7 @@ open class UIVisualEffectView: UIView, @unchecked Sendable {
         didSet { apply(effect, animatingFrom: oldValue) }
     }
 
+    /// An effect view showing `effect` (nil for none), with an empty content view.
     public init(effect: UIVisualEffect?) {
         super.init(frame: .zero)
         let blur = CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: 0])!
@@ -41,18 +42,22 @@ open class UIVisualEffectView: UIView, @unchecked Sendable {
         apply(effect, animatingFrom: nil)
     }
 
+    /// An effect view with no effect, at `frame`.
     public override convenience init(frame: CGRect) {
         self.init(effect: nil)
         self.frame = frame
     }
 
-    public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
+    /// Not available: Calyx reads no archives or nib files. Returns nil.
+    public required init?(coder: NSCoder) { return nil }
 
+    /// The frame; the backdrop and tint follow it at once.
     open override var frame: CGRect {
         get { super.frame }
         set { super.frame = newValue; layoutEffectParts() }
     }
 
+    /// The bounds; the backdrop and tint follow them at once.
     open override var bounds: CGRect {
         get { super.bounds }
         set { super.bounds = newValue; layoutEffectParts() }
@@ -62,6 +67,7 @@ open class UIVisualEffectView: UIView, @unchecked Sendable {
     /// drawn as one group, apart from what is behind it, which would lose the blur. So the common iOS setup —
     /// `layer.cornerRadius`, then `clipsToBounds = true` — rounds the blur and clips the content.
     private var clipsContent = false
+    /// Whether the content view and the effect's parts clip (the view's own layer never does, which would cut the blur off from what is behind it).
     open override var clipsToBounds: Bool {
         get { clipsContent }
         set { clipsContent = newValue; contentView.clipsToBounds = newValue }
@@ -74,6 +80,7 @@ open class UIVisualEffectView: UIView, @unchecked Sendable {
         return super.action(for: layer, forKey: event)
     }
 
+    /// Sizes the backdrop, the tint and the content view to the bounds.
     open override func layoutSubviews() {
         super.layoutSubviews()
         layoutEffectParts()

@@ -7,11 +7,13 @@ open class UIWindow: UIView, @unchecked Sendable {
     /// The touches in progress from a host's touch screen or a test's script, by finger.
     var fingerTouches: [Int: UITouch] = [:]
 
+    /// A window at `frame` (Calyx's windows are not shown until a host presents them).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         UIApplication.shared.register(self)
     }
-    public required init?(coder: NSCoder) { fatalError("init(coder:) is not available: Calyx reads no nib files") }
+    /// Not available: Calyx reads no archives or nib files. Returns nil.
+    public required init?(coder: NSCoder) { return nil }
 
     /// The view controller whose view fills the window. Setting it installs that view (sized to the window) in
     /// place of the previous one's, with the appearance callbacks when the window is showing.
@@ -35,6 +37,7 @@ open class UIWindow: UIView, @unchecked Sendable {
         addSubview(root.view)
     }
 
+    /// Sizes the root view controller's view to the window.
     open override func layoutSubviews() {
         super.layoutSubviews()
         if let view = rootViewController?.viewIfLoaded, view.superview === self { view.frame = bounds }

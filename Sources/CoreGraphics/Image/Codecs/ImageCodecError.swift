@@ -7,6 +7,7 @@ public enum ImageCodecError: Error, CustomStringConvertible, Equatable {
     /// The image is larger than ``CalyxLimits`` allows.
     case tooLarge(width: Int, height: Int)
 
+    /// What went wrong, in a sentence.
     public var description: String {
         switch self {
         case .unrecognizedFormat: return "not a PNG or JPEG image"

@@ -28,6 +28,7 @@ open class TwoFingerGestureRecognizer: UIGestureRecognizer, @unchecked Sendable 
     /// How far, in points, the current line is from the baseline along what this gesture measures.
     func travel(from baseline: (distance: CGFloat, angle: CGFloat), to line: (distance: CGFloat, angle: CGFloat)) -> CGFloat { 0 }
 
+    /// Takes the first two fingers as the baseline and ignores any more.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         if numberOfTouches > 2 {
             for touch in touches { ignore(touch, for: event) }
@@ -36,6 +37,7 @@ open class TwoFingerGestureRecognizer: UIGestureRecognizer, @unchecked Sendable 
         if let line, baseline == nil { baseline = line }
     }
 
+    /// Begins once the fingers' line has changed enough, then reports every change.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let baseline, let line else { return }
         let current = value(from: baseline, to: line)
@@ -50,15 +52,18 @@ open class TwoFingerGestureRecognizer: UIGestureRecognizer, @unchecked Sendable 
         }
     }
 
+    /// Ends the gesture when either finger lifts.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         // A finger lifting ends the gesture; a gesture that never began fails once no finger is left.
         if state == .began || state == .changed { state = .ended } else if numberOfTouches <= touches.count { state = .failed }
     }
 
+    /// Cancels the gesture.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         state = (state == .began || state == .changed) ? .cancelled : .failed
     }
 
+    /// Forgets the baseline and the velocity for the next gesture.
     open override func reset() {
         baseline = nil
         lastSample = nil
@@ -138,6 +143,7 @@ open class UIRotationGestureRecognizer: TwoFingerGestureRecognizer, @unchecked S
         abs(turned) * line.distance / 2
     }
 
+    /// Forgets the rotation so far for the next gesture.
     open override func reset() {
         super.reset()
         turned = 0

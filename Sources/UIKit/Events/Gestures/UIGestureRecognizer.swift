@@ -13,7 +13,18 @@
 open class UIGestureRecognizer: NSObject, @unchecked Sendable {
     /// Where a recognizer is in recognizing, with UIKit's raw values.
     public enum State: Int, Sendable {
-        case possible, began, changed, ended, cancelled, failed
+        /// Not recognized yet (the state every recognizer starts in).
+        case possible
+        /// A continuous gesture began.
+        case began
+        /// A continuous gesture changed.
+        case changed
+        /// The gesture ended (a discrete gesture was recognized).
+        case ended
+        /// The gesture was cancelled.
+        case cancelled
+        /// The touches did not make the gesture.
+        case failed
         /// A discrete gesture's success: the same as `.ended`.
         public static let recognized = State.ended
     }
@@ -321,10 +332,13 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           /// False.
                            shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           /// False.
                            shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           /// False.
                            shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool
 }
 
@@ -333,10 +347,13 @@ extension UIGestureRecognizerDelegate {
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
     /// True.
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
+    /// False.
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                                   shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// False.
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                                   shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// False.
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                                   shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
 }

@@ -8,6 +8,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer, @unchecked Sendabl
     open var minimumPressDuration: TimeInterval = 0.5
     /// How far the fingers may wander before the press begins, in points (10 by default, as on iOS).
     open var allowableMovement: CGFloat = 10
+    /// How many fingers must press (1 by default).
     open var numberOfTouchesRequired = 1
     /// Taps before the press (0 by default): 1 makes a tap-then-hold gesture.
     open var numberOfTapsRequired = 0
@@ -16,6 +17,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer, @unchecked Sendabl
     private var tapsSoFar = 0
     private var pressTimer: Timer?
 
+    /// Starts timing the press (after the taps asked for), failing if too many fingers are down.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         guard numberOfTouches <= numberOfTouchesRequired else { state = .failed; return }
         pressTimer?.invalidate()
@@ -28,6 +30,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer, @unchecked Sendabl
         }
     }
 
+    /// Fails if the fingers wander too far before the press begins; afterwards reports the moves.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         switch state {
         case .possible:
@@ -40,6 +43,7 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer, @unchecked Sendabl
         }
     }
 
+    /// Ends a press that began; a lift before that fails it (or counts a tap toward `numberOfTapsRequired`).
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         guard numberOfTouches <= touches.count else { return }   // fingers remain down
         if state == .began || state == .changed { state = .ended; return }
@@ -49,10 +53,12 @@ open class UILongPressGestureRecognizer: UIGestureRecognizer, @unchecked Sendabl
         if tapsSoFar > numberOfTapsRequired { state = .failed }
     }
 
+    /// Cancels the press.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         state = (state == .began || state == .changed) ? .cancelled : .failed
     }
 
+    /// Stops the timer and forgets the taps for the next press.
     open override func reset() {
         pressTimer?.invalidate()
         pressTimer = nil

@@ -1,7 +1,9 @@
 /// Recognizes a drag: once the fingers' centroid has moved `hysteresis` points it begins, then changes with
 /// every move and ends when the last finger lifts. Continuous: `.began`, `.changed`…, `.ended`.
 open class UIPanGestureRecognizer: UIGestureRecognizer, @unchecked Sendable {
+    /// The fewest fingers that pan (1 by default).
     open var minimumNumberOfTouches = 1
+    /// The most fingers that pan (no limit by default).
     open var maximumNumberOfTouches = Int.max
 
     /// How far the touches must move before the pan begins, in points. (Calyx's value: iOS does not publish one.)
@@ -40,6 +42,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer, @unchecked Sendable {
         return CGPoint(x: q.x - p.x, y: q.y - p.y)
     }
 
+    /// Counts the fingers and measures from their centroid.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         if numberOfTouches > maximumNumberOfTouches {
             for touch in touches { ignore(touch, for: event) }
@@ -49,6 +52,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer, @unchecked Sendable {
         record(event.timestamp)
     }
 
+    /// Begins once the centroid has moved far enough, then reports every move with its velocity.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         record(event.timestamp)
         switch state {
@@ -62,15 +66,18 @@ open class UIPanGestureRecognizer: UIGestureRecognizer, @unchecked Sendable {
         }
     }
 
+    /// Ends the pan when the last finger lifts (fails it if it never began).
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         guard numberOfTouches <= touches.count else { return }   // fingers remain down
         state = (state == .began || state == .changed) ? .ended : .failed
     }
 
+    /// Cancels the pan.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {
         state = (state == .began || state == .changed) ? .cancelled : .failed
     }
 
+    /// Forgets the translation and the velocity for the next pan.
     open override func reset() {
         origin = nil
         samples = []

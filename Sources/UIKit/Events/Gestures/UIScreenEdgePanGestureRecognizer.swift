@@ -1,9 +1,11 @@
 /// A pan that must begin near one of the window's `edges` (within 20 points of it, a Calyx value).
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer, @unchecked Sendable {
+    /// The window edges the pan may begin at (none by default: set it).
     open var edges: UIRectEdge = []
 
     static let edgeMargin: CGFloat = 20
 
+    /// Fails unless the touch began near one of `edges`.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         if let window = view?.window, let touch = touches.first {
             let p = touch.location(in: nil), b = window.bounds

@@ -2,19 +2,25 @@
 /// `maximumDuration`, staying within a 30° cone of it. Discrete: it goes straight to `.recognized`, as soon as
 /// the stroke qualifies.
 open class UISwipeGestureRecognizer: UIGestureRecognizer, @unchecked Sendable {
+    /// The directions a swipe may go.
     public struct Direction: OptionSet, Sendable {
         /// The raw value.
         public let rawValue: UInt
         /// A value from its raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Toward the right.
         public static let right = Direction(rawValue: 1 << 0)
+        /// Toward the left.
         public static let left = Direction(rawValue: 1 << 1)
+        /// Upward.
         public static let up = Direction(rawValue: 1 << 2)
+        /// Downward.
         public static let down = Direction(rawValue: 1 << 3)
     }
 
     /// The directions that count (`.right` by default, as on iOS).
     open var direction: Direction = .right
+    /// How many fingers must swipe (1 by default).
     open var numberOfTouchesRequired = 1
 
     /// How far a stroke must travel, in points, and how long it may take, in seconds. (Calyx's values: iOS does
@@ -26,11 +32,13 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer, @unchecked Sendable {
 
     private var start: (point: CGPoint, time: TimeInterval)?
 
+    /// Notes where and when the stroke started, failing if too many fingers are down.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         if numberOfTouches > numberOfTouchesRequired { state = .failed; return }
         if start == nil { start = (location(in: nil), event.timestamp) }
     }
 
+    /// Recognizes once the stroke has gone far enough in one of the directions; fails if it strays or takes too long.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         guard let start, numberOfTouches == numberOfTouchesRequired else { return }
         if event.timestamp - start.time > Self.maximumDuration { state = .failed; return }
@@ -43,11 +51,14 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer, @unchecked Sendable {
         state = matches ? .recognized : .failed
     }
 
+    /// Fails: the fingers lifted before the stroke qualified.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         if state == .possible, numberOfTouches <= touches.count { state = .failed }
     }
 
+    /// Fails.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { state = .failed }
 
+    /// Forgets the stroke for the next swipe.
     open override func reset() { start = nil }
 }

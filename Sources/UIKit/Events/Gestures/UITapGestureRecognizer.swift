@@ -3,7 +3,9 @@ import Foundation
 /// Recognizes taps: `numberOfTapsRequired` taps of `numberOfTouchesRequired` fingers each, none moving far and
 /// each following the last within the double-tap interval. Discrete: it goes straight to `.recognized`.
 open class UITapGestureRecognizer: UIGestureRecognizer, @unchecked Sendable {
+    /// How many taps make the gesture (1 by default; 2 for a double tap).
     open var numberOfTapsRequired = 1
+    /// How many fingers each tap needs (1 by default).
     open var numberOfTouchesRequired = 1
 
     /// How far a finger may travel from where it went down before the tap fails, in points. (Calyx's value:
@@ -20,6 +22,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer, @unchecked Sendable {
 
     override var isSingleTap: Bool { numberOfTapsRequired == 1 && numberOfTouchesRequired == 1 }
 
+    /// Notes where each finger went down.
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
         intervalTimer?.invalidate()
         for touch in touches { touchesDown.append((touch, touch.location(in: nil))) }
@@ -27,6 +30,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer, @unchecked Sendable {
         if touchesDown.count > numberOfTouchesRequired { state = .failed }
     }
 
+    /// Fails if a finger moves too far.
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {
         for (touch, start) in touchesDown where touches.contains(touch) {
             let p = touch.location(in: nil)
@@ -34,6 +38,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer, @unchecked Sendable {
         }
     }
 
+    /// Counts a tap when the fingers lift, and recognizes once enough taps came in time.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {
         touchesDown.removeAll { touches.contains($0.touch) }
         guard touchesDown.isEmpty else { return }
@@ -51,8 +56,10 @@ open class UITapGestureRecognizer: UIGestureRecognizer, @unchecked Sendable {
         }
     }
 
+    /// Fails.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) { state = .failed }
 
+    /// Forgets the taps so far for the next gesture.
     open override func reset() {
         intervalTimer?.invalidate()
         intervalTimer = nil
