@@ -5,9 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT="${1:-out}/docs"
-# The share of public symbols documented today (compiler-synthesized ones aside), as a floor that only rises
-# (the goal is 95 %).
-MIN_COVERAGE="${MIN_COVERAGE:-79}"
+# The share of public symbols that must have a summary (compiler-synthesized ones aside); about 97 % do.
+MIN_COVERAGE="${MIN_COVERAGE:-95}"
 MODULES=(QuartzCore UIKit CoreGraphics ImageIO CoreText CoreImage Lottie CalyxHost CalyxSnapshotTesting
          OpenGLES CoreMedia AVFoundation)
 mkdir -p "$OUT"

@@ -151,7 +151,9 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
 
 /// Something with traits: views and view controllers.
 public protocol UITraitEnvironment: AnyObject {
+    /// The traits in effect: appearance, size classes, scale, text size, direction.
     var traitCollection: UITraitCollection { get }
+    /// Called when the traits changed, with the ones before.
     func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?)
 }
 

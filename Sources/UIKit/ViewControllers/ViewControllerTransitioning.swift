@@ -25,19 +25,33 @@ public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
 /// What an animator is given: the container to animate in, the two controllers and their views, where each
 /// view starts and ends, and `completeTransition(_:)` to call when the animation is over.
 public protocol UIViewControllerContextTransitioning: AnyObject {
+    /// The view the transition happens in: add the incoming view to it.
     var containerView: UIView { get }
+    /// Whether the transition animates.
     var isAnimated: Bool { get }
+    /// Whether an interaction controller is driving the transition.
     var isInteractive: Bool { get }
+    /// Whether the transition was cancelled (check it when completing).
     var transitionWasCancelled: Bool { get }
+    /// The presentation style of the controller presented or dismissed.
     var presentationStyle: UIModalPresentationStyle { get }
+    /// A rotation to apply during the transition (the identity: Calyx's screens do not rotate).
     var targetTransform: CGAffineTransform { get }
+    /// The controller leaving (`.from`) or arriving (`.to`).
     func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    /// The view leaving (`.from`) or arriving (`.to`), when the transition moves it.
     func view(forKey key: UITransitionContextViewKey) -> UIView?
+    /// Where a controller's view starts (`.zero` when it is not on screen before).
     func initialFrame(for vc: UIViewController) -> CGRect
+    /// Where a controller's view ends (`.zero` when it leaves the screen).
     func finalFrame(for vc: UIViewController) -> CGRect
+    /// Reports how far an interactive transition has gone, 0 to 1.
     func updateInteractiveTransition(_ percentComplete: CGFloat)
+    /// Reports that an interactive transition should finish.
     func finishInteractiveTransition()
+    /// Reports that an interactive transition should cancel.
     func cancelInteractiveTransition()
+    /// Reports that an interactive transition paused (the animator stopped running).
     func pauseInteractiveTransition()
     /// Tells UIKit the animation is over (the views must be where they end).
     func completeTransition(_ didComplete: Bool)
@@ -45,7 +59,9 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
 
 /// An object that animates a transition between two view controllers' views.
 public protocol UIViewControllerAnimatedTransitioning: AnyObject {
+    /// How long the transition's animation lasts, in seconds.
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval
+    /// Animates the views and calls `completeTransition(_:)` on the context when done.
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
     /// The property animator that runs the transition, for an interactive transition to pause, scrub and
     /// continue. Apple declares it optional; here the default hands back a placeholder that stands for "none",
