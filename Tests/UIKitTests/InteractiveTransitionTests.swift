@@ -8,17 +8,8 @@ import UIKit
 /// 0.35 s ease-in-out (symmetric, so half way in time is half way in distance), and a linear animator's
 /// progress is its time fraction.
 @Suite struct InteractiveTransitionTests {
-    final class Log: @unchecked Sendable { var calls: [String] = [] }
-
-    final class Screen: UIViewController, @unchecked Sendable {
-        let log: Log, name: String
-        init(_ name: String, _ log: Log) { self.log = log; self.name = name; super.init(nibName: nil, bundle: nil); title = name }
-        required init?(coder: NSCoder) { nil }
-        override func viewWillAppear(_ animated: Bool) { log.calls.append("\(name).willAppear") }
-        override func viewDidAppear(_ animated: Bool) { log.calls.append("\(name).didAppear") }
-        override func viewWillDisappear(_ animated: Bool) { log.calls.append("\(name).willDisappear") }
-        override func viewDidDisappear(_ animated: Bool) { log.calls.append("\(name).didDisappear") }
-    }
+    typealias Log = AppearanceLog
+    typealias Screen = LoggingScreen
 
     /// A navigation delegate that hands out one interaction controller for pops, as an edge-pan handler does.
     final class PopDriver: UINavigationControllerDelegate {

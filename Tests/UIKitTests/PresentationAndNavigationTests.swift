@@ -6,17 +6,8 @@ import UIKit
 /// presentations tell the presenter it disappears; sheets do not), where the views are during and after each
 /// animation (from the transition curves: a critically damped spring, ease-in-out), and custom animators.
 @Suite struct PresentationAndNavigationTests {
-    final class Log: @unchecked Sendable { var calls: [String] = [] }
-
-    final class Screen: UIViewController, @unchecked Sendable {
-        let log: Log, name: String
-        init(_ name: String, _ log: Log) { self.log = log; self.name = name; super.init(nibName: nil, bundle: nil); title = name }
-        required init?(coder: NSCoder) { nil }
-        override func viewWillAppear(_ animated: Bool) { log.calls.append("\(name).willAppear") }
-        override func viewDidAppear(_ animated: Bool) { log.calls.append("\(name).didAppear") }
-        override func viewWillDisappear(_ animated: Bool) { log.calls.append("\(name).willDisappear") }
-        override func viewDidDisappear(_ animated: Bool) { log.calls.append("\(name).didDisappear") }
-    }
+    typealias Log = AppearanceLog
+    typealias Screen = LoggingScreen
 
     func window(root: UIViewController) -> UIWindow {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))

@@ -104,26 +104,15 @@ extension UITableView {
         }
     }
 
-    /// Where each surviving row goes, and where each row of the new table came from; nil when the counts do not
-    /// add up (sections added or removed, or rows missing).
+    /// Where each surviving row goes, where each row of the new table came from, and how the new rows come in;
+    /// nil when the counts do not add up.
     private func rowMapping(from old: TableGeometry, to new: TableGeometry, updates: TableRowUpdates)
         -> (survivors: [IndexPath: IndexPath], origins: [IndexPath: IndexPath], insertions: [IndexPath: RowAnimation])? {
-        guard old.sections.count == new.sections.count else { return nil }
-        var survivors: [IndexPath: IndexPath] = [:], origins: [IndexPath: IndexPath] = [:]
         var insertions = updates.inserted
         for (path, animation) in updates.reloaded { insertions[path] = animation }   // a reload is a delete and an insert
-        let movedFrom = Set(updates.moved.map(\.from)), movedTo = Set(updates.moved.map(\.to))
-        for move in updates.moved { survivors[move.from] = move.to; origins[move.to] = move.from }
-        for s in 0..<old.sections.count {
-            let kept = (0..<old.sections[s].rowHeights.count).map { IndexPath(row: $0, section: s) }.filter {
-                updates.deleted[$0] == nil && updates.reloaded[$0] == nil && !movedFrom.contains($0)
-            }
-            let fresh = (0..<new.sections[s].rowHeights.count).map { IndexPath(row: $0, section: s) }.filter {
-                insertions[$0] == nil && !movedTo.contains($0)
-            }
-            guard kept.count == fresh.count else { return nil }
-            for (from, to) in zip(kept, fresh) { survivors[from] = to; origins[to] = from }
-        }
-        return (survivors, origins, insertions)
+        guard let mapping = ItemMapping(oldCounts: old.sections.map(\.rowHeights.count), newCounts: new.sections.map(\.rowHeights.count),
+                                        deleted: Set(updates.deleted.keys).union(updates.reloaded.keys), inserted: Set(insertions.keys),
+                                        moved: updates.moved) else { return nil }
+        return (mapping.survivors, mapping.origins, insertions)
     }
 }

@@ -97,25 +97,29 @@ open class UITableViewCell: UIView, @unchecked Sendable {
     /// The main label (made on first use).
     open var textLabel: UILabel? {
         if let standardTextLabel { return standardTextLabel }
-        let label = UILabel()
-        label.font = .systemFont(ofSize: style == .value2 ? 12 : 17, weight: style == .value2 ? .semibold : .regular)
-        label.textColor = style == .value2 ? .systemBlue : .label
-        label.textAlignment = style == .value2 ? .right : .natural
-        contentView.addSubview(label)
-        standardTextLabel = label
-        return label
+        standardTextLabel = makeStandardLabel(font: .systemFont(ofSize: style == .value2 ? 12 : 17, weight: style == .value2 ? .semibold : .regular),
+                                              color: style == .value2 ? .systemBlue : .label,
+                                              alignment: style == .value2 ? .right : .natural)
+        return standardTextLabel
     }
 
     /// The secondary label: nil in the default style.
     open var detailTextLabel: UILabel? {
         guard style != .default else { return nil }
         if let standardDetailLabel { return standardDetailLabel }
+        standardDetailLabel = makeStandardLabel(font: .systemFont(ofSize: style == .subtitle ? 12 : 17),
+                                                color: style == .value2 ? .label : .secondaryLabel,
+                                                alignment: style == .value1 ? .right : .natural)
+        return standardDetailLabel
+    }
+
+    /// A standard label in the content view, made the first time the cell's code asks for it.
+    private func makeStandardLabel(font: UIFont, color: UIColor, alignment: NSTextAlignment) -> UILabel {
         let label = UILabel()
-        label.font = .systemFont(ofSize: style == .subtitle ? 12 : 17)
-        label.textColor = style == .value2 ? .label : .secondaryLabel
-        label.textAlignment = style == .value1 ? .right : .natural
+        label.font = font
+        label.textColor = color
+        label.textAlignment = alignment
         contentView.addSubview(label)
-        standardDetailLabel = label
         return label
     }
 
