@@ -20,6 +20,8 @@ struct ListScript {
     let sections: [Int], heights: [CGFloat]
     let edits: ListEdits
     let steps: [Step]
+    /// Drawn last, so the table part of programs recorded before collection views joined is unchanged.
+    let collection: CollectionScript
 
     init(seed: UInt64) {
         var values = HostileValues(rng: SplitMix(seed: seed ^ 0x5C20_11ED))
@@ -37,6 +39,7 @@ struct ListScript {
                           removesWorldView: values.chance(0.3), fadeDuration: values.number(-1, 1).value)
         setup = "scroll view \(frame.source) content \(size.source)×\(scale) inset (\(top.source), \(left.source)) paging \(paging) bounces \(bounces) rate \(rate); table sections \(sections) heights \(heights); \(edits)"
         steps = (0..<values.int(1...8)).map { _ in Self.step(&values) }
+        collection = CollectionScript(&values)
     }
 
     private static func step(_ values: inout HostileValues) -> Step {
@@ -93,7 +96,7 @@ struct ListScript {
         }
     }
 
-    var source: String { setup + "; " + steps.map(\.source).joined(separator: "; ") }
+    var source: String { setup + "; " + steps.map(\.source).joined(separator: "; ") + "; " + collection.source }
 
     /// Builds the scroll view and the table in the world's window and runs the steps.
     func run(in world: ProgramWorld, editing a: Int) {
@@ -102,6 +105,7 @@ struct ListScript {
         world.observe(stage.scrollView.contentOffset)
         world.observe(stage.table.contentOffset)
         world.keptAlive.append(stage)
+        collection.run(in: world, frame: frame)
     }
 }
 

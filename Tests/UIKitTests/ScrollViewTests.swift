@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import UIKit
+@testable import UIKit
 
 /// `UIScrollView` driven as a user drives it: scripted touches through the window, with the clock under the
 /// test's control. Expected offsets come from the published formulas (see docs/scrolling.md): a flick at v points
@@ -207,6 +207,43 @@ import UIKit
                 window.sendPointer(.cancelled, at: CGPoint(x: 160, y: 10 + pull), timestamp: 0.2)
                 scroll.setContentOffset(.zero, animated: false)
             }
+        }
+    }
+
+    /// The indicator bars: the share of the content on screen as the bar's share of its track (inset 3 points at
+    /// each end), placed by the share scrolled; shown while the user moves the content, not when code does; faded
+    /// out once it rests; squeezed while stretched past an edge.
+    @Test func indicatorsShowTheVisibleShareWhileTheUserScrollsAndFadeAfter() {
+        withClock { clock in
+            let (window, scroll, _) = screen()
+            scroll.contentOffset = CGPoint(x: 0, y: 100)
+            #expect(scroll.indicators.vertical.alpha == 0, "code moving the content shows no indicator")
+            scroll.contentOffset = .zero
+            flick(window, up: 40)
+            let bar = scroll.indicators.vertical
+            // Track 480 − 6 = 474 points; 480 of 3,000 points show: 75.84 points; 40 of 2,520 scrolled.
+            #expect(bar.alpha == 1 && scroll.indicators.horizontal.alpha == 0)
+            #expect(abs(bar.frame.height - 75.84) < 1e-9 && bar.frame.minX == 314)
+            #expect(abs(bar.frame.minY - (40 + 3 + (474 - 75.84) * 40 / 2520)) < 1e-9)
+            #expect(scroll.subviews.suffix(2).contains { $0 === bar }, "on top of the content")
+            advance(clock, to: 10)   // the coast rests at this frame; the fade waits half a second
+            #expect(!scroll.isDecelerating && bar.alpha == 0 && bar.layer.presentation()!.opacity == 1)
+            advance(clock, to: 11)
+            #expect(bar.layer.presentation()!.opacity == 0, "faded once the content rested")
+            // Pulled past the top, the bar shortens by the overshoot, to no less than 7 points.
+            #expect(ScrollIndicators.bar(offset: -20, low: 0, high: 2520, viewport: 480, track: 474) == (0, 75.84 - 20))
+            #expect(ScrollIndicators.bar(offset: -200, low: 0, high: 2520, viewport: 480, track: 474) == (0, 7))
+            #expect(ScrollIndicators.bar(offset: 2620, low: 0, high: 2520, viewport: 480, track: 474) == (474 - 7, 7))
+            // A flash shows them, then they fade after half a second.
+            scroll.flashScrollIndicators()
+            #expect(bar.alpha == 1 || bar.layer.presentation()!.opacity == 1)
+            advance(clock, to: 11.3)
+            #expect(bar.layer.presentation()!.opacity == 1, "still shown during the pause")
+            advance(clock, to: 11.625)
+            #expect(abs(bar.layer.presentation()!.opacity - 0.5) < 0.05, "half way through the 0.25 s fade")
+            advance(clock, to: 12)
+            #expect(bar.layer.presentation()!.opacity == 0)
+            withExtendedLifetime(window) {}
         }
     }
 }

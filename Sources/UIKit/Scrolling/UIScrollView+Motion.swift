@@ -68,6 +68,7 @@ extension UIScrollView {
         isDragging = false
         guard case .released(let x, let y) = motion, !(x.isResting && y.isResting) else {
             delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
+            indicators.fade()
             return
         }
         delegate?.scrollViewDidEndDragging(self, willDecelerate: true)
@@ -123,6 +124,7 @@ extension UIScrollView {
             guard motionGeneration == generation else { return }   // the delegate started something else
             if f >= 1 {
                 self.motion = nil
+                indicators.fade()
                 delegate?.scrollViewDidEndScrollingAnimation(self)
                 return
             }
@@ -134,6 +136,7 @@ extension UIScrollView {
             if x.isResting && y.isResting {
                 self.motion = nil
                 isDecelerating = false
+                indicators.fade()
                 delegate?.scrollViewDidEndDecelerating(self)
                 return
             }

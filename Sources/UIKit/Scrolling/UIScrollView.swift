@@ -83,6 +83,29 @@ open class UIScrollView: UIView, @unchecked Sendable {
     /// The recognizer that drags the content.
     public private(set) var panGestureRecognizer: UIPanGestureRecognizer!
 
+    /// The colours of the scroll indicators, with UIKit's raw values.
+    public enum IndicatorStyle: Int, Sendable {
+        /// Dark bars, for light content (the default).
+        case `default`
+        /// Dark bars.
+        case black
+        /// Light bars, for dark content.
+        case white
+    }
+    /// The colour of the scroll indicators.
+    open var indicatorStyle: IndicatorStyle = .default
+    /// How far the vertical indicator's track is inset from the view's edges.
+    open var verticalScrollIndicatorInsets: UIEdgeInsets = .zero
+    /// How far the horizontal indicator's track is inset from the view's edges.
+    open var horizontalScrollIndicatorInsets: UIEdgeInsets = .zero
+    /// Both indicators' insets (the older name: setting it sets both).
+    open var scrollIndicatorInsets: UIEdgeInsets {
+        get { verticalScrollIndicatorInsets }
+        set { verticalScrollIndicatorInsets = newValue; horizontalScrollIndicatorInsets = newValue }
+    }
+    /// The bars that show where the visible part sits in the content, made when first shown.
+    lazy var indicators = ScrollIndicators()
+
     /// Whether a finger is down on the content (from touch-down until the drag ends).
     open internal(set) var isTracking = false
     /// Whether the content is being dragged.
@@ -97,6 +120,8 @@ open class UIScrollView: UIView, @unchecked Sendable {
             guard newValue.x.isFinite, newValue.y.isFinite, newValue != bounds.origin else { return }
             UIView.performWithoutAnimation { bounds.origin = newValue }
             setNeedsLayout()   // what is on screen changed (a table view places its rows in layout)
+            // The indicators show while the user or an animated scroll moves the content, not for code's own moves.
+            if isDragging || isDecelerating || motion != nil { indicators.show(in: self) }
             delegate?.scrollViewDidScroll(self)
         }
     }
@@ -128,6 +153,12 @@ open class UIScrollView: UIView, @unchecked Sendable {
         stopMotion()
         guard animated, contentOffset != self.contentOffset else { self.contentOffset = contentOffset; return }
         start(.animated(from: self.contentOffset, to: contentOffset, began: CACurrentMediaTime()))
+    }
+
+    /// Shows the scroll indicators for a moment (they fade out after it), as a hint that the content scrolls.
+    open func flashScrollIndicators() {
+        indicators.show(in: self)
+        indicators.fade()
     }
 
     /// Scrolls the least distance that shows `rect` (in the content's coordinates), within the scroll range.

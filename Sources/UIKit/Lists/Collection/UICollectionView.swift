@@ -174,8 +174,8 @@ open class UICollectionView: UIScrollView, @unchecked Sendable {
     /// The item whose frame contains `point` (in the collection view's content), if any.
     open func indexPathForItem(at point: CGPoint) -> IndexPath? {
         layoutIfNeeded()
-        let probe = CGRect(x: point.x, y: point.y, width: 1, height: 1)
-        return layout.layoutAttributesForElements(in: probe)?.last { $0.frame.contains(point) && !$0.isHidden }?.indexPath
+        let probe = CGRect(x: point.x, y: point.y, width: 0, height: 0)
+        return layout.layoutAttributesForElements(in: probe)?.last { $0.frame.meets(probe) && !$0.isHidden }?.indexPath
     }
 
     /// Where the layout puts an item.

@@ -135,7 +135,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         var found: [UICollectionViewLayoutAttributes] = []
         for (section, sectionFrames) in frames.enumerated() {
-            for (item, frame) in sectionFrames.enumerated() where frame.intersects(rect) || (frame.isEmpty && rect.contains(frame.origin)) {
+            for (item, frame) in sectionFrames.enumerated() where frame.meets(rect) {
                 found.append(attributes(IndexPath(item: item, section: section), frame))
             }
         }

@@ -103,3 +103,13 @@ open class UICollectionViewUpdateItem: NSObject, @unchecked Sendable {
         indexPathBeforeUpdate = before; indexPathAfterUpdate = after; updateAction = action
     }
 }
+
+extension CGRect {
+    /// Whether the two rectangles meet (touching counts, so empty item frames are found too), by comparisons
+    /// alone: Foundation's `intersects` traps on the enormous and non-finite rectangles hostile sizes make.
+    func meets(_ other: CGRect) -> Bool {
+        let (x0, x1) = (other.origin.x, other.origin.x + other.size.width), (y0, y1) = (other.origin.y, other.origin.y + other.size.height)
+        let (a0, a1) = (origin.x, origin.x + size.width), (b0, b1) = (origin.y, origin.y + size.height)
+        return min(a0, a1) <= max(x0, x1) && max(a0, a1) >= min(x0, x1) && min(b0, b1) <= max(y0, y1) && max(b0, b1) >= min(y0, y1)
+    }
+}
