@@ -246,4 +246,33 @@ import Testing
             withExtendedLifetime(window) {}
         }
     }
+
+    /// Pull to refresh: a pull past 90 points starts refreshing (one `.valueChanged`, during the drag), the content
+    /// then rests 60 points down, below the spinner, and `endRefreshing()` slides it back to the top.
+    @Test func pullingDownFarEnoughRefreshesAndTheContentWaitsBelowTheSpinner() {
+        withClock { clock in
+            let (window, scroll, _) = screen()
+            let refresh = UIRefreshControl()
+            var refreshes = 0
+            refresh.addAction(UIAction { _ in refreshes += 1 }, for: .valueChanged)
+            scroll.refreshControl = refresh
+            #expect(refresh.superview === scroll && refresh.frame == CGRect(x: 0, y: -60, width: 320, height: 60))
+            // A 60-point pull (the rubber band shows 30.9 points of it) is not enough.
+            window.sendPointer(.began, at: CGPoint(x: 160, y: 100), timestamp: 0)
+            for i in 1...6 { window.sendPointer(.moved, at: CGPoint(x: 160, y: 100 + CGFloat(i) * 10), timestamp: 0.05 * Double(i)) }
+            #expect(!refresh.isRefreshing && scroll.contentOffset.y < -25)
+            // Pulled on to 400 points (150.9 shown), it refreshes, once.
+            for i in 7...40 { window.sendPointer(.moved, at: CGPoint(x: 160, y: 100 + CGFloat(i) * 10), timestamp: 0.05 * Double(i)) }
+            #expect(refresh.isRefreshing && refreshes == 1)
+            window.sendPointer(.moved, at: CGPoint(x: 160, y: 500), timestamp: 3)
+            window.sendPointer(.ended, at: CGPoint(x: 160, y: 500), timestamp: 3)
+            advance(clock, to: 5)
+            #expect(abs(scroll.contentOffset.y + 60) < 0.2 && scroll.adjustedContentInset.top == 60, "resting below the spinner")
+            refresh.endRefreshing()
+            #expect(!refresh.isRefreshing && scroll.adjustedContentInset.top == 0)
+            advance(clock, to: 5.5)
+            #expect(scroll.contentOffset.y == 0 && refreshes == 1)
+            withExtendedLifetime(window) {}
+        }
+    }
 }

@@ -63,7 +63,26 @@ open class UIScrollView: UIView, @unchecked Sendable {
     /// Extra room around the content that the scroll view can scroll to.
     open var contentInset: UIEdgeInsets = .zero
     /// The insets the scroll range uses: `contentInset` (Calyx has no safe area or bars to add).
-    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    open var adjustedContentInset: UIEdgeInsets {
+        var inset = contentInset
+        // A refresh under way keeps the content below the spinner.
+        if let refreshControl, refreshControl.isRefreshing { inset.top += UIRefreshControl.height }
+        return inset
+    }
+    /// Pull to refresh: a control above the content that starts refreshing when the content is pulled down far
+    /// enough.
+    open var refreshControl: UIRefreshControl? {
+        didSet {
+            guard oldValue !== refreshControl else { return }
+            oldValue?.removeFromSuperview()
+            oldValue?.scrollView = nil
+            guard let refreshControl else { return }
+            refreshControl.scrollView = self
+            insertSubview(refreshControl, at: 0)
+            alwaysBounceVertical = true
+            refreshControl.scrollViewDidMove(self)
+        }
+    }
     /// Whether a drag moves the content.
     open var isScrollEnabled = true
     /// Whether a flick stops on whole pages (the view's size).
@@ -122,6 +141,7 @@ open class UIScrollView: UIView, @unchecked Sendable {
             setNeedsLayout()   // what is on screen changed (a table view places its rows in layout)
             // The indicators show while the user or an animated scroll moves the content, not for code's own moves.
             if isDragging || isDecelerating || motion != nil { indicators.show(in: self) }
+            refreshControl?.scrollViewDidMove(self)
             delegate?.scrollViewDidScroll(self)
         }
     }
