@@ -25,6 +25,7 @@ extension UIScrollView {
     /// Puts the content under the finger: the offset moves against the translation, along the axes that scroll,
     /// with the rubber band past the edges (or stopping at them, without bouncing).
     private func follow(_ pan: UIPanGestureRecognizer) {
+        guard !isZooming else { return }   // a pinch places the content while it zooms
         let translation = pan.translation(in: self)
         let range = offsetRange
         func place(_ start: CGFloat, _ moved: CGFloat, _ low: CGFloat, _ high: CGFloat, _ length: CGFloat) -> CGFloat {

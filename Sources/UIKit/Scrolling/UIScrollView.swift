@@ -19,6 +19,14 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
     /// An animated `setContentOffset(_:animated:)` or `scrollRectToVisible(_:animated:)` ended.
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+    /// The view that zooms (none by default: the scroll view does not zoom).
+    func viewForZooming(in scrollView: UIScrollView) -> UIView?
+    /// A pinch is about to zoom `view`.
+    func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
+    /// The zoom scale changed.
+    func scrollViewDidZoom(_ scrollView: UIScrollView)
+    /// A zoom ended (after any bounce back within the limits), at `scale`.
+    func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
 }
 
 extension UIScrollViewDelegate {
@@ -37,6 +45,14 @@ extension UIScrollViewDelegate {
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
     /// Does nothing.
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+    /// None.
+    public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    /// Does nothing.
+    public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
+    /// Does nothing.
+    public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    /// Does nothing.
+    public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
 }
 
 /// A view whose content is larger than itself and moves under the finger: the content offset is the bounds'
@@ -125,6 +141,26 @@ open class UIScrollView: UIView, @unchecked Sendable {
     /// The bars that show where the visible part sits in the content, made when first shown.
     lazy var indicators = ScrollIndicators()
 
+    /// The smallest zoom scale (1).
+    open var minimumZoomScale: CGFloat = 1
+    /// The largest zoom scale (1: no zooming until it is raised).
+    open var maximumZoomScale: CGFloat = 1
+    /// Whether a pinch may go past the limits and spring back.
+    open var bouncesZoom = true
+    /// Whether a pinch is zooming now.
+    open internal(set) var isZooming = false
+    /// The scale of the view the delegate's `viewForZooming(in:)` names: setting it zooms about the middle of
+    /// what is on screen, without animation.
+    open var zoomScale: CGFloat {
+        get { currentZoomScale }
+        set { setZoomScale(newValue, animated: false) }
+    }
+    var currentZoomScale: CGFloat = 1
+    /// The two-finger recognizer that zooms (it acts only when the delegate names a view for zooming).
+    public private(set) var pinchGestureRecognizer: UIPinchGestureRecognizer?
+    /// Where a pinch began: the scale then and the content point under the fingers, in unzoomed coordinates.
+    var pinchStart: (scale: CGFloat, point: CGPoint)?
+
     /// Whether a finger is down on the content (from touch-down until the drag ends).
     open internal(set) var isTracking = false
     /// Whether the content is being dragged.
@@ -161,6 +197,13 @@ open class UIScrollView: UIView, @unchecked Sendable {
         }
         panGestureRecognizer = pan
         addGestureRecognizer(pan)
+        let pinch = UIPinchGestureRecognizer { [weak self] recognizer in
+            guard let self, let pinch = recognizer as? UIPinchGestureRecognizer else { return }
+            self.handlePinch(pinch)
+        }
+        pinchGestureRecognizer = pinch
+        pinch.simultaneousPartner = pan
+        addGestureRecognizer(pinch)
     }
 
     /// Scroll views are not decoded (there are no nibs): nil.
@@ -173,6 +216,25 @@ open class UIScrollView: UIView, @unchecked Sendable {
         stopMotion()
         guard animated, contentOffset != self.contentOffset else { self.contentOffset = contentOffset; return }
         start(.animated(from: self.contentOffset, to: contentOffset, began: CACurrentMediaTime()))
+    }
+
+    /// Zooms to `scale` (kept within the limits) about the middle of what is on screen.
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) {
+        guard scale.isFinite, scale > 0 else { return }
+        zoom(to: clampedZoom(scale), about: CGPoint(x: bounds.midX, y: bounds.midY), animated: animated)
+        delegate?.scrollViewDidEndZooming(self, with: zoomingView, atScale: currentZoomScale)
+    }
+
+    /// Zooms so that `rect` (in the zooming view's own coordinates) fills the view as far as the limits allow,
+    /// centred.
+    open func zoom(to rect: CGRect, animated: Bool) {
+        guard let view = zoomingView, rect.width.isFinite, rect.height.isFinite, rect.width > 0, rect.height > 0 else { return }
+        let scale = clampedZoom(min(bounds.width / rect.width, bounds.height / rect.height))
+        let unscaled = view.bounds.size
+        guard unscaled.width > 0, unscaled.height > 0 else { return }
+        let target = CGPoint(x: rect.midX * scale - bounds.width / 2, y: rect.midY * scale - bounds.height / 2)
+        apply(scale: scale, offset: target, animated: animated)
+        delegate?.scrollViewDidEndZooming(self, with: view, atScale: currentZoomScale)
     }
 
     /// Shows the scroll indicators for a moment (they fade out after it), as a hint that the content scrolls.

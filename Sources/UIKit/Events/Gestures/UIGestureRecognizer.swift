@@ -11,6 +11,9 @@
 /// `UITapGestureRecognizer { [weak self] _ in self?.tapped() }` (or `addTarget(_:action:)` with a closure).
 /// Unlike iOS, `state` is settable without importing a subclass header: Swift here has no such headers.
 open class UIGestureRecognizer: NSObject, @unchecked Sendable {
+    /// A recognizer this one always recognizes alongside, as UIKit pairs a scroll view's pan and pinch.
+    weak var simultaneousPartner: UIGestureRecognizer?
+
     /// Where a recognizer is in recognizing, with UIKit's raw values.
     public enum State: Int, Sendable {
         /// Not recognized yet (the state every recognizer starts in).
@@ -293,7 +296,8 @@ open class UIGestureRecognizer: NSObject, @unchecked Sendable {
     }
 
     func recognizesSimultaneously(with other: UIGestureRecognizer) -> Bool {
-        (delegate?.gestureRecognizer(self, shouldRecognizeSimultaneouslyWith: other) ?? false)
+        other === simultaneousPartner || other.simultaneousPartner === self
+            || (delegate?.gestureRecognizer(self, shouldRecognizeSimultaneouslyWith: other) ?? false)
             || (other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: self) ?? false)
     }
 
