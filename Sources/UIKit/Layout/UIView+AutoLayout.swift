@@ -160,3 +160,10 @@ extension UIView: LayoutAnchorOwner {
         autoLayout.installed.filter { ($0.firstItem === self || $0.secondItem === self) }
     }
 }
+
+extension UIView {
+    /// Whether this view or one under it holds constraints or is laid out by them: whether Auto Layout can size it.
+    var holdsConstraints: Bool {
+        !autoLayout.installed.isEmpty || subviews.contains { !$0.translatesAutoresizingMaskIntoConstraints || $0.holdsConstraints }
+    }
+}

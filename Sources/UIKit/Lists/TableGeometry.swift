@@ -1,17 +1,20 @@
 import Foundation
 
-/// Where every row and section header of a table sits, from the heights the data source and delegate gave:
-/// each section is its header then its rows, top to bottom. Rows are found by binary search, so a table of ten
+/// Where every row, section header and footer of a table sits, from the heights the data source and delegate
+/// gave: each section is its header, its rows and its footer, top to bottom. Rows are found by binary search, so a table of ten
 /// thousand rows finds the screenful it shows in a few steps.
 struct TableGeometry {
     struct Section {
         var headerHeight: CGFloat
         var rowHeights: [CGFloat]
+        var footerHeight: CGFloat = 0
         /// Where the section's header starts.
         var top: CGFloat = 0
         /// Where each row starts.
         var rowTops: [CGFloat] = []
-        var bottom: CGFloat { (rowTops.last ?? top + headerHeight) + (rowHeights.last ?? 0) }
+        /// Where the section's footer starts.
+        var footerTop: CGFloat { (rowTops.last ?? top + headerHeight) + (rowHeights.last ?? 0) }
+        var bottom: CGFloat { footerTop + footerHeight }
     }
 
     private(set) var sections: [Section]
@@ -28,6 +31,7 @@ struct TableGeometry {
             tops.reserveCapacity(self.sections[i].rowHeights.count)
             for h in self.sections[i].rowHeights { tops.append(y); y += h }
             self.sections[i].rowTops = tops
+            y += self.sections[i].footerHeight
         }
         height = y
     }
@@ -44,6 +48,12 @@ struct TableGeometry {
     func headerFrame(of section: Int, width: CGFloat) -> CGRect? {
         guard sections.indices.contains(section), sections[section].headerHeight > 0 else { return nil }
         return CGRect(x: 0, y: sections[section].top, width: width, height: sections[section].headerHeight)
+    }
+
+    /// The footer's frame, or nil when the section has none.
+    func footerFrame(of section: Int, width: CGFloat) -> CGRect? {
+        guard sections.indices.contains(section), sections[section].footerHeight > 0 else { return nil }
+        return CGRect(x: 0, y: sections[section].footerTop, width: width, height: sections[section].footerHeight)
     }
 
     /// The row covering content height `y`.

@@ -10,6 +10,8 @@ public protocol UITableViewDataSource: AnyObject {
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
     /// The title shown above a section (none by default).
     func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+    /// The text shown below a section (none by default).
+    func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
 }
 
 extension UITableViewDataSource {
@@ -17,6 +19,8 @@ extension UITableViewDataSource {
     public func numberOfSections(in tableView: UITableView) -> Int { 1 }
     /// No title.
     public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// No footer.
+    public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
 }
 
 /// Receives a table view's row events and may size its rows. It is also the scroll view's delegate: set it as
@@ -26,6 +30,9 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat
     /// A section header's height (`automaticDimension`: the table's `sectionHeaderHeight` when there is a title).
     func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat
+    /// A section footer's height (`automaticDimension`: the table's `sectionFooterHeight` when there is a footer
+    /// text).
+    func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat
     /// A cell is about to come on screen: where appearance animations start.
     func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath)
     /// A cell left the screen (it is kept for reuse).
@@ -41,6 +48,8 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
     /// `automaticDimension`.
     public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { UITableView.automaticDimension }
+    /// `automaticDimension`.
+    public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat { UITableView.automaticDimension }
     /// Does nothing.
     public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
     /// Does nothing.
@@ -102,10 +111,13 @@ open class UITableView: UIScrollView, @unchecked Sendable {
     public let style: Style
     /// Supplies the rows and cells (held weakly).
     open weak var dataSource: UITableViewDataSource? { didSet { needsReload = true; setNeedsLayout() } }
-    /// The height of rows the delegate does not size (44 points).
+    /// The height of rows the delegate does not size (44 points); `automaticDimension` sizes each row to its cell
+    /// (Auto Layout in the content view, or the standard labels).
     open var rowHeight: CGFloat = 44 { didSet { needsReload = true; setNeedsLayout() } }
     /// The height of a section header with a title.
     open var sectionHeaderHeight: CGFloat = 28
+    /// The height of a section footer with a text.
+    open var sectionFooterHeight: CGFloat = 28
     /// Accepted for source compatibility: rows are measured, not estimated.
     open var estimatedRowHeight: CGFloat = 44
     /// Whether tapping a row selects it.
@@ -120,6 +132,7 @@ open class UITableView: UIScrollView, @unchecked Sendable {
     /// Row updates under way: layout leaves the cells to their animations.
     var animatingUpdates = 0
     var headerLabels: [Int: UILabel] = [:]
+    var footerLabels: [Int: UILabel] = [:]
     /// Row changes gathered between `beginUpdates()` and `endUpdates()` (or inside `performBatchUpdates`).
     var batch = TableRowUpdates()
     var batchDepth = 0

@@ -171,10 +171,30 @@ open class UITableViewCell: UIView, @unchecked Sendable {
         }
     }
 
+    /// The width the accessory takes at the trailing edge.
+    private var accessoryWidth: CGFloat { accessoryType == .none ? 0 : 30 }
+
+    /// The height the standard labels need at `size`'s width (their text wrapped, 11 points above and below), and
+    /// at least the standard 44: what a self-sizing row of a standard style measures.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        var width = size.width - accessoryWidth - 32
+        if let image = standardImageView?.image, image.size.width > 0 { width -= 30 + 12 }
+        func height(_ label: UILabel?, _ share: CGFloat) -> CGFloat {
+            guard let label, label.text?.isEmpty == false || label.attributedText?.length ?? 0 > 0 else { return 0 }
+            return label.sizeThatFits(CGSize(width: max(width * share, 0), height: .greatestFiniteMagnitude)).height
+        }
+        let text: CGFloat = switch style {
+        case .default: height(standardTextLabel, 1)
+        case .subtitle: height(standardTextLabel, 1) + height(standardDetailLabel, 1)
+        case .value1: max(height(standardTextLabel, 0.6), height(standardDetailLabel, 0.6))
+        case .value2: max(height(standardTextLabel, 0.25), height(standardDetailLabel, 0.75))
+        }
+        return CGSize(width: size.width, height: max(text + 22, 44))
+    }
+
     /// Lays out the content view, the accessory and the standard labels.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        let accessoryWidth: CGFloat = accessoryType == .none ? 0 : 30
         accessoryLabel.text = switch accessoryType {
         case .none: nil
         case .disclosureIndicator: "›"

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import UIKit
+
+/// Self-sizing rows and section footers, as iOS code writes them. Expected heights follow from the constraints
+/// (a box of fixed height pinned 10 points inside the content view) and from Liberation Sans's line height,
+/// 1.149 em (17 points: ⌈19.55⌉ = 20; 12 points: ⌈13.79⌉ = 14), with a standard cell's 11 points above and below.
+@Suite struct TableSelfSizingTests {
+    /// A cell whose content view holds a box of a height the data source sets, pinned 10 points inside it.
+    final class BoxCell: UITableViewCell, @unchecked Sendable {
+        let box = UIView()
+        var height: NSLayoutConstraint!
+        required init(style: CellStyle, reuseIdentifier: String?) {
+            super.init(style: style, reuseIdentifier: reuseIdentifier)
+            box.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(box)
+            height = box.heightAnchor.constraint(equalToConstant: 10)
+            NSLayoutConstraint.activate([
+                box.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 10),
+                box.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -10),
+                box.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
+                box.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
+                height,
+            ])
+        }
+        required init?(coder: NSCoder) { nil }
+    }
+
+    final class Rows: NSObject, UITableViewDataSource {
+        let boxHeights: [CGFloat] = [60, 20, 35]
+        var footer: String? = "Changes apply to every device."
+        func numberOfSections(in tableView: UITableView) -> Int { 2 }
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { section == 0 ? boxHeights.count : 1 }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            if indexPath.section == 1 {
+                let cell = UITableViewCell(style: .subtitle, reuseIdentifier: nil)
+                cell.textLabel?.text = "Hello"
+                cell.detailTextLabel?.text = "World"
+                return cell
+            }
+            let cell = tableView.dequeueReusableCell(withIdentifier: "box", for: indexPath) as! BoxCell
+            cell.height.constant = boxHeights[indexPath.row]
+            return cell
+        }
+        func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { section == 0 ? footer : nil }
+    }
+
+    @Test func automaticRowsTakeTheirCellsHeightsAndFootersFollowTheirSections() {
+        withClock { _ in
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+            window.makeKeyAndVisible()
+            let table = UITableView(frame: window.bounds, style: .plain)
+            table.register(BoxCell.self, forCellReuseIdentifier: "box")
+            table.rowHeight = UITableView.automaticDimension
+            let rows = Rows()
+            table.dataSource = rows
+            window.addSubview(table)
+            table.layoutIfNeeded()
+            // Boxes of 60, 20 and 35 points with 10 above and below: rows of 80, 40 and 55.
+            #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)) == CGRect(x: 0, y: 0, width: 320, height: 80))
+            #expect(table.rectForRow(at: IndexPath(row: 1, section: 0)) == CGRect(x: 0, y: 80, width: 320, height: 40))
+            #expect(table.rectForRow(at: IndexPath(row: 2, section: 0)) == CGRect(x: 0, y: 120, width: 320, height: 55))
+            // The footer (28 points) follows the rows; the next section's subtitle cell measures 20 + 14 + 22.
+            #expect(table.rectForRow(at: IndexPath(row: 0, section: 1)) == CGRect(x: 0, y: 175 + 28, width: 320, height: 56))
+            #expect(table.contentSize.height - 259 == 0, "off by \(table.contentSize.height - 259)")
+            let footer = table.subviews.compactMap { $0 as? UILabel }.first { $0.text == rows.footer }
+            #expect(footer?.frame == CGRect(x: 16, y: 175, width: 288, height: 28))
+            // The cell on screen shows its measured height.
+            #expect(table.cellForRow(at: IndexPath(row: 0, section: 0))?.frame.height == 80)
+            withExtendedLifetime(window) {}
+        }
+    }
+}
