@@ -1,8 +1,8 @@
 import UIKit
 
-/// Collection views: a flow layout that changes from a list to a grid with animation, and a diffable data source
-/// animating the differences between two snapshots — each item found by its identity, sliding to its new place,
-/// while the new ones fade in and the gone ones fade out.
+/// Lists: a flow layout that changes from a list to a grid with animation, a diffable data source animating the
+/// differences between two snapshots — each item found by its identity, sliding to its new place, while the new
+/// ones fade in and the gone ones fade out — and a table whose cells slide in as they come on screen.
 extension Gallery {
     static let collectionScenes: [GalleryScene] = [
         GalleryScene("collection-list-to-grid", "App UIKit", "UICollectionView.setCollectionViewLayout(_:animated:): six rows of a flow-layout list become a three-column grid, every cell sliding and resizing to its new place, and back",
@@ -14,6 +14,10 @@ extension Gallery {
                      changes: [.init(time: 0.3, apply: { applyTiles($0, ["F", "A", "G", "C", "E", "B"]) }),
                                .init(time: 1.2, apply: { applyTiles($0, ["A", "B", "C", "D", "E", "F"]) })],
                      build: tilesScreen),
+        GalleryScene("table-cells-slide-in", "App UIKit", "tableView(_:willDisplay:forRowAt:) starting an appearance animation: as the table scrolls, each row that comes on screen slides in from the right and fades in",
+                     duration: 2.4, probes: [.init(60, 6, rgb(0.75, 0.85, 1))],
+                     changes: [.init(time: 0.4, apply: { scrollTable($0, to: 150) }), .init(time: 1.3, apply: { scrollTable($0, to: 0) })],
+                     build: slidingTableScreen),
     ]
 
     /// Six hues, one per tile (and a seventh for the tile that arrives).
@@ -91,5 +95,48 @@ extension Gallery {
         snapshot.appendSections([0])
         snapshot.appendItems(names)
         source.apply(snapshot)
+    }
+
+    // MARK: Cells that slide in
+
+    /// Numbered rows whose cells slide in from the right as the table displays them.
+    final class SlidingRows: NSObject, UITableViewDataSource, UITableViewDelegate, @unchecked Sendable {
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 30 }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            cell.textLabel?.text = "Row \(indexPath.row + 1)"
+            cell.textLabel?.font = .systemFont(ofSize: 11)
+            cell.backgroundColor = indexPath.row % 2 == 0 ? UIColor(red: 0.75, green: 0.85, blue: 1, alpha: 1) : .white
+            return cell
+        }
+        func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+            cell.transform = CGAffineTransform(translationX: 60, y: 0)
+            cell.alpha = 0
+            UIView.animate(withDuration: 0.4, delay: 0, options: .curveEaseOut) {
+                cell.transform = .identity
+                cell.alpha = 1
+            }
+        }
+    }
+
+    static func slidingTableScreen() -> CALayer {
+        let window = window()
+        let rows = SlidingRows()
+        keep(rows)
+        let table = UITableView(frame: window.bounds, style: .plain)
+        table.rowHeight = 20
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+        table.dataSource = rows
+        table.delegate = rows
+        UIView.performWithoutAnimation { window.addSubview(table); table.layoutIfNeeded() }
+        // The first screenful is already in place when the scene starts.
+        for cell in table.visibleCells { cell.layer.removeAllAnimations(); cell.transform = .identity; cell.alpha = 1 }
+        CATransaction.flush()
+        return window.layer
+    }
+
+    static func scrollTable(_ root: CALayer, to y: CGFloat) {
+        guard let window = root.delegate as? UIWindow, let table = window.subviews.first as? UITableView else { return }
+        table.setContentOffset(CGPoint(x: 0, y: y), animated: true)
     }
 }
