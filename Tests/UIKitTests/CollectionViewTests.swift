@@ -12,6 +12,7 @@ import UIKit
         var items: [Int]
         var sizes: [CGSize]?
         var displayed: [Int] = []
+        var ended: [Int] = []
         var selected: [IndexPath] = []
         init(_ count: Int) { items = Array(0..<count) }
         func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { items.count }
@@ -29,6 +30,9 @@ import UIKit
             displayed.append(indexPath.item)
         }
         func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) { selected.append(indexPath) }
+        func collectionView(_ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
+            ended.append(indexPath.item)
+        }
     }
 
     /// A 320 × 480 window filled by a collection view with a flow layout of `itemSize` items 10 points apart.
@@ -210,6 +214,23 @@ import UIKit
             #expect(view.contentSize.width.isFinite && view.contentSize.height.isFinite)
             view.scrollToItem(at: IndexPath(item: 99, section: 7), at: .centeredVertically, animated: false)
             #expect(view.layoutAttributesForItem(at: IndexPath(item: -1, section: 0)) == nil)
+            withExtendedLifetime(window) {}
+        }
+    }
+
+    /// Items leaving the screen are reported in item order (never a dictionary's per-process order), and
+    /// `reloadData()` hands every cell on screen back for reuse and asks the data source again.
+    @Test func itemsThatLeaveAreReportedInOrderAndReloadingAsksForCellsAgain() {
+        withClock { _ in
+            let items = Items(300)
+            let (window, view, _) = grid(items)
+            view.contentOffset = CGPoint(x: 0, y: 3300)
+            view.layoutIfNeeded()
+            #expect(items.ended == Array(0..<15), "\(items.ended)")
+            items.items[90] = 1234
+            view.reloadData()
+            view.layoutIfNeeded()
+            #expect(view.cellForItem(at: IndexPath(item: 90, section: 0))?.tag == 1234)
             withExtendedLifetime(window) {}
         }
     }

@@ -10,6 +10,7 @@ import UIKit
         var items: [String]
         var heights: [CGFloat]?
         var displayed: [Int] = []
+        var ended: [Int] = []
         var selected: [IndexPath] = []
         init(_ count: Int) { items = (0..<count).map { "Row \($0)" } }
         func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { items.count }
@@ -26,6 +27,9 @@ import UIKit
             displayed.append(indexPath.row)
         }
         func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) { selected.append(indexPath) }
+        func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {
+            ended.append(indexPath.row)
+        }
     }
 
     /// A 320 × 480 window filled by a table over `rows`.
@@ -167,6 +171,23 @@ import UIKit
             #expect(cell.subviews.firstIndex { $0 === cell.selectedBackgroundView }! < cell.subviews.firstIndex { $0 === cell.contentView }!)
             table.deselectRow(at: IndexPath(row: 2, section: 0), animated: false)
             #expect(table.indexPathForSelectedRow == nil && table.cellForRow(at: IndexPath(row: 2, section: 0))?.isSelected == false)
+            withExtendedLifetime(window) {}
+        }
+    }
+
+    /// The random programs' nondeterminism (seeds 8896, 15806, 18543): cells leaving the screen were retired in
+    /// a dictionary's order, which Swift seeds per process, so a delegate that deleted a row in
+    /// `didEndDisplaying` deleted a different row in each run. Callbacks now go out in row order.
+    @Test func rowsThatLeaveTheScreenAreReportedInRowOrder() {
+        withClock { _ in
+            let rows = Rows(100)
+            let (window, table) = table(rows)
+            table.contentOffset = CGPoint(x: 0, y: 2000)
+            table.layoutIfNeeded()
+            #expect(rows.ended == Array(0...10), "\(rows.ended)")
+            rows.ended = []
+            table.reloadData()
+            #expect(rows.ended == Array(45...56), "\(rows.ended)")
             withExtendedLifetime(window) {}
         }
     }

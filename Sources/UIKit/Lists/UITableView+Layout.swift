@@ -8,10 +8,11 @@ extension UITableView {
         guard animatingUpdates == 0 else { return }   // row animations place their cells themselves
         let wanted = geometry.rows(from: bounds.minY, to: bounds.maxY)
         let wantedSet = Set(wanted)
-        for (indexPath, cell) in visible where !wantedSet.contains(indexPath) {
-            visible[indexPath] = nil
-            retire(cell, from: indexPath)
-        }
+        let leaving = visibleInOrder.filter { !wantedSet.contains($0.key) }
+        for (indexPath, _) in leaving { visible[indexPath] = nil }
+        for (indexPath, cell) in leaving { retire(cell, from: indexPath) }
+        // A `didEndDisplaying` that reloaded or updated the table made this pass stale: the next one places the rows.
+        guard animatingUpdates == 0, !needsReload else { setNeedsLayout(); return }
         for indexPath in wanted {
             guard let frame = geometry.frame(of: indexPath, width: bounds.width) else { continue }
             if let cell = visible[indexPath] { cell.frame = frame; continue }

@@ -45,7 +45,7 @@ extension UITableView {
         var leaving: [(UITableViewCell, IndexPath, RowAnimation)] = []
         var moving: [(UITableViewCell, CGRect)] = []
         visible = [:]
-        for (oldPath, cell) in oldVisible {
+        for (oldPath, cell) in oldVisible.sorted(by: { $0.key < $1.key }) {
             if let newPath = mapping.survivors[oldPath], let frame = geometry.frame(of: newPath, width: width) {
                 visible[newPath] = cell
                 moving.append((cell, frame))

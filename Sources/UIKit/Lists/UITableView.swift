@@ -190,6 +190,10 @@ open class UITableView: UIScrollView, @unchecked Sendable {
         return UITableViewCell(style: .default, reuseIdentifier: identifier)
     }
 
+    /// The cells on screen with their rows, in row order: callbacks about them go out in this order, so what a
+    /// delegate sees never depends on a dictionary's (per-process) hash order.
+    var visibleInOrder: [(key: IndexPath, value: UITableViewCell)] { visible.sorted { $0.key < $1.key } }
+
     /// The cells on screen, top to bottom.
     open var visibleCells: [UITableViewCell] {
         layoutIfNeeded()
@@ -237,8 +241,9 @@ open class UITableView: UIScrollView, @unchecked Sendable {
     /// Asks the data source for everything again and redisplays the rows on screen.
     open func reloadData() {
         needsReload = true
-        for (indexPath, cell) in visible { retire(cell, from: indexPath) }
+        let leaving = visibleInOrder
         visible = [:]
+        for (indexPath, cell) in leaving { retire(cell, from: indexPath) }
         setNeedsLayout()
     }
 

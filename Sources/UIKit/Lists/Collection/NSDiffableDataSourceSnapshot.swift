@@ -144,7 +144,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
         }
         var survivors: [IndexPath: IndexPath] = [:]
         var updateItems: [UICollectionViewUpdateItem] = []
-        for (item, from) in old {
+        for (item, from) in old.sorted(by: { $0.value < $1.value }) {
             if let to = new[item], !reloaded.contains(item) {
                 survivors[from] = to
                 if from != to { updateItems.append(UICollectionViewUpdateItem(before: from, after: to, action: .move)) }
@@ -152,7 +152,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
                 updateItems.append(UICollectionViewUpdateItem(before: from, after: nil, action: .delete))
             }
         }
-        for (item, to) in new where old[item] == nil || reloaded.contains(item) {
+        for (item, to) in new.sorted(by: { $0.value < $1.value }) where old[item] == nil || reloaded.contains(item) {
             updateItems.append(UICollectionViewUpdateItem(before: nil, after: to, action: .insert))
         }
         collectionView.applyDifferences(counts: snapshot.sections.map(\.items.count), mapping: ItemMapping(survivors: survivors),

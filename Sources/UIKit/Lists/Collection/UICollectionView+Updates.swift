@@ -53,7 +53,7 @@ extension UICollectionView {
     /// The attributes the items on screen have now.
     func currentAttributes() -> [IndexPath: UICollectionViewLayoutAttributes] {
         var found: [IndexPath: UICollectionViewLayoutAttributes] = [:]
-        for path in visible.keys { found[path] = layout.layoutAttributesForItem(at: path) }
+        for path in visible.keys.sorted() { found[path] = layout.layoutAttributesForItem(at: path) }
         return found
     }
 
@@ -78,7 +78,7 @@ extension UICollectionView {
         var moving: [(UICollectionViewCell, UICollectionViewLayoutAttributes)] = []
         var leaving: [(UICollectionViewCell, IndexPath, UICollectionViewLayoutAttributes?)] = []
         visible = [:]
-        for (oldPath, cell) in oldVisible {
+        for (oldPath, cell) in oldVisible.sorted(by: { $0.key < $1.key }) {
             if let newPath = mapping.survivors[oldPath], let target = layout.layoutAttributesForItem(at: newPath) {
                 visible[newPath] = cell
                 moving.append((cell, target))

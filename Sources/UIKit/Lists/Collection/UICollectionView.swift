@@ -150,6 +150,10 @@ open class UICollectionView: UIScrollView, @unchecked Sendable {
         return cell
     }
 
+    /// The cells on screen with their items, in item order: callbacks about them go out in this order, so what a
+    /// delegate sees never depends on a dictionary's (per-process) hash order.
+    var visibleInOrder: [(key: IndexPath, value: UICollectionViewCell)] { visible.sorted { $0.key < $1.key } }
+
     /// The cells on screen, in index-path order.
     open var visibleCells: [UICollectionViewCell] {
         layoutIfNeeded()
@@ -196,9 +200,13 @@ open class UICollectionView: UIScrollView, @unchecked Sendable {
         return counts.indices.contains(section) ? counts[section] : 0
     }
 
-    /// Asks the data source for everything again and lays the items out anew, without animation.
+    /// Asks the data source for everything again and lays the items out anew, without animation: the cells on
+    /// screen are kept for reuse and the items get cells from the data source again.
     open func reloadData() {
         needsReload = true
+        let leaving = visibleInOrder
+        visible = [:]
+        for (indexPath, cell) in leaving { retire(cell, from: indexPath) }
         setNeedsLayout()
     }
 
@@ -301,10 +309,11 @@ open class UICollectionView: UIScrollView, @unchecked Sendable {
         guard animatingUpdates == 0 else { return }   // update animations place their cells themselves
         let wanted = (layout.layoutAttributesForElements(in: bounds) ?? []).filter { $0.representedElementCategory == .cell }
         let wantedPaths = Set(wanted.map(\.indexPath))
-        for (indexPath, cell) in visible where !wantedPaths.contains(indexPath) {
-            visible[indexPath] = nil
-            retire(cell, from: indexPath)
-        }
+        let leaving = visibleInOrder.filter { !wantedPaths.contains($0.key) }
+        for (indexPath, _) in leaving { visible[indexPath] = nil }
+        for (indexPath, cell) in leaving { retire(cell, from: indexPath) }
+        // A `didEndDisplaying` that reloaded or updated the view made this pass stale: the next one places the items.
+        guard animatingUpdates == 0, !needsReload else { setNeedsLayout(); return }
         for attributes in wanted {
             if let cell = visible[attributes.indexPath] {
                 UIView.performWithoutAnimation { attributes.apply(to: cell) }
