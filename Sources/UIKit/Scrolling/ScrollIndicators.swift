@@ -44,9 +44,12 @@ final class ScrollIndicators {
         let color = view.indicatorStyle == .white ? UIColor(white: 1, alpha: 0.55) : UIColor(white: 0, alpha: 0.35)
         let range = view.offsetRange, bounds = view.bounds, insets = view.verticalScrollIndicatorInsets
         UIView.performWithoutAnimation {
-            for bar in [vertical, horizontal] {
-                bar.backgroundColor = color
-                if bar.superview !== view || view.subviews.last !== bar { view.addSubview(bar) }
+            for bar in [vertical, horizontal] { bar.backgroundColor = color }
+            // Re-stacked only when something went over them: checking each bar against the last subview re-added
+            // the vertical one (never last) on every scrolled frame.
+            if !view.subviews.suffix(2).elementsEqual([vertical, horizontal], by: ===) {
+                view.addSubview(vertical)
+                view.addSubview(horizontal)
             }
             let track = bounds.height - 2 * Self.inset - insets.top - insets.bottom
             let (y, height) = Self.bar(offset: bounds.minY, low: range.min.y, high: range.max.y, viewport: bounds.height, track: track)
