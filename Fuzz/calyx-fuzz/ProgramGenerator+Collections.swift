@@ -185,12 +185,7 @@ final class CollectionStage: NSObject, UICollectionViewDataSource, UICollectionV
         world.observe(source.snapshot().itemIdentifiers)
     }
 
-    func advance(by dt: Double) {
-        let next = world.clock.currentTime + dt
-        CATransaction.flush()
-        if next.isFinite { world.clock.setManualTime(next) }
-        CAProcessAnimationEvents()
-    }
+    func advance(by dt: Double) { world.advanceClock(by: dt) }
 
     func numberOfSections(in collectionView: UICollectionView) -> Int { counts.count }
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {

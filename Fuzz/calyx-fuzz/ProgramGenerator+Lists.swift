@@ -193,12 +193,7 @@ final class ListStage: NSObject, UITableViewDataSource, UITableViewDelegate, @un
         }
     }
 
-    func advance(by dt: Double) {
-        let next = world.clock.currentTime + dt
-        CATransaction.flush()
-        if next.isFinite { world.clock.setManualTime(next) }
-        CAProcessAnimationEvents()
-    }
+    func advance(by dt: Double) { world.advanceClock(by: dt) }
 
     // MARK: Data source
 

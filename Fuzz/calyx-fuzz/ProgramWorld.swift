@@ -57,6 +57,15 @@ final class ProgramWorld {
         data.withUnsafeBytes { digest.add($0) }
     }
 
+    /// Commits, moves the manual clock by `dt` (when the sum is finite) and delivers the animation events, as a run
+    /// loop's frame does.
+    func advanceClock(by dt: Double) {
+        let next = clock.currentTime + dt
+        CATransaction.flush()
+        if next.isFinite { clock.setManualTime(next) }
+        CAProcessAnimationEvents()
+    }
+
     /// Folds a description of an observed value into the digest.
     func observe(_ value: Any?) { digest.add(String(describing: value)) }
 }
