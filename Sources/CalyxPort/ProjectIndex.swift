@@ -45,10 +45,21 @@ struct ProjectIndex {
 
     /// Whether `name` is a Core Animation layer class or a subclass of one, as far as the ported files tell.
     func isLayerClass(_ name: String) -> Bool {
+        descends(name) { $0.hasPrefix("CA") && $0.hasSuffix("Layer") }
+    }
+
+    /// Whether `name` is a collection view cell or reusable view class or a subclass of one, as far as the ported
+    /// files tell.
+    func isCollectionReusableViewClass(_ name: String) -> Bool {
+        descends(name) { ["UICollectionReusableView", "UICollectionViewCell", "UICollectionViewListCell"].contains($0) }
+    }
+
+    /// Whether `name` or one of its superclasses known to the ported files satisfies `matches`.
+    private func descends(_ name: String, where matches: (String) -> Bool) -> Bool {
         var current: String? = name
         var seen = Set<String>()
         while let type = current, seen.insert(type).inserted {
-            if type.hasPrefix("CA"), type.hasSuffix("Layer") { return true }
+            if matches(type) { return true }
             current = superclasses[type]
         }
         return false

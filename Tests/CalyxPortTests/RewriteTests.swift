@@ -52,6 +52,28 @@ import Testing
         #expect(port("class C { init(style: Int, reuseIdentifier: String?) {} }\n").ported == "class C { init(style: Int, reuseIdentifier: String?) {} }\n")
     }
 
+    @Test func collectionCellFrameInitializersBecomeRequiredButViewOnesStay() {
+        let source = """
+            class Cell: UICollectionViewCell {
+                override init(frame: CGRect) { super.init(frame: frame) }
+            }
+            class Badge: Cell {
+                override init(frame: CGRect) { super.init(frame: frame) }
+            }
+            class Header: UICollectionReusableView {
+                required override init(frame: CGRect) { super.init(frame: frame) }
+            }
+            class Plain: UIView {
+                override init(frame: CGRect) { super.init(frame: frame) }
+            }
+
+            """
+        let ported = port(source).ported
+        #expect(ported.components(separatedBy: "required init(frame: CGRect)").count == 4)
+        #expect(ported.contains("class Plain: UIView {\n    override init(frame: CGRect)"))
+        #expect(port(ported).ported == ported)
+    }
+
     @Test func aCastUsedByNothingIsDropped() {
         let source = "class L: CALayer {\n    override init(layer: Any) {\n        let unused = layer as! L\n        super.init(layer: layer)\n    }\n}\n"
         #expect(port(source).ported == "class L: CALayer {\n    required init(layer: Any) {\n        super.init(layer: layer)\n    }\n}\n")

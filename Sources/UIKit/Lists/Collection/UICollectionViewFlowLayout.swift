@@ -133,26 +133,12 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
 
     /// The attributes of the items whose frames meet `rect`.
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        var found: [UICollectionViewLayoutAttributes] = []
-        for (section, sectionFrames) in frames.enumerated() {
-            for (item, frame) in sectionFrames.enumerated() where frame.meets(rect) {
-                found.append(attributes(IndexPath(item: item, section: section), frame))
-            }
-        }
-        return found
+        cellAttributes(of: frames, meeting: rect)
     }
 
     /// The attributes of one item (nil beyond the data).
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        guard indexPath.count == 2, frames.indices.contains(indexPath.section),
-              frames[indexPath.section].indices.contains(indexPath.item) else { return nil }
-        return attributes(indexPath, frames[indexPath.section][indexPath.item])
-    }
-
-    private func attributes(_ indexPath: IndexPath, _ frame: CGRect) -> UICollectionViewLayoutAttributes {
-        let made = UICollectionViewLayoutAttributes(forCellWith: indexPath)
-        made.frame = frame
-        return made
+        cellAttributes(of: frames, at: indexPath)
     }
 
     private static func length(_ value: CGFloat) -> CGFloat { value.isFinite && value >= 0 ? value : 0 }

@@ -77,3 +77,33 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying, @unchecked Sen
         view.isHidden = isHidden
     }
 }
+
+extension UICollectionViewLayout {
+    /// The attributes of the cells whose frames (by section, then item) meet `rect`: the answer of layouts that
+    /// place every item in `prepare()`.
+    func cellAttributes(of frames: [[CGRect]], meeting rect: CGRect) -> [UICollectionViewLayoutAttributes] {
+        var found: [UICollectionViewLayoutAttributes] = []
+        for (section, sectionFrames) in frames.enumerated() {
+            for (item, frame) in sectionFrames.enumerated() where frame.meets(rect) {
+                found.append(.cell(at: IndexPath(item: item, section: section), frame: frame))
+            }
+        }
+        return found
+    }
+
+    /// The attributes of the cell at `indexPath` among `frames` (nil beyond them).
+    func cellAttributes(of frames: [[CGRect]], at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard indexPath.count == 2, frames.indices.contains(indexPath.section),
+              frames[indexPath.section].indices.contains(indexPath.item) else { return nil }
+        return .cell(at: indexPath, frame: frames[indexPath.section][indexPath.item])
+    }
+}
+
+extension UICollectionViewLayoutAttributes {
+    /// A cell's attributes with its frame.
+    static func cell(at indexPath: IndexPath, frame: CGRect) -> UICollectionViewLayoutAttributes {
+        let made = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+        made.frame = frame
+        return made
+    }
+}
