@@ -29,13 +29,54 @@ struct CollectionScript {
             inset = UIEdgeInsets(top: CGFloat(t), left: CGFloat(l), bottom: CGFloat(-t), right: CGFloat(l))
             horizontal = values.chance(0.3)
         }
-        func make() -> UICollectionViewFlowLayout {
+        /// A number derived from the values already drawn, choosing among the compositional shapes without
+        /// drawing more (so earlier programs keep their random stream).
+        private var shape: Int {
+            let parts = [line, interitem, itemSize.width].map { $0.magnitude < 1e6 ? Int($0.magnitude.rounded()) : 7 }
+            return parts[0] + 3 * parts[1] + 7 * parts[2]
+        }
+        /// About one layout in three is compositional, built from the same hostile numbers.
+        var compositional: Bool { shape % 3 == 0 }
+
+        func make() -> UICollectionViewLayout {
+            compositional ? makeCompositional() : makeFlow()
+        }
+
+        /// A compositional layout from the same numbers: fractional or absolute items, a repeating or counted row
+        /// (sometimes beside a nested column), fixed or flexible spacing, section insets, and an orthogonal band.
+        private func makeCompositional() -> UICollectionViewCompositionalLayout {
+            let shape = self.shape
+            let width: NSCollectionLayoutDimension = shape % 2 == 0 ? .fractionalWidth(itemSize.width / 150) : .absolute(itemSize.width)
+            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: width, heightDimension: .fractionalHeight(1)))
+            item.contentInsets = NSDirectionalEdgeInsets(top: inset.top, leading: inset.left, bottom: inset.bottom, trailing: inset.right)
+            let groupSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: shape % 5 == 1 ? .estimated(itemSize.height) : .absolute(itemSize.height))
+            let group: NSCollectionLayoutGroup
+            switch shape % 4 {
+            case 0: group = .horizontal(layoutSize: groupSize, repeatingSubitem: item, count: (line.magnitude < 1e6 ? Int(line.magnitude.rounded()) : 3) % 6)
+            case 1:
+                let column = NSCollectionLayoutGroup.vertical(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(0.3), heightDimension: .fractionalHeight(1)),
+                                                              repeatingSubitem: item, count: 2)
+                group = .horizontal(layoutSize: groupSize, subitems: [item, column])
+            default: group = .horizontal(layoutSize: groupSize, subitems: [item])
+            }
+            group.interItemSpacing = shape % 2 == 0 ? .fixed(interitem) : .flexible(interitem)
+            let section = NSCollectionLayoutSection(group: group)
+            section.contentInsets = NSDirectionalEdgeInsets(top: inset.top, leading: inset.left, bottom: inset.bottom, trailing: inset.right)
+            section.interGroupSpacing = line
+            section.orthogonalScrollingBehavior = shape % 5 == 0 ? .groupPaging : .none
+            let configuration = UICollectionViewCompositionalLayoutConfiguration()
+            configuration.scrollDirection = horizontal ? .horizontal : .vertical
+            configuration.interSectionSpacing = interitem
+            return UICollectionViewCompositionalLayout(section: section, configuration: configuration)
+        }
+
+        private func makeFlow() -> UICollectionViewFlowLayout {
             let layout = UICollectionViewFlowLayout()
             layout.itemSize = itemSize; layout.minimumLineSpacing = line; layout.minimumInteritemSpacing = interitem
             layout.sectionInset = inset; layout.scrollDirection = horizontal ? .horizontal : .vertical
             return layout
         }
-        var description: String { "flow(item \(itemSize), line \(line), interitem \(interitem), inset \(inset), horizontal \(horizontal))" }
+        var description: String { "\(compositional ? "compositional" : "flow")(item \(itemSize), line \(line), interitem \(interitem), inset \(inset), horizontal \(horizontal))" }
     }
 
     init(_ values: inout HostileValues) {
