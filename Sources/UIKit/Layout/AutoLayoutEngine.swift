@@ -39,20 +39,38 @@ enum AutoLayoutEngine {
         while let s = root.superview { root = s }
         if let solved = root.autoLayout.solved, solved.generation == generation.load(ordering: .relaxed),
            solved.size == root.bounds.size { return }
-        let system = LayoutSystem(root: root, freeRootSize: nil)
+        var system = LayoutSystem(root: root, freeRootSize: nil)
         // A tree with no constraints and no constraint-laid-out views (a screen of frames) needs no solve.
         if system.needsSolving {
             system.solve()
             system.apply()
+            // Multi-line labels wrap at the widths this solve gave them; their new heights need another.
+            var passes = 0
+            while passes < maximumWrapPasses, system.updateLabelWrapWidths() {
+                system = LayoutSystem(root: root, freeRootSize: nil)
+                system.solve()
+                system.apply()
+                passes += 1
+            }
         }
         root.autoLayout.solved = (generation.load(ordering: .relaxed), root.bounds.size)
     }
 
     static func fittingSize(of view: UIView, target: CGSize, priorities: (UILayoutPriority, UILayoutPriority)) -> CGSize {
-        let system = LayoutSystem(root: view, freeRootSize: (target, priorities))
+        var system = LayoutSystem(root: view, freeRootSize: (target, priorities))
         system.solve()
+        var passes = 0
+        while passes < maximumWrapPasses, system.updateLabelWrapWidths() {
+            system = LayoutSystem(root: view, freeRootSize: (target, priorities))
+            system.solve()
+            passes += 1
+        }
         return system.rootSize
     }
+
+    /// How many times a solve is repeated for labels that wrap at their new widths (one settles them; a label
+    /// that hugs its text narrower than it wrapped can take a second; more would be a loop).
+    private static let maximumWrapPasses = 3
 }
 
 /// One solve: the variables, the constraints made from the tree, and the solver.
@@ -263,6 +281,20 @@ final class LayoutSystem {
     }
     private func e(_ v: LayoutVariable) -> LinearExpression { LinearExpression(v) }
     private func c(_ k: CGFloat) -> LinearExpression { LinearExpression(constant: k.isFinite ? Double(k) : 0) }
+
+    /// Gives each multi-line label without a `preferredMaxLayoutWidth` the width this solve gave it to wrap at, as
+    /// UIKit's labels take their automatic width; answers whether any changed (their heights with it).
+    func updateLabelWrapWidths() -> Bool {
+        var changed = false
+        for view in views.dropFirst() where !view.translatesAutoresizingMaskIntoConstraints {
+            guard let label = view as? UILabel, label.numberOfLines != 1, label.preferredMaxLayoutWidth <= 0,
+                  let width = box(label).map({ pixelAligned($0.rect).width }), width.isFinite, width > 0, width < 1e9,
+                  label.automaticWrapWidth != width else { continue }
+            label.automaticWrapWidth = width
+            changed = true
+        }
+        return changed
+    }
 
     // MARK: Applying
 

@@ -87,8 +87,12 @@ open class UILabel: UIView, @unchecked Sendable {
     open var allowsDefaultTighteningForTruncation = false
     /// How shrunk text is placed vertically.
     open var baselineAdjustment: BaselineAdjustment = .alignBaselines
-    /// The width multi-line text wraps to when the label reports its intrinsic size (0: not set).
+    /// The width multi-line text wraps to when the label reports its intrinsic size (0: not set, and Auto Layout
+    /// wraps it at the width it gives the label, as UIKit's automatic width does).
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
+    /// The width Auto Layout last gave a multi-line label without a `preferredMaxLayoutWidth`: its text wraps there
+    /// when it reports its intrinsic size.
+    var automaticWrapWidth: CGFloat? { didSet { if automaticWrapWidth != oldValue { invalidateIntrinsicContentSize() } } }
 
     /// An empty label in the system font at 17 points.
     public override init(frame: CGRect) {
@@ -109,11 +113,13 @@ open class UILabel: UIView, @unchecked Sendable {
     /// Not decoded (there are no nibs): nil.
     public required init?(coder: NSCoder) { return nil }
 
-    /// The size of the text: one unwrapped line, or for several lines wrapped to `preferredMaxLayoutWidth`,
+    /// The size of the text: one unwrapped line, or for several lines wrapped to `preferredMaxLayoutWidth` (or the
+    /// width Auto Layout gave the label, when that is not set),
     /// rounded up to whole points (through `textRect(forBounds:limitedToNumberOfLines:)`, so a subclass that
     /// pads it is sized with its padding). Empty text has no size.
     open override var intrinsicContentSize: CGSize {
-        let width = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .greatestFiniteMagnitude
+        var width = CGFloat.greatestFiniteMagnitude
+        if numberOfLines != 1 { width = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : automaticWrapWidth ?? width }
         return textRect(forBounds: CGRect(x: 0, y: 0, width: width, height: .greatestFiniteMagnitude),
                         limitedToNumberOfLines: numberOfLines).size
     }

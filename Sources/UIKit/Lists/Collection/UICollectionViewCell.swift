@@ -20,10 +20,17 @@ open class UICollectionReusableView: UIView, @unchecked Sendable {
     /// alpha and transform are applied already).
     open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
 
-    /// The attributes the view would like, given the layout's: the layout's unchanged (views are not self-sizing
-    /// here).
+    /// The attributes the view would like, given the layout's, when its layout sizes items to their views (a flow
+    /// layout with an `estimatedItemSize`): the layout's, with the size Auto Layout finds for the view's
+    /// constraints from the proposed size (a cell's content view's constraints), or `sizeThatFits(_:)` when no
+    /// constraint holds it. Override to fix one dimension, for example the width of a one-column list.
     open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
-        layoutAttributes
+        guard let preferred = layoutAttributes.copy() as? UICollectionViewLayoutAttributes else { return layoutAttributes }
+        let measured = (self as? UICollectionViewCell)?.contentView ?? self
+        preferred.size = measured.holdsConstraints
+            ? measured.systemLayoutSizeFitting(layoutAttributes.size, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+            : sizeThatFits(layoutAttributes.size)
+        return preferred
     }
 }
 

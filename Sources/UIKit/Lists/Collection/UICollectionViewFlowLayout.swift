@@ -48,15 +48,17 @@ public enum UICollectionViewScrollDirection: Int, Sendable {
 /// from its leading edge; items are centred on their line, whose depth is its deepest item's; lines are
 /// `minimumLineSpacing` apart. Item sizes that are not finite and at least 0 count as zero.
 open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendable {
-    /// The value of `estimatedItemSize` that asks for self-sizing cells (accepted; items take `itemSize` here).
+    /// The value of `estimatedItemSize` that asks for self-sizing cells with no estimate: cells are proposed
+    /// `itemSize`.
     public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
 
     /// The direction the content scrolls, across which lines run.
     open var scrollDirection: UICollectionViewScrollDirection = .vertical { didSet { invalidateLayout() } }
     /// The size of items the delegate does not size (50 × 50).
     open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
-    /// Accepted for source compatibility: items take `itemSize` (or the delegate's size).
-    open var estimatedItemSize: CGSize = .zero
+    /// When not zero, items size themselves: each cell, proposed this size (`itemSize` for `automaticSize`), is
+    /// asked for its `preferredLayoutAttributesFitting(_:)`, and the item takes the size it prefers.
+    open var estimatedItemSize: CGSize = .zero { didSet { invalidateLayout() } }
     /// The least space between lines (10).
     open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
     /// The least space between the items of a line (10).
@@ -87,7 +89,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
             let lineSpacing = Self.length(delegate?.collectionView(collectionView, layout: self, minimumLineSpacingForSectionAt: section) ?? minimumLineSpacing)
             let itemSpacing = Self.length(delegate?.collectionView(collectionView, layout: self, minimumInteritemSpacingForSectionAt: section) ?? minimumInteritemSpacing)
             let sizes = (0..<count).map { item -> CGSize in
-                let size = delegate?.collectionView(collectionView, layout: self, sizeForItemAt: IndexPath(item: item, section: section)) ?? itemSize
+                let indexPath = IndexPath(item: item, section: section)
+                var size = delegate?.collectionView(collectionView, layout: self, sizeForItemAt: indexPath) ?? itemSize
+                if let proposed = selfSizingProposal { size = collectionView.measuredItemSize(at: indexPath, proposed: proposed) ?? proposed }
                 return CGSize(width: Self.length(size.width), height: Self.length(size.height))
             }
             let (leading, trailing) = vertical ? (sectionInset.left, sectionInset.right) : (sectionInset.top, sectionInset.bottom)
@@ -126,6 +130,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout, @unchecked Sendab
         }
         let size = vertical ? CGSize(width: max(across, widest), height: along) : CGSize(width: along, height: max(across, widest))
         contentSize = CGSize(width: Self.length(size.width), height: Self.length(size.height))
+    }
+
+    /// The size self-sizing cells are proposed, or nil when items are not self-sizing.
+    private var selfSizingProposal: CGSize? {
+        if estimatedItemSize == .zero { return nil }
+        let proposal = estimatedItemSize == Self.automaticSize ? itemSize : estimatedItemSize
+        return CGSize(width: Self.length(proposal.width), height: Self.length(proposal.height))
     }
 
     /// The extent of all the sections.
