@@ -121,9 +121,9 @@ import UIKit
     }
 
     @Test func measuringReusesCellsAndNoEstimateMeansNoMeasuring() {
-        let many = Texts((0..<200).map { "tag \($0)" })
+        let many = Texts((0..<60).map { "tag \($0)" })
         let (window, view) = collection(TagCell.self, many, estimated: CGSize(width: 40, height: 20))
-        #expect(many.asked >= 200)
+        #expect(many.asked >= 60)
         #expect(view.cellsCreated <= view.visibleCells.count + 1)
         let fixed = Texts(Self.words)
         let (window2, view2) = collection(TagCell.self, fixed, estimated: .zero)

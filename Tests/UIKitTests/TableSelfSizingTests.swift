@@ -70,4 +70,66 @@ import UIKit
             withExtendedLifetime(window) {}
         }
     }
+
+    /// The most common self-sizing cell on iOS: a label with `numberOfLines = 0` pinned 12 points inside the content
+    /// view. Its row is as tall as the text wrapped at the label's width (320 − 2 × 16 = 288 points) plus 24:
+    /// the wrapped height is the label's own `sizeThatFits` at that width, and must be several lines.
+    final class TextCell: UITableViewCell, @unchecked Sendable {
+        let body = UILabel()
+        required init(style: CellStyle, reuseIdentifier: String?) {
+            super.init(style: style, reuseIdentifier: reuseIdentifier)
+            body.numberOfLines = 0
+            body.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(body)
+            NSLayoutConstraint.activate([
+                body.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
+                body.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
+                body.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
+                body.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
+            ])
+        }
+        required init?(coder: NSCoder) { nil }
+    }
+
+    final class Paragraphs: NSObject, UITableViewDataSource {
+        let texts = ["Short.", String(repeating: "Rows grow with the text they wrap. ", count: 6)]
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { texts.count }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "text", for: indexPath) as! TextCell
+            cell.body.text = texts[indexPath.row]
+            return cell
+        }
+    }
+
+    @Test func rowsWithWrappingLabelsUnderAutoLayoutTakeTheWrappedHeight() {
+        withClock { _ in
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+            window.makeKeyAndVisible()
+            let table = UITableView(frame: window.bounds, style: .plain)
+            table.register(TextCell.self, forCellReuseIdentifier: "text")
+            table.rowHeight = UITableView.automaticDimension
+            let paragraphs = Paragraphs()
+            table.dataSource = paragraphs
+            window.addSubview(table)
+            table.layoutIfNeeded()
+            let oneLine = UILabel()
+            oneLine.text = "Short."
+            var y: CGFloat = 0
+            for (row, text) in paragraphs.texts.enumerated() {
+                let label = UILabel()
+                label.numberOfLines = 0
+                label.text = text
+                let wrapped = label.sizeThatFits(CGSize(width: 288, height: CGFloat.greatestFiniteMagnitude)).height
+                let rect = table.rectForRow(at: IndexPath(row: row, section: 0))
+                #expect(rect == CGRect(x: 0, y: y, width: 320, height: wrapped + 24), "row \(row)")
+                y += rect.height
+            }
+            #expect(table.rectForRow(at: IndexPath(row: 1, section: 0)).height - 24 >= 4 * oneLine.intrinsicContentSize.height)
+            // The cell on screen wraps the same way: its label is 288 points wide and as tall as the text.
+            let cell = table.cellForRow(at: IndexPath(row: 1, section: 0)) as? TextCell
+            #expect(cell?.body.frame.width == 288)
+            #expect(cell.map { $0.body.frame.height == $0.bounds.height - 24 } == true)
+            withExtendedLifetime(window) {}
+        }
+    }
 }
