@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import UIKit
+@testable import UIKit
 
 /// Self-sizing rows and section footers, as iOS code writes them. Expected heights follow from the constraints
 /// (a box of fixed height pinned 10 points inside the content view) and from Liberation Sans's line height,
@@ -129,6 +129,27 @@ import UIKit
             let cell = table.cellForRow(at: IndexPath(row: 1, section: 0)) as? TextCell
             #expect(cell?.body.frame.width == 288)
             #expect(cell.map { $0.body.frame.height == $0.bounds.height - 24 } == true)
+            withExtendedLifetime(window) {}
+        }
+    }
+
+    @Test func constraintCellsAreSolvedOnTheirOwnNotWithTheWindow() {
+        withClock { _ in
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+            window.makeKeyAndVisible()
+            let table = UITableView(frame: window.bounds, style: .plain)
+            table.register(TextCell.self, forCellReuseIdentifier: "text")
+            table.rowHeight = UITableView.automaticDimension
+            let paragraphs = Paragraphs()
+            table.dataSource = paragraphs
+            window.addSubview(table)
+            table.layoutIfNeeded()
+            // The window's solve has nothing constraint-laid-out outside the cells: it holds the window alone.
+            #expect(LayoutSystem(root: window, freeRootSize: nil).viewCount == 1)
+            // Each cell's solve holds the cell, its content view and its label.
+            let cell = table.cellForRow(at: IndexPath(row: 0, section: 0))!
+            #expect(LayoutSystem(root: cell, freeRootSize: nil).viewCount == 3)
+            #expect((cell as? TextCell)?.body.frame.width == 288)
             withExtendedLifetime(window) {}
         }
     }

@@ -9,7 +9,9 @@ import Synchronization
 /// Every view's left, top, width and height are unknowns in the root's coordinates. Views that translate their
 /// autoresizing masks into constraints (the default for views made in code) are pinned where their frames are;
 /// the others get their intrinsic sizes with hugging and compression-resistance priorities, a very weak wish to
-/// stay where they are (so an under-constrained view does not jump), and the app's constraints. A required
+/// stay where they are (so an under-constrained view does not jump), and the app's constraints. Table and
+/// collection cells placed by frame are solved on their own (their constraints stay inside them), so a screenful
+/// of constraint-laid-out cells is that many small solves, not one that grows with every cell. A required
 /// constraint that contradicts the others is logged and kept at just below required, where UIKit breaks it.
 enum AutoLayoutEngine {
     /// Bumped by every change a solve depends on; a root's solve is reused while it is unchanged. Atomic: views
@@ -36,7 +38,7 @@ enum AutoLayoutEngine {
     static func layout(around view: UIView) {
         guard isInUse.load(ordering: .relaxed) else { return }
         var root = view
-        while let s = root.superview { root = s }
+        while !root.isAutoLayoutIsland, let s = root.superview { root = s }
         if let solved = root.autoLayout.solved, solved.generation == generation.load(ordering: .relaxed),
            solved.size == root.bounds.size { return }
         var system = LayoutSystem(root: root, freeRootSize: nil)
@@ -113,7 +115,7 @@ final class LayoutSystem {
         for constraint in view.autoLayout.installed {
             for item in [constraint.firstItem, constraint.secondItem] { if let item { named.insert(ObjectIdentifier(item)) } }
         }
-        for subview in view.subviews { gatherNamedItems(under: subview, into: &named) }
+        for subview in view.subviews where !subview.isAutoLayoutIsland { gatherNamedItems(under: subview, into: &named) }
     }
 
     /// Marks the views the solve needs: those laid out by constraints, holding or named by constraints, owning
@@ -122,7 +124,9 @@ final class LayoutSystem {
     @discardableResult
     private static func markViewsThatMatter(under view: UIView, named: Set<ObjectIdentifier>, into matters: inout Set<ObjectIdentifier>) -> Bool {
         var anyChild = false
-        for subview in view.subviews where markViewsThatMatter(under: subview, named: named, into: &matters) { anyChild = true }
+        for subview in view.subviews where !subview.isAutoLayoutIsland && markViewsThatMatter(under: subview, named: named, into: &matters) {
+            anyChild = true
+        }
         let state = view.autoLayout
         guard anyChild || !view.translatesAutoresizingMaskIntoConstraints || !state.installed.isEmpty || !state.guides.isEmpty
                 || named.contains(ObjectIdentifier(view)) else { return false }

@@ -162,6 +162,12 @@ extension UIView: LayoutAnchorOwner {
 }
 
 extension UIView {
+    /// Whether Auto Layout solves this view's subtree on its own: a table or collection cell placed by its frame,
+    /// whose constraints (as UIKit asks) tie its content to itself and its content view.
+    var isAutoLayoutIsland: Bool {
+        translatesAutoresizingMaskIntoConstraints && (self is UITableViewCell || self is UICollectionReusableView)
+    }
+
     /// Whether this view or one under it holds constraints or is laid out by them: whether Auto Layout can size it.
     var holdsConstraints: Bool {
         !autoLayout.installed.isEmpty || subviews.contains { !$0.translatesAutoresizingMaskIntoConstraints || $0.holdsConstraints }
