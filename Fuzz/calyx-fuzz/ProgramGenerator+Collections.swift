@@ -4,7 +4,7 @@ import UIKit
 
 /// What a program does with a collection view: a flow layout with hostile sizes, spacing and insets (or a custom
 /// layout whose answers are hostile and whose `prepare()` invalidates itself), batch updates whose counts may not
-/// add up, layout changes with and without animation, diffable snapshots with duplicates and missing anchors,
+/// add up, layout changes with and without animation, self-sizing cells, diffable snapshots with duplicates and missing anchors,
 /// scrolling, selection and drags — and a delegate that reloads, updates and changes the layout from inside its
 /// callbacks. Drawn after the table's script, from the same generator, so earlier programs keep their start.
 struct CollectionScript {
@@ -74,6 +74,8 @@ struct CollectionScript {
             let layout = UICollectionViewFlowLayout()
             layout.itemSize = itemSize; layout.minimumLineSpacing = line; layout.minimumInteritemSpacing = interitem
             layout.sectionInset = inset; layout.scrollDirection = horizontal ? .horizontal : .vertical
+            // About one flow layout in four sizes its items to their cells (their constraints around a wrapping label).
+            if shape % 4 == 2 { layout.estimatedItemSize = shape % 8 == 6 ? UICollectionViewFlowLayout.automaticSize : itemSize }
             return layout
         }
         var description: String { "\(compositional ? "compositional" : "flow")(item \(itemSize), line \(line), interitem \(interitem), inset \(inset), horizontal \(horizontal))" }
@@ -188,7 +190,7 @@ final class CollectionStage: NSObject, UICollectionViewDataSource, UICollectionV
         let layout = script.customLayout ? HostileLayout() : script.layout.make()
         view = UICollectionView(frame: frame, collectionViewLayout: layout)
         super.init()
-        view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "item")
+        view.register(SizingCell.self, forCellWithReuseIdentifier: "item")
         view.dataSource = self
         view.delegate = self
         world.window.addSubview(view)
@@ -233,7 +235,9 @@ final class CollectionStage: NSObject, UICollectionViewDataSource, UICollectionV
         counts.indices.contains(section) ? counts[section] : 0
     }
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-        collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+        (cell as? SizingCell)?.label.text = String(repeating: "item \(indexPath.item) ", count: abs(indexPath.item % 7))
+        return cell
     }
     func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {
         guard script.editsInCallbacks, !editedInCallback else { return }
@@ -250,4 +254,22 @@ final class CollectionStage: NSObject, UICollectionViewDataSource, UICollectionV
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
         collectionView.scrollToItem(at: indexPath, at: .centeredVertically, animated: true)
     }
+}
+
+/// A cell whose content view holds a wrapping label pinned inside it: what self-sizing flow layouts measure.
+final class SizingCell: UICollectionViewCell, @unchecked Sendable {
+    let label = UILabel()
+    required init(frame: CGRect) {
+        super.init(frame: frame)
+        label.numberOfLines = 0
+        label.translatesAutoresizingMaskIntoConstraints = false
+        contentView.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 4),
+            label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -4),
+            label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 2),
+            label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -2),
+        ])
+    }
+    required init?(coder: NSCoder) { nil }
 }
