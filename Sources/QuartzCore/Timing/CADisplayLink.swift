@@ -97,7 +97,12 @@ public final class CADisplayLink: NSObject, @unchecked Sendable {
         let now = clock.currentTime
         var next = display.refresh(after: now)
         let step = Double(refreshesPerCall) * display.refreshInterval
-        if timestamp > 0, next < timestamp + step - display.refreshInterval / 2 { next = timestamp + step }
+        if timestamp > 0 {
+            // Calls keep the link's own cadence: a call that comes late skips to the next refresh on it, as a
+            // 20-per-second link on a 60 Hz display stays on every third refresh, never one between.
+            let steps = max(((next - timestamp) / step - 0.5 / Double(refreshesPerCall)).rounded(.up), 1)
+            next = timestamp + steps * step
+        }
         let delay = max(next - now, 0)
         let refresh = next
         let alarm: RunLoopAlarm? = lock.withLock {
