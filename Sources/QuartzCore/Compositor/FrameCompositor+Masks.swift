@@ -14,15 +14,17 @@ extension FrameCompositor {
         var rect = CGRect.null
         var picture: PixelBuffer?
         var version = 0
+        /// The picture read as coverage another way than by alpha (``MaskReading``), and what it was read from.
+        var reread: (picture: PixelBuffer, version: Int, reading: MaskReading)?
     }
 
     /// Which of a masked layer's two surfaces: what it draws, or its mask's picture.
     struct SurfaceKey: Hashable { let layer: ObjectIdentifier; let isMask: Bool }
 
     /// Masks the entries `layer` recorded from `start` on by its mask (`node.mask`), recorded now from the
-    /// layer's space (`own`, after any geometry flip); false when they cannot be masked this way (a backdrop
+    /// layer's space (`own`, after any geometry flip) and read as `reading` says; false when they cannot be masked this way (a backdrop
     /// among them), so the caller draws the layer as a group instead.
-    func applyMask(of node: RenderTree.Node, localTime: CFTimeInterval, layerToPixel own: Homography, from start: Int,
+    func applyMask(of node: RenderTree.Node, reading: MaskReading, localTime: CFTimeInterval, layerToPixel own: Homography, from start: Int,
                    seen: inout Set<ObjectIdentifier>) -> Bool {
         guard let maskNode = node.mask else { return true }
         guard list[start...].allSatisfy({ if case .backdrop = $0.operation { false } else { true } }) else { return false }
@@ -39,8 +41,10 @@ extension FrameCompositor {
         guard maskEntries.allSatisfy({ if case .backdrop = $0.operation { false } else { true } }) else { return false }
         guard start < list.count else { return true }
         // A mask that draws nothing hides everything it masks.
-        guard let mask = coverage(of: maskEntries, key: SurfaceKey(layer: node.id, isMask: true)) else {
-            list.removeSubrange(start...)
+        // (An inverted reading covers where the mask draws nothing, so its picture spans the masked entries too.)
+        let span = reading.coversUndrawnArea ? list[start...].reduce(CGRect.null) { $0.union($1.box) } : .null
+        guard let mask = coverage(of: maskEntries, key: SurfaceKey(layer: node.id, isMask: true), reading: reading, spanning: span) else {
+            if !reading.coversUndrawnArea { list.removeSubrange(start...) }
             return true
         }
         let state = ClipState(rect: nil, masks: [mask], paths: [])
@@ -56,9 +60,24 @@ extension FrameCompositor {
         return true
     }
 
-    /// The coverage mask that `entries` (a mask's) draw: the one blit's raster when they are one unclipped blit
-    /// laid over (not added), else a surface they are composited into. Nil when they draw nothing on screen.
-    private func coverage(of entries: [Entry], key: SurfaceKey) -> CoverageMask? {
+    /// The coverage mask that `entries` (a mask's) draw, read as `reading` says: the one blit's raster when they
+    /// are one unclipped blit laid over (not added) read by alpha, else a surface they are composited into (at
+    /// least over `span`). Nil when it covers nothing on screen.
+    private func coverage(of entries: [Entry], key: SurfaceKey, reading: MaskReading, spanning span: CGRect) -> CoverageMask? {
+        if reading != .alpha {
+            guard let picture = composite(entries, key: key, spanning: span), let surface = surfaces[key] else { return nil }
+            let read: PixelBuffer
+            if let reread = surface.reread, reread.version == surface.version, reread.reading == reading {
+                read = reread.picture
+            } else {
+                guard let converted = Self.coverage(of: picture.image, readAs: reading) else { return nil }
+                surface.reread = (converted, surface.version, reading)
+                read = converted
+            }
+            var h = Hasher()
+            h.combine(picture.appearance); h.combine(reading)
+            return CoverageMask(image: read, toPixel: picture.toPixel, opacity: 1, signature: h.finalize())
+        }
         if entries.count == 1, entries[0].clipState == nil,
            case .blit(let image, let toPixel, let opacity, nil, false) = entries[0].operation {
             surfaces[key] = nil
@@ -70,9 +89,10 @@ extension FrameCompositor {
 
     /// `entries` composited into the surface `key` covering their reach on the frame; nil when that is empty.
     /// The surface is redrawn only where the entries' appearances changed since it was last drawn.
-    private func composite(_ entries: [Entry], key: SurfaceKey) -> (image: PixelBuffer, toPixel: Homography, box: CGRect, appearance: Int)? {
+    private func composite(_ entries: [Entry], key: SurfaceKey, spanning span: CGRect = .null)
+        -> (image: PixelBuffer, toPixel: Homography, box: CGRect, appearance: Int)? {
         let frame = CGRect(origin: .zero, size: frameSize)
-        let reach = entries.reduce(CGRect.null) { $0.union($1.box) }.intersection(frame).integral
+        let reach = entries.reduce(span) { $0.union($1.box) }.intersection(frame).integral
         guard !reach.isNull, reach.width >= 1, reach.height >= 1 else { surfaces[key] = nil; return nil }
         let surface = surfaces[key] ?? Surface()
         surfaces[key] = surface
@@ -102,6 +122,31 @@ extension FrameCompositor {
         var h = Hasher()
         h.combine(ObjectIdentifier(surface)); h.combine(surface.version); h.combine(reach)
         return (picture, Homography(CGAffineTransform(translationX: reach.minX, y: reach.minY)), reach, h.finalize())
+    }
+
+    /// `picture` (premultiplied BGRA) with each texel's alpha replaced by its coverage read as `reading` says
+    /// (the colour channels are not read as coverage).
+    static func coverage(of picture: PixelBuffer, readAs reading: MaskReading) -> PixelBuffer? {
+        guard let out = PixelBuffer(width: picture.width, height: picture.height, margin: picture.margin) else { return nil }
+        for row in 0..<picture.height {
+            let source = picture.bytes.advanced(by: row * picture.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+            let target = out.bytes.advanced(by: row * out.bytesPerRow).assumingMemoryBound(to: UInt8.self)
+            for x in 0..<picture.width {
+                let i = 4 * x
+                var value: Int
+                switch reading {
+                case .alpha, .invertedAlpha:
+                    value = Int(source[i + 3])
+                case .luminance, .invertedLuminance:
+                    // Rec. 709 weights ×65,536 on premultiplied B, G, R (so clear reads as black).
+                    value = (4_731 * Int(source[i]) + 46_871 * Int(source[i + 1]) + 13_933 * Int(source[i + 2]) + 32_768) >> 16
+                }
+                if reading.coversUndrawnArea { value = 255 - value }
+                let v = UInt8(min(max(value, 0), 255))
+                target[i] = v; target[i + 1] = v; target[i + 2] = v; target[i + 3] = v
+            }
+        }
+        return out
     }
 
     /// A copy of a canonical bitmap's pixels with the margin the wide span kernels read into.

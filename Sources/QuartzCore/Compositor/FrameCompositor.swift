@@ -321,7 +321,7 @@ package final class FrameCompositor {
             return
         }
         defer {
-            if plan.appliesMask, !applyMask(of: node, localTime: localTime, layerToPixel: own, from: layerStart, seen: &seen) {
+            if plan.appliesMask, !applyMask(of: node, reading: layer.maskReading, localTime: localTime, layerToPixel: own, from: layerStart, seen: &seen) {
                 list.removeSubrange(layerStart...)
                 recordAsGroup()
             }

@@ -30,6 +30,8 @@ package struct LayerValues: @unchecked Sendable {
     var allowsEdgeAntialiasing = false
     var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
     var compositingFilter: Any?
+    /// How the mask's picture is read as coverage (``MaskReading``; Core Animation reads its alpha).
+    var maskReading = MaskReading.alpha
     var filters: [Any]?
     var backgroundFilters: [Any]?
 
