@@ -8,7 +8,8 @@ fixture: python3 scripts/render-lottie-references.py
 import ctypes, json, os, struct, sys, zlib
 import thorvg_python as tvg
 
-FRAMES = {"showcase": [0, 12, 25, 40, 55], "precomp-trim": [5, 20, 35, 50], "gradients": [0, 30]}
+FRAMES = {"showcase": [0, 12, 25, 40, 55], "precomp-trim": [5, 20, 35, 50], "gradients": [0, 30],
+          "mattes-masks": [0, 45]}
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "LottieTests", "References")
 
 

@@ -22,15 +22,15 @@ import CalyxTestSupport
     }
 
     /// Calyx's frame `frame` of `file`, over white.
-    func calyxFrame(_ frame: CGFloat, of file: String = "showcase", clock: CAMediaClock) throws -> CGImage {
+    func calyxFrame(_ frame: CGFloat, of file: String = "showcase", size: Int = 120, clock: CAMediaClock) throws -> CGImage {
         let data = try Data(contentsOf: Self.directory.appendingPathComponent("\(file).json"))
         let player = LottieAnimationLayer(animation: try LottieAnimation.from(data: data))
-        player.frame = CGRect(x: 0, y: 0, width: 120, height: 120)
+        player.frame = CGRect(x: 0, y: 0, width: size, height: size)
         player.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         player.layoutIfNeeded()
         player.currentFrame = frame
         CATransaction.flush()
-        let ctx = CGContext(data: nil, width: 120, height: 120, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+        let ctx = CGContext(data: nil, width: size, height: size, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
                             bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
         let renderer = CARenderer(context: ctx)
         renderer.layer = player
@@ -62,6 +62,18 @@ import CalyxTestSupport
         try withManualClock { clock in
             let d = try #require(ImageDifference(try calyxFrame(CGFloat(frame), of: "gradients", clock: clock),
                                                  try reference("gradients-\(frame)")))
+            #expect(d.mean < 0.6 && d.p99 < 24, "frame \(frame): \(d)")
+        }
+    }
+
+    /// References/mattes-masks.json: track mattes (alpha with a moving matte, alpha inverted, luma, luma
+    /// inverted) and masks (add then subtract; intersect at half opacity; an inverted mask whose path moves; a
+    /// first mask that subtracts, from the whole layer; a mask grown by its expansion).
+    @Test(arguments: [0, 45])
+    func mattesAndMasksMatchThorVG(_ frame: Int) throws {
+        try withManualClock { clock in
+            let d = try #require(ImageDifference(try calyxFrame(CGFloat(frame), of: "mattes-masks", size: 160, clock: clock),
+                                                 try reference("mattes-masks-\(frame)")))
             #expect(d.mean < 0.6 && d.p99 < 24, "frame \(frame): \(d)")
         }
     }

@@ -20,34 +20,75 @@ struct LayerTreeBuilder {
         root.bounds = CGRect(x: 0, y: 0, width: model.width, height: model.height)
         root.anchorPoint = .zero
         root.position = .zero
-        addLayers(model.layers, offset: 0, to: root, visiting: [])
+        addLayers(model.layers, offset: 0, size: CGSize(width: model.width, height: model.height), to: root, visiting: [])
         return root
     }
 
     /// How deep precompositions may nest.
     static let maximumNesting = 16
 
-    /// Adds `layers` (of a composition whose frame 0 is composition frame `offset`) to `container`.
-    private func addLayers(_ layers: [LayerModel], offset: Double, to container: CALayer, visiting: [String]) {
+    /// Adds `layers` (of a composition whose frame 0 is composition frame `offset`, `size` large) to `container`.
+    private func addLayers(_ layers: [LayerModel], offset: Double, size: CGSize, to container: CALayer, visiting: [String]) {
         let byIndex = Dictionary(layers.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
-        for layer in layers.reversed() where layer.kind != .null && !layer.hidden {
-            let start = offset + layer.startTime
-            var node = makeLayer(for: layer, startTime: start, withOpacity: true)
-            addContent(of: layer, to: node, startTime: start, visiting: visiting)
-            // Parents move the layer (not fade it): their transforms wrap it, nearest parent innermost.
-            var seen: Set<Int> = []
-            var parentIndex = layer.parent
-            while let p = parentIndex, let parent = byIndex[p], seen.insert(p).inserted {
-                let wrapper = makeLayer(for: parent, startTime: offset + parent.startTime, withOpacity: false)
-                wrapper.addSublayer(node)
-                node = wrapper
-                parentIndex = parent.parent
-            }
-            if let visibility = timeline.visibility(inPoint: offset + layer.inPoint, outPoint: offset + layer.outPoint) {
-                node.add(visibility, forKey: "lottie.visibility")
+        for (position, layer) in layers.enumerated().reversed() where layer.kind != .null && !layer.hidden && !layer.isMatteSource {
+            var node = self.node(for: layer, offset: offset, size: size, byIndex: byIndex, visiting: visiting)
+            // A track matte cuts the layer (with its parents' motion) by another layer, placed as it would be drawn.
+            if let mode = layer.matteMode {
+                let source = layer.matteParent.flatMap { byIndex[$0] } ?? (position > 0 ? layers[position - 1] : nil)
+                let holder = Self.spaceLayer()
+                holder.addSublayer(node)
+                holder.mask = source.map { self.node(for: $0, offset: offset, size: size, byIndex: byIndex, visiting: visiting) }
+                    ?? Self.spaceLayer()
+                holder.maskReading = [.alpha: .alpha, .alphaInverted: .invertedAlpha, .luminance: .luminance,
+                                      .luminanceInverted: .invertedLuminance][mode] ?? .alpha
+                node = holder
             }
             container.addSublayer(node)
         }
+    }
+
+    /// `layer` drawn in its composition: its content under its transform and masks, inside copies of its parents'
+    /// transforms, shown between its in and out points.
+    private func node(for layer: LayerModel, offset: Double, size: CGSize, byIndex: [Int: LayerModel], visiting: [String]) -> CALayer {
+        let start = offset + layer.startTime
+        var node = makeLayer(for: layer, startTime: start, withOpacity: true)
+        addContent(of: layer, to: node, startTime: start, visiting: visiting)
+        if !layer.masks.isEmpty {
+            node.mask = MaskBuilder(builder: self, startTime: start).mask(layer.masks, layerBox: box(of: layer, in: size))
+        }
+        // Parents move the layer (not fade it): their transforms wrap it, nearest parent innermost.
+        var seen: Set<Int> = []
+        var parentIndex = layer.parent
+        while let p = parentIndex, let parent = byIndex[p], seen.insert(p).inserted {
+            let wrapper = makeLayer(for: parent, startTime: offset + parent.startTime, withOpacity: false)
+            wrapper.addSublayer(node)
+            node = wrapper
+            parentIndex = parent.parent
+        }
+        if let visibility = timeline.visibility(inPoint: offset + layer.inPoint, outPoint: offset + layer.outPoint) {
+            node.add(visibility, forKey: "lottie.visibility")
+        }
+        return node
+    }
+
+    /// The layer's own box in its space, which an inverted mask covers: a solid's or a precomposition's size,
+    /// else its composition's (After Effects' shape layers are as large as their composition).
+    private func box(of layer: LayerModel, in size: CGSize) -> CGRect {
+        switch layer.kind {
+        case .solid: return CGRect(origin: .zero, size: layer.solidSize)
+        case .precomp where layer.precompSize.width > 0 && layer.precompSize.height > 0: return CGRect(origin: .zero, size: layer.precompSize)
+        default:
+            let whole = size.width > 0 && size.height > 0 ? size : CGSize(width: model.width, height: model.height)
+            return CGRect(origin: .zero, size: whole)
+        }
+    }
+
+    /// An empty layer whose space is its superlayer's (anchor and position at the origin, no size).
+    static func spaceLayer() -> CALayer {
+        let layer = CALayer()
+        layer.anchorPoint = .zero
+        layer.position = .zero
+        return layer
     }
 
     /// A layer carrying `layer`'s transform, its keyframes `startTime` frames after the composition's.
@@ -114,7 +155,7 @@ struct LayerTreeBuilder {
             clip.position = .zero
             clip.bounds = CGRect(origin: .zero, size: layer.precompSize)
             clip.masksToBounds = layer.precompSize.width > 0 && layer.precompSize.height > 0
-            addLayers(layers, offset: startTime, to: clip, visiting: visiting + [id])
+            addLayers(layers, offset: startTime, size: layer.precompSize, to: clip, visiting: visiting + [id])
             node.addSublayer(clip)
         case .image, .text, .null, .unknown:
             break   // (not drawn yet: see docs/lottie.md)

@@ -86,8 +86,18 @@ struct LayerModel: Decodable, Sendable {
     var referenceID: String?
     var precompSize: CGSize
     var stretch: Double
+    /// The layer's masks, in order (each combines with those before it).
+    var masks: [MaskModel]
+    /// How the track matte above this layer cuts it (nil: no matte); the matte is the layer `matteParent` names
+    /// (`tp`) or else the one just above in the list.
+    var matteMode: MatteMode?
+    var matteParent: Int?
+    /// Whether this layer is only a matte for the layer below it (`td`), not drawn itself.
+    var isMatteSource: Bool
 
-    private enum Keys: String, CodingKey { case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr }
+    private enum Keys: String, CodingKey {
+        case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr, masksProperties, tt, tp, td
+    }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -107,6 +117,10 @@ struct LayerModel: Decodable, Sendable {
         precompSize = CGSize(width: (try? c.decode(Double.self, forKey: .w)) ?? 0, height: (try? c.decode(Double.self, forKey: .h)) ?? 0)
         let sr = (try? c.decode(Double.self, forKey: .sr)) ?? 1
         stretch = sr.isFinite && sr > 0 ? sr : 1
+        masks = (try? c.decode([MaskModel].self, forKey: .masksProperties)) ?? []
+        matteMode = (try? c.decode(Int.self, forKey: .tt)).flatMap(MatteMode.init(rawValue:))
+        matteParent = try? c.decode(Int.self, forKey: .tp)
+        isMatteSource = ((try? c.decode(Int.self, forKey: .td)) ?? 0) != 0 || (try? c.decode(Bool.self, forKey: .td)) == true
         guard startTime.isFinite, inPoint.isFinite, !outPoint.isNaN else { throw LottieError.invalidFile("layer times") }
     }
 }

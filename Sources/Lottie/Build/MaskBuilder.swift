@@ -1,0 +1,113 @@
+import Foundation
+import QuartzCore
+
+/// A layer's masks as one mask layer, built from Core Animation's own pieces: a mask's path is a white
+/// `CAShapeLayer` at the mask's opacity (an inverted mask fills the layer's box with the path cut out, even-odd);
+/// adding a mask lays it over the coverage so far (a union), intersecting wraps the coverage so far in a layer
+/// the mask masks, and subtracting does the same reading the mask inverted (coverage × (1 − mask), which keeps a
+/// subtracted mask's opacity right). A first mask that subtracts or intersects starts from the whole box, as in
+/// After Effects.
+///
+/// Lighten is drawn as add and darken as intersect (the same where masks do not overlap at partial opacity);
+/// difference is drawn as add. Expansion is read at the layer's first frame: growing strokes the path, shrinking
+/// cuts a stroke out of it.
+struct MaskBuilder {
+    let builder: LayerTreeBuilder
+    let startTime: Double
+
+    /// The layer's frame at the composition's first frame.
+    private var frame: Double { builder.model.inPoint - startTime }
+
+    /// The mask of a layer whose own box is `layerBox`; nil when every mask's mode is none.
+    func mask(_ masks: [MaskModel], layerBox: CGRect) -> CALayer? {
+        var coverage: CALayer?
+        for mask in masks where mask.mode != .none {
+            switch mask.mode {
+            case .add, .lighten, .difference, .none:
+                let union = coverage.flatMap { $0.mask == nil && $0.maskReading == .alpha && $0.name == Self.unionName ? $0 : nil }
+                    ?? unionLayer(containing: coverage)
+                union.addSublayer(shapeLayer(for: mask, layerBox: layerBox))
+                coverage = union
+            case .intersect, .darken, .subtract:
+                let holder = LayerTreeBuilder.spaceLayer()
+                holder.addSublayer(coverage ?? wholeBox(layerBox))
+                holder.mask = shapeLayer(for: mask, layerBox: layerBox)
+                holder.maskReading = mask.mode == .subtract ? .invertedAlpha : .alpha
+                coverage = holder
+            }
+        }
+        return coverage
+    }
+
+    private static let unionName = "lottie.mask.union"
+
+    /// A layer the next added masks are laid into, over `coverage` (when there is some).
+    private func unionLayer(containing coverage: CALayer?) -> CALayer {
+        let union = LayerTreeBuilder.spaceLayer()
+        union.name = Self.unionName
+        if let coverage { union.addSublayer(coverage) }
+        return union
+    }
+
+    /// Full coverage over the layer's box.
+    private func wholeBox(_ box: CGRect) -> CALayer {
+        let whole = CAShapeLayer()
+        whole.anchorPoint = .zero
+        whole.position = .zero
+        whole.path = CGPath(rect: box, transform: nil)
+        whole.fillColor = CGColor(gray: 1, alpha: 1)
+        return whole
+    }
+
+    /// One mask's coverage: its path filled white at its opacity (inverted within the box when it says so), its
+    /// expansion applied, the path sampled once a frame when it moves.
+    private func shapeLayer(for mask: MaskModel, layerBox: CGRect) -> CALayer {
+        func path(atFrame f: Double) -> CGPath {
+            let outline = mask.path.value(atFrame: f).path()
+            guard mask.inverted else { return outline }
+            let cut = CGMutablePath()
+            cut.addRect(layerBox)
+            cut.addPath(outline)
+            return cut
+        }
+        let shape = CAShapeLayer()
+        shape.anchorPoint = .zero
+        shape.position = .zero
+        shape.fillRule = mask.inverted ? .evenOdd : .nonZero
+        shape.fillColor = CGColor(gray: 1, alpha: 1)
+        shape.path = path(atFrame: frame)
+        let timeline = builder.timeline
+        if mask.path.isAnimated {
+            builder.add(timeline.sampled("path", timeline.sampleFrames.map { path(atFrame: $0 - startTime) }), to: shape)
+        }
+        let expansion = mask.expansion.value(atFrame: frame)[0]
+        if expansion.isFinite, expansion != 0, !mask.inverted {
+            shape.strokeColor = CGColor(gray: 1, alpha: 1)
+            shape.lineWidth = min(abs(expansion) * 2, 10_000)
+            shape.lineJoin = .round
+            if expansion < 0 {
+                // Shrinking: the fill with a stroke of twice the expansion cut out of it.
+                let fill = CAShapeLayer()
+                fill.anchorPoint = .zero
+                fill.position = .zero
+                fill.path = shape.path
+                fill.fillColor = shape.fillColor
+                if let moving = shape.animation(forKey: "lottie.path") { fill.add(moving, forKey: "lottie.path") }
+                shape.fillColor = nil
+                let holder = LayerTreeBuilder.spaceLayer()
+                holder.addSublayer(fill)
+                holder.mask = shape
+                holder.maskReading = .invertedAlpha
+                return faded(holder, by: mask.opacity)
+            }
+        }
+        return faded(shape, by: mask.opacity)
+    }
+
+    /// `layer` at the mask's opacity (percent), animated when it is.
+    private func faded(_ layer: CALayer, by opacity: AnimatedValue<Numbers>) -> CALayer {
+        layer.opacity = Float(min(max(opacity.value(atFrame: frame)[0] / 100, 0), 1))
+        builder.add(builder.timeline.animation("opacity", opacity, startTime: startTime) { min(max($0[0] / 100, 0), 1) }, to: layer)
+        return layer
+    }
+}

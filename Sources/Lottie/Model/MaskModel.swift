@@ -1,0 +1,31 @@
+import Foundation
+
+/// One of a layer's masks (`masksProperties`): a path in the layer's space, combined with the masks before it by
+/// its mode, optionally inverted, at an opacity, grown or shrunk by its expansion.
+struct MaskModel: Decodable, Sendable {
+    /// How a mask combines with the coverage of the masks before it (After Effects' mask modes).
+    enum Mode: String, Sendable {
+        case add = "a", subtract = "s", intersect = "i", lighten = "l", darken = "d", difference = "f", none = "n"
+    }
+    var mode: Mode
+    var inverted: Bool
+    var path: AnimatedValue<BezierShape>
+    var opacity: AnimatedValue<Numbers>
+    var expansion: AnimatedValue<Numbers>
+
+    private enum Keys: String, CodingKey { case mode, inv, pt, o, x }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        mode = Mode(rawValue: (try? c.decode(String.self, forKey: .mode)) ?? "a") ?? .add
+        inverted = (try? c.decode(Bool.self, forKey: .inv)) ?? false
+        path = try c.decode(AnimatedValue<BezierShape>.self, forKey: .pt)
+        opacity = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .o) ?? .fixed(Numbers([100]))
+        expansion = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .x) ?? .fixed(Numbers([0]))
+    }
+}
+
+/// How a layer is cut by the track matte above it (`tt`): by the matte's alpha or luminance, or their inverse.
+enum MatteMode: Int, Sendable {
+    case alpha = 1, alphaInverted = 2, luminance = 3, luminanceInverted = 4
+}

@@ -1,0 +1,62 @@
+import Testing
+import Foundation
+import QuartzCore
+@testable import Lottie
+
+/// Masks and track mattes where ThorVG is not the oracle, probed at points whose colour follows from After
+/// Effects' rules as the Lottie specification describes them (masks combine from the first down; a track matte
+/// is the layer above, or the one `tp` names).
+@Suite struct MaskAndMatteTests {
+    static func rectPath(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> String {
+        #"{"a":0,"k":{"c":true,"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]],"v":[[\#(x),\#(y)],[\#(x + w),\#(y)],[\#(x + w),\#(y + h)],[\#(x),\#(y + h)]]}}"#
+    }
+
+    /// A 60-point red square whose first mask subtracts its middle 40 points and whose second adds back a
+    /// 10-point square at its centre: After Effects adds the second to the first's result, so the centre is
+    /// red (lottie-web and rlottie draw it so; ThorVG 1.1 leaves it out).
+    @Test func aMaskAddedAfterASubtractionShowsAgain() throws {
+        let masks = #""hasMask":true,"masksProperties":[{"inv":false,"mode":"s","pt":\#(Self.rectPath(30, 20, 40, 40))},"# +
+            #"{"inv":false,"mode":"a","pt":\#(Self.rectPath(45, 35, 10, 10))}],"ks":{}"#
+        let layer = try player(composition(squareLayer(x: 50, y: 40, size: 60, extra: masks)))
+        withManualClock { clock in
+            let frame = render(layer, at: 0, clock: clock)
+            #expect(isRed(frame, 50, 40), "the added square")
+            #expect(isClear(frame, 35, 40) && isClear(frame, 50, 25), "the subtracted middle")
+            #expect(isRed(frame, 23, 40) && isRed(frame, 50, 65), "the ring the subtraction leaves")
+        }
+    }
+
+    /// `tp` names the matte wherever it is in the list; without it the matte is the layer just above. A matte
+    /// outside its in and out points covers nothing, so an alpha matte hides all.
+    @Test func theMatteIsTheLayerAboveOrTheOneNamed() throws {
+        let matte = squareLayer(x: 20, y: 40, size: 20, index: 1, extra: #""td":1,"ks":{}"#)
+        let other = squareLayer(x: 80, y: 40, size: 10, index: 2)
+        let named = squareLayer(x: 20, y: 40, size: 40, index: 3, extra: #""tt":1,"tp":1,"ks":{}"#)
+        let layer = try player(composition([matte, other, named].joined(separator: ",")))
+        withManualClock { clock in
+            let frame = render(layer, at: 0, clock: clock)
+            #expect(isRed(frame, 20, 40) && isClear(frame, 5, 40), "cut to the matte named by tp")
+            #expect(isRed(frame, 80, 40), "the layer between is drawn; the matte itself is not")
+        }
+        let late = squareLayer(x: 20, y: 40, size: 20, index: 1, extra: #""td":1,"ip":30,"ks":{}"#)
+            .replacingOccurrences(of: #""ip":0,"#, with: "")
+        let matted = squareLayer(x: 20, y: 40, size: 40, index: 2, extra: #""tt":1,"ks":{}"#)
+        let hidden = try player(composition([late, matted].joined(separator: ",")))
+        withManualClock { clock in
+            let before = render(hidden, at: 0, clock: clock)
+            hidden.currentFrame = 45
+            let after = render(hidden, at: 0, clock: clock)
+            #expect(isClear(before, 20, 40), "before the matte's in point")
+            #expect(isRed(after, 20, 40), "after it")
+        }
+    }
+
+    /// A matted layer first in the list has no matte above it: it draws nothing, and nothing fails.
+    @Test func aMatteWithNoSourceHidesItsLayer() throws {
+        let layer = try player(composition(squareLayer(x: 50, y: 40, size: 40, extra: #""tt":1,"ks":{}"#)))
+        withManualClock { clock in
+            let frame = render(layer, at: 0, clock: clock)
+            #expect(isClear(frame, 50, 40))
+        }
+    }
+}
