@@ -78,6 +78,17 @@ import CalyxTestSupport
         }
     }
 
+    /// References/motion.json: an eased square moving along curved segments (spatial tangents), an arrow that
+    /// turns to face along an S curve (auto-orient), and a straight eased move beside them.
+    @Test(arguments: [0, 10, 30, 45])
+    func motionPathsMatchThorVG(_ frame: Int) throws {
+        try withManualClock { clock in
+            let d = try #require(ImageDifference(try calyxFrame(CGFloat(frame), of: "motion", size: 160, clock: clock),
+                                                 try reference("motion-\(frame)")))
+            #expect(d.mean < 0.6 && d.p99 < 24, "frame \(frame): \(d)")
+        }
+    }
+
     @Test func anotherFramesReferenceFails() throws {
         try withManualClock { clock in
             let d = try #require(ImageDifference(try calyxFrame(25, clock: clock), try reference("showcase-40")))

@@ -95,13 +95,15 @@ struct LayerTreeBuilder {
     private func makeLayer(for layer: LayerModel, startTime: Double, withOpacity: Bool) -> CALayer {
         let node = CALayer()
         node.name = layer.name
-        apply(layer.transform, to: node, startTime: startTime, withOpacity: withOpacity)
+        apply(layer.transform, to: node, startTime: startTime, withOpacity: withOpacity, autoOrient: layer.autoOrient)
         return node
     }
 
     /// Sets `transform` on `node` and adds its animations: the anchor is the bounds' origin (so it lands on the
-    /// position, and rotation and scale turn about it), rotation in degrees, scale and opacity in percent.
-    func apply(_ transform: TransformModel, to node: CALayer, startTime: Double, withOpacity: Bool) {
+    /// position, and rotation and scale turn about it), rotation in degrees, scale and opacity in percent. A
+    /// position that moves along curves, and a rotation that follows the motion (`autoOrient`), are sampled once
+    /// a frame.
+    func apply(_ transform: TransformModel, to node: CALayer, startTime: Double, withOpacity: Bool, autoOrient: Bool = false) {
         let frame = model.inPoint - startTime
         let anchor = transform.anchor.value(atFrame: frame)
         node.anchorPoint = .zero
@@ -110,6 +112,10 @@ struct LayerTreeBuilder {
             node.position = CGPoint(x: x.value(atFrame: frame)[0], y: y.value(atFrame: frame)[0])
             add(timeline.animation("position.x", x, startTime: startTime) { $0[0] }, to: node)
             add(timeline.animation("position.y", y, startTime: startTime) { $0[0] }, to: node)
+        } else if transform.position.hasSpatialTangents {
+            node.position = transform.position.spatialValue(atFrame: frame).point
+            add(timeline.sampled("position", timeline.sampleFrames.map { transform.position.spatialValue(atFrame: $0 - startTime).point }),
+                to: node)
         } else {
             let p = transform.position.value(atFrame: frame)
             node.position = CGPoint(x: p[0], y: p[1])
@@ -119,13 +125,36 @@ struct LayerTreeBuilder {
         let s = transform.scale.value(atFrame: frame), r = transform.rotation.value(atFrame: frame)[0]
         node.setValue(s[0] / 100, forKeyPath: "transform.scale.x")
         node.setValue(s[1] / 100, forKeyPath: "transform.scale.y")
-        node.setValue(r * .pi / 180, forKeyPath: "transform.rotation.z")
         add(timeline.animation("transform.scale.x", transform.scale, startTime: startTime) { $0[0] / 100 }, to: node)
         add(timeline.animation("transform.scale.y", transform.scale, startTime: startTime) { $0[1] / 100 }, to: node)
-        add(timeline.animation("transform.rotation.z", transform.rotation, startTime: startTime) { $0[0] * .pi / 180 }, to: node)
+        if autoOrient, transform.positionX == nil, transform.position.isAnimated {
+            let angles = orientedRotations(transform, startTime: startTime)
+            node.setValue(orientedRotation(transform, atFrame: frame, previous: angles.first), forKeyPath: "transform.rotation.z")
+            add(timeline.sampled("transform.rotation.z", angles), to: node)
+        } else {
+            node.setValue(r * .pi / 180, forKeyPath: "transform.rotation.z")
+            add(timeline.animation("transform.rotation.z", transform.rotation, startTime: startTime) { $0[0] * .pi / 180 }, to: node)
+        }
         guard withOpacity else { return }
         node.opacity = Float(transform.opacity.value(atFrame: frame)[0] / 100)
         add(timeline.animation("opacity", transform.opacity, startTime: startTime) { $0[0] / 100 }, to: node)
+    }
+
+    /// The rotation (radians) of an auto-oriented layer at each sampled frame: its own rotation plus the angle of
+    /// its direction of travel, which holds while it does not move.
+    private func orientedRotations(_ transform: TransformModel, startTime: Double) -> [Double] {
+        var previous: Double?
+        return timeline.sampleFrames.map { f in
+            let angle = orientedRotation(transform, atFrame: f - startTime, previous: previous)
+            previous = angle
+            return angle
+        }
+    }
+
+    private func orientedRotation(_ transform: TransformModel, atFrame frame: Double, previous: Double?) -> Double {
+        let own = transform.rotation.value(atFrame: frame)[0] * .pi / 180
+        guard let d = transform.position.spatialValue(atFrame: frame).direction else { return previous ?? own }
+        return own + atan2(d.dy, d.dx)
     }
 
     func add(_ animation: CAAnimation?, to layer: CALayer) {

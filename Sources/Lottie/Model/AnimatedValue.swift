@@ -11,6 +11,10 @@ struct Keyframe<Value>: Sendable where Value: Sendable {
     var easeOut: CGPoint
     var easeIn: CGPoint
     var hold: Bool
+    /// For a position: the segment's spatial tangents (`to` from this keyframe's value, `ti` into the next
+    /// one's), which bend its path into a cubic Bézier; nil or zero for a straight path.
+    var spatialOut: Numbers? = nil
+    var spatialIn: Numbers? = nil
 }
 
 /// A property that is either one value or keyframes (`{"a": 0|1, "k": …}`).
@@ -49,7 +53,7 @@ extension Numbers: KeyframeValue {
 
 extension AnimatedValue: Decodable where Value: KeyframeValue {
     private enum Keys: String, CodingKey { case a, k }
-    private enum FrameKeys: String, CodingKey { case t, s, i, o, h }
+    private enum FrameKeys: String, CodingKey { case t, s, i, o, h, to, ti }
     private enum TangentKeys: String, CodingKey { case x, y }
 
     init(from decoder: Decoder) throws {
@@ -71,8 +75,14 @@ extension AnimatedValue: Decodable where Value: KeyframeValue {
                 }
                 // (The last keyframe of old exports has only "t": it holds the previous value's end.)
                 guard let value = value ?? frames.last?.value else { continue }
+                func spatial(_ key: FrameKeys) -> Numbers? {
+                    guard let n = try? f.decode(Numbers.self, forKey: key), n.values.allSatisfy(\.isFinite),
+                          n.values.contains(where: { $0 != 0 }) else { return nil }
+                    return n
+                }
                 frames.append(Keyframe(time: t, value: value, easeOut: tangent(.o, default: CGPoint(x: 0, y: 0)),
-                                       easeIn: tangent(.i, default: CGPoint(x: 1, y: 1)), hold: hold))
+                                       easeIn: tangent(.i, default: CGPoint(x: 1, y: 1)), hold: hold,
+                                       spatialOut: spatial(.to), spatialIn: spatial(.ti)))
             }
             guard !frames.isEmpty else { throw LottieError.invalidFile("a property has no keyframes") }
             guard frames.allSatisfy({ $0.time.isFinite }) else { throw LottieError.invalidFile("a keyframe's time is not finite") }

@@ -94,9 +94,11 @@ struct LayerModel: Decodable, Sendable {
     var matteParent: Int?
     /// Whether this layer is only a matte for the layer below it (`td`), not drawn itself.
     var isMatteSource: Bool
+    /// Whether the layer turns to face along its motion path (`ao`), on top of its rotation.
+    var autoOrient: Bool
 
     private enum Keys: String, CodingKey {
-        case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr, masksProperties, tt, tp, td
+        case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr, masksProperties, tt, tp, td, ao
     }
 
     init(from decoder: Decoder) throws {
@@ -120,6 +122,7 @@ struct LayerModel: Decodable, Sendable {
         masks = (try? c.decode([MaskModel].self, forKey: .masksProperties)) ?? []
         matteMode = (try? c.decode(Int.self, forKey: .tt)).flatMap(MatteMode.init(rawValue:))
         matteParent = try? c.decode(Int.self, forKey: .tp)
+        autoOrient = (try? c.decode(Int.self, forKey: .ao)) == 1 || (try? c.decode(Bool.self, forKey: .ao)) == true
         isMatteSource = ((try? c.decode(Int.self, forKey: .td)) ?? 0) != 0 || (try? c.decode(Bool.self, forKey: .td)) == true
         guard startTime.isFinite, inPoint.isFinite, !outPoint.isNaN else { throw LottieError.invalidFile("layer times") }
     }
