@@ -9,7 +9,8 @@ import ctypes, json, os, struct, sys, zlib
 import thorvg_python as tvg
 
 FRAMES = {"showcase": [0, 12, 25, 40, 55], "precomp-trim": [5, 20, 35, 50], "gradients": [0, 30],
-          "mattes-masks": [0, 45], "motion": [0, 10, 30, 45]}
+          "mattes-masks": [0, 45], "motion": [0, 10, 30, 45],
+          "shapes": [0, 30, 50]}
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "LottieTests", "References")
 
 

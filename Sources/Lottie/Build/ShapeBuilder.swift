@@ -11,6 +11,10 @@ struct ShapeBuilder {
         // Front first in the file: added back to front.
         for (index, item) in items.enumerated().reversed() {
             switch item {
+            case .repeater(let repeater):
+                // Everything before the repeater in the group is what it copies; nothing is left to add after it.
+                parent.addSublayer(repeaterLayer(repeater, copying: Array(items[..<index])))
+                return
             case .group(let name, let children, let hidden):
                 guard !hidden else { continue }
                 let group = CALayer()
@@ -21,8 +25,11 @@ struct ShapeBuilder {
                 addItems(children, to: group)
                 parent.addSublayer(group)
             case .fill(let color, let opacity, let evenOdd):
-                // (A trim shortens strokes only here: a trimmed fill is filled whole.)
                 let shape = styledLayer(geometry: items[..<index], opacity: opacity)
+                if let trim = items[..<index].last(where: { if case .trim = $0 { return true }; return false }),
+                   case .trim(let start, let end, let offset) = trim {
+                    trimFill(shape, geometry: items[..<index], start: start, end: end, offset: offset)
+                }
                 shape.fillRule = evenOdd ? .evenOdd : .nonZero
                 shape.fillColor = Self.color(color.value(atFrame: frame))
                 builder.add(builder.timeline.animation("fillColor", color, startTime: startTime, convert: Self.color), to: shape)
@@ -43,7 +50,7 @@ struct ShapeBuilder {
                 parent.addSublayer(shape)
             case .gradient(let gradient):
                 parent.addSublayer(gradientLayer(gradient, geometry: items[..<index]))
-            case .rectangle, .ellipse, .path, .transform, .trim, .unsupported:
+            case .rectangle, .ellipse, .path, .polystar, .roundedCorners, .puckerBloat, .transform, .trim, .unsupported:
                 continue
             }
         }
@@ -88,6 +95,33 @@ struct ShapeBuilder {
         let windows = timeline.sampleFrames.map { window(atFrame: $0 - startTime) }
         builder.add(timeline.sampled("strokeStart", windows.map(\.0)), to: shape)
         builder.add(timeline.sampled("strokeEnd", windows.map(\.1)), to: shape)
+    }
+
+    /// A trimmed fill fills the part of its paths the trim keeps (closed by a straight line, as After Effects
+    /// fills an open path). The window wraps round the path's end, as it does there. A moving trim or moving
+    /// geometry is sampled once a frame.
+    private func trimFill(_ shape: CAShapeLayer, geometry: ArraySlice<ShapeItem>, start: AnimatedValue<Numbers>,
+                          end: AnimatedValue<Numbers>, offset: AnimatedValue<Numbers>) {
+        func trimmed(atFrame f: Double) -> CGPath {
+            let whole = path(of: geometry, atFrame: f)
+            let s = start.value(atFrame: f)[0] / 100, e = end.value(atFrame: f)[0] / 100, o = offset.value(atFrame: f)[0] / 360
+            guard s.isFinite, e.isFinite, o.isFinite else { return whole }
+            let span = min(abs(e - s), 1)
+            if span >= 1 { return whole }
+            if span <= 0 { return CGMutablePath() }
+            let lower = min(s, e) + o
+            let from = lower - lower.rounded(.down), to = from + span
+            guard to > 1 else { return whole.trimmed(from: from, to: to) }
+            let both = CGMutablePath()
+            both.addPath(whole.trimmed(from: from, to: 1))
+            both.addPath(whole.trimmed(from: 0, to: to - 1))
+            return both
+        }
+        shape.path = trimmed(atFrame: frame)
+        guard start.isAnimated || end.isAnimated || offset.isAnimated || geometry.contains(where: Self.isAnimated) else { return }
+        shape.removeAnimation(forKey: "lottie.path")
+        let timeline = builder.timeline
+        builder.add(timeline.sampled("path", timeline.sampleFrames.map { trimmed(atFrame: $0 - startTime) }), to: shape)
     }
 
     /// A gradient fill or stroke: a `CAGradientLayer` over the geometry's box, masked by the geometry filled (or
@@ -159,31 +193,84 @@ struct ShapeBuilder {
         case .rectangle(let p, let s, let r): return p.isAnimated || s.isAnimated || r.isAnimated
         case .ellipse(let p, let s, _): return p.isAnimated || s.isAnimated
         case .path(let shape): return shape.isAnimated
+        case .polystar(let star): return star.isAnimated
+        case .roundedCorners(let radius): return radius.isAnimated
+        case .puckerBloat(let amount): return amount.isAnimated
         default: return false
         }
     }
 
-    /// The geometry items' paths at `frame`, as one path.
+    /// The geometry items' paths at `frame`, as one path; the modifiers after each item (rounded corners, pucker
+    /// and bloat) change it in order.
     private func path(of geometry: ArraySlice<ShapeItem>, atFrame frame: Double) -> CGPath {
         let path = CGMutablePath()
-        for item in geometry {
+        for (k, item) in zip(geometry.indices, geometry) {
+            let modifiers = geometry[(k + 1)...]
+            func modified(_ shape: BezierShape) -> BezierShape {
+                modifiers.reduce(shape) { shape, modifier in
+                    switch modifier {
+                    case .roundedCorners(let r): return shape.roundingCorners(radius: r.value(atFrame: frame)[0])
+                    case .puckerBloat(let a): return shape.puckeredOrBloated(by: a.value(atFrame: frame)[0] / 100)
+                    default: return shape
+                    }
+                }
+            }
             switch item {
             case .rectangle(let p, let s, let r):
                 let c = p.value(atFrame: frame), size = s.value(atFrame: frame)
                 let rect = CGRect(x: c[0] - size[0] / 2, y: c[1] - size[1] / 2, width: size[0], height: size[1]).standardized
-                let radius = min(max(r.value(atFrame: frame)[0], 0), min(rect.width, rect.height) / 2)
+                // (Rounded corners round a rectangle as its own roundness does: the larger wins.)
+                var radius = r.value(atFrame: frame)[0]
+                for case .roundedCorners(let extra) in modifiers { radius = max(radius, extra.value(atFrame: frame)[0]) }
+                radius = min(max(radius.isFinite ? radius : 0, 0), min(rect.width, rect.height) / 2)
                 path.addRoundedRect(in: rect, cornerWidth: radius, cornerHeight: radius)
             case .ellipse(let p, let s, let counterclockwise):
                 let c = p.value(atFrame: frame), size = s.value(atFrame: frame)
                 Self.addEllipse(to: path, center: CGPoint(x: c[0], y: c[1]), radii: CGSize(width: abs(size[0]) / 2, height: abs(size[1]) / 2),
                                 counterclockwise: counterclockwise)
             case .path(let shape):
-                path.addPath(shape.value(atFrame: frame).path())
+                path.addPath(modified(shape.value(atFrame: frame)).path())
+            case .polystar(let star):
+                path.addPath(modified(star.shape(atFrame: frame)).path())
             default:
                 continue
             }
         }
         return path
+    }
+
+    /// A repeater: the items it copies, built once per copy. Copy k sits k + offset steps along — its position
+    /// and rotation that many times the step's, its scale the step's to that power, about the step's anchor (as
+    /// lottie-android, rlottie and ThorVG place copies; not the step composed k times, so a
+    /// `CAReplicatorLayer`'s cumulative instance transform cannot say it) — at an opacity running from the start
+    /// opacity to the end one. Later copies go above, or below in mode 2. Moving steps are sampled once a frame;
+    /// the copy count is read at the first frame.
+    private func repeaterLayer(_ repeater: RepeaterModel, copying items: [ShapeItem]) -> CALayer {
+        let container = LayerTreeBuilder.spaceLayer()
+        let copies = repeater.copyCount(atFrame: frame)
+        let moving = [repeater.anchor, repeater.position, repeater.scale, repeater.rotation, repeater.offset].contains { $0.isAnimated }
+        let fading = repeater.startOpacity.isAnimated || repeater.endOpacity.isAnimated
+        let timeline = builder.timeline
+        let frames = timeline.sampleFrames.map { $0 - startTime }
+        for k in 0..<copies {
+            func placement(atFrame f: Double) -> CATransform3D {
+                let offset = repeater.offset.value(atFrame: f)[0]
+                return CATransform3DMakeAffineTransform(repeater.step(atFrame: f, times: Double(k) + (offset.isFinite ? offset : 0)))
+            }
+            func opacity(atFrame f: Double) -> Float {
+                let a = repeater.startOpacity.value(atFrame: f)[0] / 100, b = repeater.endOpacity.value(atFrame: f)[0] / 100
+                let value = copies > 1 ? a + (b - a) * Double(k) / Double(copies - 1) : a
+                return Float(value.isFinite ? min(max(value, 0), 1) : 0)
+            }
+            let copy = LayerTreeBuilder.spaceLayer()
+            addItems(items, to: copy)
+            copy.transform = placement(atFrame: frame)
+            copy.opacity = opacity(atFrame: frame)
+            if moving { builder.add(timeline.sampled("transform", frames.map { NSValue(caTransform3D: placement(atFrame: $0)) }), to: copy) }
+            if fading { builder.add(timeline.sampled("opacity", frames.map(opacity(atFrame:))), to: copy) }
+            if repeater.stacksBelow { container.insertSublayer(copy, at: 0) } else { container.addSublayer(copy) }
+        }
+        return container
     }
 
     /// An ellipse as After Effects draws one: four cubic quarters from the top, clockwise on screen (or

@@ -178,10 +178,19 @@ enum ShapeItem: Decodable, Sendable {
     case gradient(GradientModel)
     /// Trims the paths before it to `start`…`end` percent of their length (`offset` in degrees turns the window).
     case trim(start: AnimatedValue<Numbers>, end: AnimatedValue<Numbers>, offset: AnimatedValue<Numbers>)
+    /// A star (inner and outer radii and roundness) or a polygon (outer only) of `points` points.
+    case polystar(PolystarModel)
+    /// Rounds the sharp corners of the paths before it.
+    case roundedCorners(radius: AnimatedValue<Numbers>)
+    /// Moves the vertices of the paths before it toward their centre by `amount` percent and their tangents away
+    /// (bloat), or the reverse (pucker, negative).
+    case puckerBloat(amount: AnimatedValue<Numbers>)
+    /// Draws the items before it in the group `copies` times, each placed by the transform once more.
+    case repeater(RepeaterModel)
     /// An item Calyx does not draw yet (gradients, trims, repeaters, merges…): skipped.
     case unsupported(String)
 
-    private enum Keys: String, CodingKey { case ty, nm, it, hd, p, s, r, ks, c, o, w, lc, lj, ml, e, d }
+    private enum Keys: String, CodingKey { case ty, nm, it, hd, p, s, r, ks, c, o, w, lc, lj, ml, e, d, a }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -205,6 +214,10 @@ enum ShapeItem: Decodable, Sendable {
         case "tr": self = .transform(try TransformModel(from: decoder))
         case "gf", "gs": self = .gradient(try GradientModel(from: decoder, stroke: type == "gs"))
         case "tm": self = .trim(start: try value(.s, [0]), end: try value(.e, [100]), offset: try value(.o, [0]))
+        case "sr": self = .polystar(try PolystarModel(from: decoder))
+        case "rd": self = .roundedCorners(radius: try value(.r, [0]))
+        case "pb": self = .puckerBloat(amount: try value(.a, [0]))
+        case "rp": self = .repeater(try RepeaterModel(from: decoder))
         default: self = .unsupported(type)
         }
         if hidden, case .group = self {} else if hidden { self = .unsupported(type) }

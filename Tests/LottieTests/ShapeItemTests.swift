@@ -1,0 +1,58 @@
+import Testing
+import Foundation
+import QuartzCore
+@testable import Lottie
+
+/// Shape items probed at points worked out from After Effects' definitions: rounded corners cut a square's
+/// corners, a star's points lie on its outer radius, a repeater's first copy has the start opacity and its last
+/// the end opacity (After Effects' and lottie-web's rule; rlottie and ThorVG space them differently), and a
+/// trimmed fill fills only the part of the path kept.
+@Suite struct ShapeItemTests {
+    static func layer(_ items: String) -> String {
+        #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[{"ty":"gr","it":[\#(items),"# +
+            #"{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]}"#
+    }
+    static let redFill = #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}"#
+    static let square = #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[30,20],[70,20],[70,60],[30,60]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}}"#
+
+    func frame(_ items: String) throws -> (bytes: [UInt8], stride: Int) {
+        let player = try player(composition(Self.layer(items)))
+        var result: (bytes: [UInt8], stride: Int) = ([], 0)
+        withManualClock { clock in result = render(player, at: 0, clock: clock) }
+        return result
+    }
+
+    @Test func roundedCornersCutTheCorners() throws {
+        let sharp = try frame([Self.square, Self.redFill].joined(separator: ","))
+        let rounded = try frame([Self.square, #"{"ty":"rd","r":{"a":0,"k":10}}"#, Self.redFill].joined(separator: ","))
+        // 1.5 points in from the corner lies outside a 10-point rounding (the curve passes 2.9 points in).
+        #expect(isRed(sharp, 31, 21) && isClear(rounded, 31, 21))
+        #expect(isRed(rounded, 50, 40) && isRed(rounded, 50, 21) && isRed(rounded, 31, 40), "the edges stay")
+    }
+
+    @Test func aStarsPointsLieOnItsOuterRadius() throws {
+        let star = #"{"ty":"sr","sy":1,"d":1,"p":{"a":0,"k":[50,40]},"pt":{"a":0,"k":5},"r":{"a":0,"k":0},"# +
+            #""or":{"a":0,"k":30},"os":{"a":0,"k":0},"ir":{"a":0,"k":10},"is":{"a":0,"k":0}}"#
+        let f = try frame([star, Self.redFill].joined(separator: ","))
+        // The first point is straight up, 30 from the centre; between two points the outline is 10 from it.
+        #expect(isRed(f, 50, 16) && isClear(f, 50, 8) && isClear(f, 44, 16))
+        #expect(isRed(f, 50, 40) && isClear(f, 50, 55), "below the centre lies the notch between the two lower points")
+    }
+
+    @Test func aRepeatersCopiesRunFromStartToEndOpacity() throws {
+        let bar = #"{"ty":"rc","p":{"a":0,"k":[20,40]},"s":{"a":0,"k":[10,10]},"r":{"a":0,"k":0}}"#
+        let repeater = #"{"ty":"rp","c":{"a":0,"k":3},"o":{"a":0,"k":0},"m":1,"tr":{"ty":"tr","p":{"a":0,"k":[30,0]},"# +
+            #""a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":0}}}"#
+        let f = try frame([bar, Self.redFill, repeater].joined(separator: ","))
+        func alpha(_ x: Int) -> Int { Int(f.bytes[40 * f.stride + x * 4 + 3]) }
+        #expect(alpha(20) > 250 && abs(alpha(50) - 128) <= 2 && alpha(80) < 3, "\(alpha(20)) \(alpha(50)) \(alpha(80))")
+    }
+
+    @Test func aTrimmedFillFillsTheKeptPart() throws {
+        // The square's outline runs clockwise from its top-left corner; the first quarter is its top edge, so a
+        // trim to 0…50 % keeps the top and right edges, and their fill is the triangle above the diagonal.
+        let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0},"m":1}"#
+        let f = try frame([Self.square, trim, Self.redFill].joined(separator: ","))
+        #expect(isRed(f, 60, 30) && isClear(f, 40, 50))
+    }
+}
