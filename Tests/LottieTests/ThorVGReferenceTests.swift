@@ -103,6 +103,18 @@ import CalyxTestSupport
         }
     }
 
+    /// References/time.json: one precomposition (a square sliding across) shown plainly, stretched to half speed,
+    /// starting 10 frames late, and remapped to play backwards; and a shape layer with a stretch, which leaves its
+    /// own keyframes as they are (Bodymovin writes the stretch into them; rlottie agrees with ThorVG).
+    @Test(arguments: [0, 20, 40])
+    func timeStretchAndRemapMatchThorVG(_ frame: Int) throws {
+        try withManualClock { clock in
+            let d = try #require(ImageDifference(try calyxFrame(CGFloat(frame), of: "time", size: 160, clock: clock),
+                                                 try reference("time-\(frame)")))
+            #expect(d.mean < 0.6 && d.p99 < 24, "frame \(frame): \(d)")
+        }
+    }
+
     @Test func anotherFramesReferenceFails() throws {
         try withManualClock { clock in
             let d = try #require(ImageDifference(try calyxFrame(25, clock: clock), try reference("showcase-40")))

@@ -14,14 +14,14 @@ struct AnimationTimeline {
     /// Where composition frame `frame` falls in the composition, 0…1.
     func fraction(ofFrame frame: Double) -> Double { (frame - firstFrame) / (lastFrame - firstFrame) }
 
-    /// An animation of `keyPath` following `value` (whose keyframe times are the layer's, `startTime` frames after
-    /// the composition's), each value converted by `convert`; nil when the value does not change. Keyframes
-    /// inside the composition keep their easing as timing functions and their holds as jumps; a property whose
-    /// keyframes reach outside it is sampled once a frame instead.
-    func animation<V: Interpolatable>(_ keyPath: String, _ value: AnimatedValue<V>, startTime: Double,
+    /// An animation of `keyPath` following `value` (whose keyframe times are the layer's, shown at root frames as
+    /// `time` says), each value converted by `convert`; nil when the value does not change. Keyframes inside the
+    /// composition keep their easing as timing functions and their holds as jumps; a property whose keyframes
+    /// reach outside it, or whose time is remapped, is sampled once a frame instead.
+    func animation<V: Interpolatable>(_ keyPath: String, _ value: AnimatedValue<V>, time: TimeMap,
                                       convert: (V) -> Any) -> CAKeyframeAnimation? {
         guard let frames = value.keyframeList, frames.count > 1 else { return nil }
-        let fractions = frames.map { fraction(ofFrame: $0.time + startTime) }
+        let fractions = frames.map { time.rootFrame(of: $0.time).map(fraction(ofFrame:)) ?? .nan }
         let animation = CAKeyframeAnimation(keyPath: keyPath)
         if let first = fractions.first, let last = fractions.last, first >= 0, last <= 1 {
             var values: [Any] = [], times: [NSNumber] = [], curves: [CAMediaTimingFunction] = []
@@ -44,15 +44,26 @@ struct AnimationTimeline {
             animation.keyTimes = times
             animation.timingFunctions = curves
         } else {
-            return sampled(keyPath, sampleFrames.map { convert(value.value(atFrame: $0 - startTime)) })
+            return sampled(keyPath, sampleFrames.map { convert(value.value(atFrame: time.frame(atRootFrame: $0))) })
         }
         return finished(animation)
     }
 
-    /// A discrete animation of `hidden` that shows a layer only from `inPoint` to `outPoint` (composition
-    /// frames); nil when it is shown throughout.
-    func visibility(inPoint: Double, outPoint: Double) -> CAKeyframeAnimation? {
-        let start = fraction(ofFrame: inPoint), end = fraction(ofFrame: outPoint)
+    /// A discrete animation of `hidden` that shows a layer only from `inPoint` to `outPoint` (frames of its
+    /// composition, whose time `composition` maps); nil when it is shown throughout. Through a time remap the
+    /// layer's visibility is sampled once a frame.
+    func visibility(inPoint: Double, outPoint: Double, composition: TimeMap) -> CAKeyframeAnimation? {
+        guard let inRoot = composition.rootFrame(of: inPoint), let outRoot = composition.rootFrame(of: outPoint) else {
+            let shown = sampleFrames.map { f -> Bool in
+                let g = composition.frame(atRootFrame: f)
+                return !(g >= inPoint && g < outPoint)
+            }
+            guard shown.contains(true) else { return nil }
+            let animation = sampled("hidden", shown)
+            animation.calculationMode = .discrete
+            return animation
+        }
+        let start = fraction(ofFrame: inRoot), end = fraction(ofFrame: outRoot)
         guard start > 0 || end < 1 else { return nil }
         let animation = CAKeyframeAnimation(keyPath: "hidden")
         animation.calculationMode = .discrete

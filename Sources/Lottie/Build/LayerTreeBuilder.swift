@@ -20,24 +20,25 @@ struct LayerTreeBuilder {
         root.bounds = CGRect(x: 0, y: 0, width: model.width, height: model.height)
         root.anchorPoint = .zero
         root.position = .zero
-        addLayers(model.layers, offset: 0, size: CGSize(width: model.width, height: model.height), to: root, visiting: [])
+        addLayers(model.layers, composition: .root, size: CGSize(width: model.width, height: model.height), to: root, visiting: [])
         return root
     }
 
     /// How deep precompositions may nest.
     static let maximumNesting = 16
 
-    /// Adds `layers` (of a composition whose frame 0 is composition frame `offset`, `size` large) to `container`.
-    private func addLayers(_ layers: [LayerModel], offset: Double, size: CGSize, to container: CALayer, visiting: [String]) {
+    /// Adds `layers` (of a composition `size` large whose frames show at root frames as `composition` says) to
+    /// `container`.
+    private func addLayers(_ layers: [LayerModel], composition: TimeMap, size: CGSize, to container: CALayer, visiting: [String]) {
         let byIndex = Dictionary(layers.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
         for (position, layer) in layers.enumerated().reversed() where layer.kind != .null && !layer.hidden && !layer.isMatteSource {
-            var node = self.node(for: layer, offset: offset, size: size, byIndex: byIndex, visiting: visiting)
+            var node = self.node(for: layer, composition: composition, size: size, byIndex: byIndex, visiting: visiting)
             // A track matte cuts the layer (with its parents' motion) by another layer, placed as it would be drawn.
             if let mode = layer.matteMode {
                 let source = layer.matteParent.flatMap { byIndex[$0] } ?? (position > 0 ? layers[position - 1] : nil)
                 let holder = Self.spaceLayer()
                 holder.addSublayer(node)
-                holder.mask = source.map { self.node(for: $0, offset: offset, size: size, byIndex: byIndex, visiting: visiting) }
+                holder.mask = source.map { self.node(for: $0, composition: composition, size: size, byIndex: byIndex, visiting: visiting) }
                     ?? Self.spaceLayer()
                 holder.maskReading = [.alpha: .alpha, .alphaInverted: .invertedAlpha, .luminance: .luminance,
                                       .luminanceInverted: .invertedLuminance][mode] ?? .alpha
@@ -49,23 +50,25 @@ struct LayerTreeBuilder {
 
     /// `layer` drawn in its composition: its content under its transform and masks, inside copies of its parents'
     /// transforms, shown between its in and out points.
-    private func node(for layer: LayerModel, offset: Double, size: CGSize, byIndex: [Int: LayerModel], visiting: [String]) -> CALayer {
-        let start = offset + layer.startTime
-        var node = makeLayer(for: layer, startTime: start, withOpacity: true)
-        addContent(of: layer, to: node, startTime: start, visiting: visiting)
+    private func node(for layer: LayerModel, composition: TimeMap, size: CGSize, byIndex: [Int: LayerModel], visiting: [String]) -> CALayer {
+        // (A layer's own keyframes start at its start time; its stretch slows only a precomposition's content, as
+        // Bodymovin writes the stretch into the keyframes of everything else.)
+        let time = composition.nested(start: layer.startTime, stretch: 1)
+        var node = makeLayer(for: layer, time: time, withOpacity: true)
+        addContent(of: layer, to: node, time: time, visiting: visiting)
         if !layer.masks.isEmpty {
-            node.mask = MaskBuilder(builder: self, startTime: start).mask(layer.masks, layerBox: box(of: layer, in: size))
+            node.mask = MaskBuilder(builder: self, time: time).mask(layer.masks, layerBox: box(of: layer, in: size))
         }
         // Parents move the layer (not fade it): their transforms wrap it, nearest parent innermost.
         var seen: Set<Int> = []
         var parentIndex = layer.parent
         while let p = parentIndex, let parent = byIndex[p], seen.insert(p).inserted {
-            let wrapper = makeLayer(for: parent, startTime: offset + parent.startTime, withOpacity: false)
+            let wrapper = makeLayer(for: parent, time: composition.nested(start: parent.startTime, stretch: 1), withOpacity: false)
             wrapper.addSublayer(node)
             node = wrapper
             parentIndex = parent.parent
         }
-        if let visibility = timeline.visibility(inPoint: offset + layer.inPoint, outPoint: offset + layer.outPoint) {
+        if let visibility = timeline.visibility(inPoint: layer.inPoint, outPoint: layer.outPoint, composition: composition) {
             node.add(visibility, forKey: "lottie.visibility")
         }
         return node
@@ -91,11 +94,11 @@ struct LayerTreeBuilder {
         return layer
     }
 
-    /// A layer carrying `layer`'s transform, its keyframes `startTime` frames after the composition's.
-    private func makeLayer(for layer: LayerModel, startTime: Double, withOpacity: Bool) -> CALayer {
+    /// A layer carrying `layer`'s transform, its keyframes shown at root frames as `time` says.
+    private func makeLayer(for layer: LayerModel, time: TimeMap, withOpacity: Bool) -> CALayer {
         let node = CALayer()
         node.name = layer.name
-        apply(layer.transform, to: node, startTime: startTime, withOpacity: withOpacity, autoOrient: layer.autoOrient)
+        apply(layer.transform, to: node, time: time, withOpacity: withOpacity, autoOrient: layer.autoOrient)
         return node
     }
 
@@ -103,49 +106,49 @@ struct LayerTreeBuilder {
     /// position, and rotation and scale turn about it), rotation in degrees, scale and opacity in percent. A
     /// position that moves along curves, and a rotation that follows the motion (`autoOrient`), are sampled once
     /// a frame.
-    func apply(_ transform: TransformModel, to node: CALayer, startTime: Double, withOpacity: Bool, autoOrient: Bool = false) {
-        let frame = model.inPoint - startTime
+    func apply(_ transform: TransformModel, to node: CALayer, time: TimeMap, withOpacity: Bool, autoOrient: Bool = false) {
+        let frame = time.frame(atRootFrame: model.inPoint)
         let anchor = transform.anchor.value(atFrame: frame)
         node.anchorPoint = .zero
         node.bounds = CGRect(x: anchor[0], y: anchor[1], width: model.width, height: model.height)
         if let x = transform.positionX, let y = transform.positionY {
             node.position = CGPoint(x: x.value(atFrame: frame)[0], y: y.value(atFrame: frame)[0])
-            add(timeline.animation("position.x", x, startTime: startTime) { $0[0] }, to: node)
-            add(timeline.animation("position.y", y, startTime: startTime) { $0[0] }, to: node)
+            add(timeline.animation("position.x", x, time: time) { $0[0] }, to: node)
+            add(timeline.animation("position.y", y, time: time) { $0[0] }, to: node)
         } else if transform.position.hasSpatialTangents {
             node.position = transform.position.spatialValue(atFrame: frame).point
-            add(timeline.sampled("position", timeline.sampleFrames.map { transform.position.spatialValue(atFrame: $0 - startTime).point }),
+            add(timeline.sampled("position", timeline.sampleFrames.map { transform.position.spatialValue(atFrame: time.frame(atRootFrame: $0)).point }),
                 to: node)
         } else {
             let p = transform.position.value(atFrame: frame)
             node.position = CGPoint(x: p[0], y: p[1])
-            add(timeline.animation("position", transform.position, startTime: startTime) { CGPoint(x: $0[0], y: $0[1]) }, to: node)
+            add(timeline.animation("position", transform.position, time: time) { CGPoint(x: $0[0], y: $0[1]) }, to: node)
         }
-        add(timeline.animation("bounds.origin", transform.anchor, startTime: startTime) { CGPoint(x: $0[0], y: $0[1]) }, to: node)
+        add(timeline.animation("bounds.origin", transform.anchor, time: time) { CGPoint(x: $0[0], y: $0[1]) }, to: node)
         let s = transform.scale.value(atFrame: frame), r = transform.rotation.value(atFrame: frame)[0]
         node.setValue(s[0] / 100, forKeyPath: "transform.scale.x")
         node.setValue(s[1] / 100, forKeyPath: "transform.scale.y")
-        add(timeline.animation("transform.scale.x", transform.scale, startTime: startTime) { $0[0] / 100 }, to: node)
-        add(timeline.animation("transform.scale.y", transform.scale, startTime: startTime) { $0[1] / 100 }, to: node)
+        add(timeline.animation("transform.scale.x", transform.scale, time: time) { $0[0] / 100 }, to: node)
+        add(timeline.animation("transform.scale.y", transform.scale, time: time) { $0[1] / 100 }, to: node)
         if autoOrient, transform.positionX == nil, transform.position.isAnimated {
-            let angles = orientedRotations(transform, startTime: startTime)
+            let angles = orientedRotations(transform, time: time)
             node.setValue(orientedRotation(transform, atFrame: frame, previous: angles.first), forKeyPath: "transform.rotation.z")
             add(timeline.sampled("transform.rotation.z", angles), to: node)
         } else {
             node.setValue(r * .pi / 180, forKeyPath: "transform.rotation.z")
-            add(timeline.animation("transform.rotation.z", transform.rotation, startTime: startTime) { $0[0] * .pi / 180 }, to: node)
+            add(timeline.animation("transform.rotation.z", transform.rotation, time: time) { $0[0] * .pi / 180 }, to: node)
         }
         guard withOpacity else { return }
         node.opacity = Float(transform.opacity.value(atFrame: frame)[0] / 100)
-        add(timeline.animation("opacity", transform.opacity, startTime: startTime) { $0[0] / 100 }, to: node)
+        add(timeline.animation("opacity", transform.opacity, time: time) { $0[0] / 100 }, to: node)
     }
 
     /// The rotation (radians) of an auto-oriented layer at each sampled frame: its own rotation plus the angle of
     /// its direction of travel, which holds while it does not move.
-    private func orientedRotations(_ transform: TransformModel, startTime: Double) -> [Double] {
+    private func orientedRotations(_ transform: TransformModel, time: TimeMap) -> [Double] {
         var previous: Double?
         return timeline.sampleFrames.map { f in
-            let angle = orientedRotation(transform, atFrame: f - startTime, previous: previous)
+            let angle = orientedRotation(transform, atFrame: time.frame(atRootFrame: f), previous: previous)
             previous = angle
             return angle
         }
@@ -163,10 +166,10 @@ struct LayerTreeBuilder {
     }
 
     /// What a layer draws in its own space.
-    private func addContent(of layer: LayerModel, to node: CALayer, startTime: Double, visiting: [String]) {
+    private func addContent(of layer: LayerModel, to node: CALayer, time: TimeMap, visiting: [String]) {
         switch layer.kind {
         case .shape:
-            ShapeBuilder(builder: self, startTime: startTime).addItems(layer.shapes, to: node)
+            ShapeBuilder(builder: self, time: time).addItems(layer.shapes, to: node)
         case .solid:
             let solid = CALayer()
             solid.anchorPoint = .zero
@@ -184,7 +187,14 @@ struct LayerTreeBuilder {
             clip.position = .zero
             clip.bounds = CGRect(origin: .zero, size: layer.precompSize)
             clip.masksToBounds = layer.precompSize.width > 0 && layer.precompSize.height > 0
-            addLayers(layers, offset: startTime, size: layer.precompSize, to: clip, visiting: visiting + [id])
+            // The content runs at the layer's time slowed by its stretch, or where a time remap (in seconds, read at
+            // the layer's time) says.
+            var content = time.nested(start: 0, stretch: layer.stretch)
+            if let remap = layer.timeRemap {
+                let rate = model.frameRate
+                content = time.remapped { frame in remap.value(atFrame: frame)[0] * rate }
+            }
+            addLayers(layers, composition: content, size: layer.precompSize, to: clip, visiting: visiting + [id])
             node.addSublayer(clip)
         case .image, .text, .null, .unknown:
             break   // (not drawn yet: see docs/lottie.md)

@@ -13,10 +13,10 @@ import QuartzCore
 /// cuts a stroke out of it.
 struct MaskBuilder {
     let builder: LayerTreeBuilder
-    let startTime: Double
+    let time: TimeMap
 
     /// The layer's frame at the composition's first frame.
-    private var frame: Double { builder.model.inPoint - startTime }
+    private var frame: Double { time.frame(atRootFrame: builder.model.inPoint) }
 
     /// The mask of a layer whose own box is `layerBox`; nil when every mask's mode is none.
     func mask(_ masks: [MaskModel], layerBox: CGRect) -> CALayer? {
@@ -78,7 +78,7 @@ struct MaskBuilder {
         shape.path = path(atFrame: frame)
         let timeline = builder.timeline
         if mask.path.isAnimated {
-            builder.add(timeline.sampled("path", timeline.sampleFrames.map { path(atFrame: $0 - startTime) }), to: shape)
+            builder.add(timeline.sampled("path", timeline.sampleFrames.map { path(atFrame: time.frame(atRootFrame: $0)) }), to: shape)
         }
         let expansion = mask.expansion.value(atFrame: frame)[0]
         if expansion.isFinite, expansion != 0, !mask.inverted {
@@ -107,7 +107,7 @@ struct MaskBuilder {
     /// `layer` at the mask's opacity (percent), animated when it is.
     private func faded(_ layer: CALayer, by opacity: AnimatedValue<Numbers>) -> CALayer {
         layer.opacity = Float(min(max(opacity.value(atFrame: frame)[0] / 100, 0), 1))
-        builder.add(builder.timeline.animation("opacity", opacity, startTime: startTime) { min(max($0[0] / 100, 0), 1) }, to: layer)
+        builder.add(builder.timeline.animation("opacity", opacity, time: time) { min(max($0[0] / 100, 0), 1) }, to: layer)
         return layer
     }
 }

@@ -5,7 +5,7 @@ import QuartzCore
 /// `CAShapeLayer` drawing the geometry listed before it in the same group. Items earlier in a list are in front.
 struct ShapeBuilder {
     let builder: LayerTreeBuilder
-    let startTime: Double
+    let time: TimeMap
 
     func addItems(_ items: [ShapeItem], to parent: CALayer) {
         // Front first in the file: added back to front.
@@ -21,7 +21,7 @@ struct ShapeBuilder {
                 group.name = name
                 var transform = TransformModel()
                 for case .transform(let t) in children { transform = t }
-                builder.apply(transform, to: group, startTime: startTime, withOpacity: true)
+                builder.apply(transform, to: group, time: time, withOpacity: true)
                 addItems(children, to: group)
                 parent.addSublayer(group)
             case .fill(let color, let opacity, let evenOdd):
@@ -32,7 +32,7 @@ struct ShapeBuilder {
                 }
                 shape.fillRule = evenOdd ? .evenOdd : .nonZero
                 shape.fillColor = Self.color(color.value(atFrame: frame))
-                builder.add(builder.timeline.animation("fillColor", color, startTime: startTime, convert: Self.color), to: shape)
+                builder.add(builder.timeline.animation("fillColor", color, time: time, convert: Self.color), to: shape)
                 parent.addSublayer(shape)
             case .stroke(let color, let opacity, let width, let cap, let join, let miterLimit):
                 let shape = styledLayer(geometry: items[..<index], opacity: opacity)
@@ -41,8 +41,8 @@ struct ShapeBuilder {
                 shape.lineWidth = width.value(atFrame: frame)[0]
                 Self.setLineStyle(of: shape, cap: cap, join: join)
                 shape.miterLimit = miterLimit
-                builder.add(builder.timeline.animation("strokeColor", color, startTime: startTime, convert: Self.color), to: shape)
-                builder.add(builder.timeline.animation("lineWidth", width, startTime: startTime) { $0[0] }, to: shape)
+                builder.add(builder.timeline.animation("strokeColor", color, time: time, convert: Self.color), to: shape)
+                builder.add(builder.timeline.animation("lineWidth", width, time: time) { $0[0] }, to: shape)
                 if let trim = items[..<index].last(where: { if case .trim = $0 { return true }; return false }),
                    case .trim(let start, let end, let offset) = trim {
                     applyTrim(start: start, end: end, offset: offset, to: shape)
@@ -57,7 +57,7 @@ struct ShapeBuilder {
     }
 
     /// The layer's frame at the composition's first frame.
-    private var frame: Double { builder.model.inPoint - startTime }
+    private var frame: Double { time.frame(atRootFrame: builder.model.inPoint) }
 
     /// A shape layer drawing `geometry`'s paths at `opacity` (percent), animated when they are.
     private func styledLayer(geometry: ArraySlice<ShapeItem>, opacity: AnimatedValue<Numbers>) -> CAShapeLayer {
@@ -68,12 +68,12 @@ struct ShapeBuilder {
         // whole composition — most of a frame's layers are small.)
         shape.bounds = .zero
         shape.opacity = Float(opacity.value(atFrame: frame)[0] / 100)
-        builder.add(builder.timeline.animation("opacity", opacity, startTime: startTime) { $0[0] / 100 }, to: shape)
+        builder.add(builder.timeline.animation("opacity", opacity, time: time) { $0[0] / 100 }, to: shape)
         shape.path = path(of: geometry, atFrame: frame)
         if geometry.contains(where: Self.isAnimated) {
             // Geometry that moves is sampled once a frame (its shape at each frame, eased per property).
             let timeline = builder.timeline
-            builder.add(timeline.sampled("path", timeline.sampleFrames.map { path(of: geometry, atFrame: $0 - startTime) }), to: shape)
+            builder.add(timeline.sampled("path", timeline.sampleFrames.map { path(of: geometry, atFrame: time.frame(atRootFrame: $0)) }), to: shape)
         }
         return shape
     }
@@ -92,7 +92,7 @@ struct ShapeBuilder {
         (shape.strokeStart, shape.strokeEnd) = window(atFrame: frame)
         guard start.isAnimated || end.isAnimated || offset.isAnimated else { return }
         let timeline = builder.timeline
-        let windows = timeline.sampleFrames.map { window(atFrame: $0 - startTime) }
+        let windows = timeline.sampleFrames.map { window(atFrame: time.frame(atRootFrame: $0)) }
         builder.add(timeline.sampled("strokeStart", windows.map(\.0)), to: shape)
         builder.add(timeline.sampled("strokeEnd", windows.map(\.1)), to: shape)
     }
@@ -121,7 +121,7 @@ struct ShapeBuilder {
         guard start.isAnimated || end.isAnimated || offset.isAnimated || geometry.contains(where: Self.isAnimated) else { return }
         shape.removeAnimation(forKey: "lottie.path")
         let timeline = builder.timeline
-        builder.add(timeline.sampled("path", timeline.sampleFrames.map { trimmed(atFrame: $0 - startTime) }), to: shape)
+        builder.add(timeline.sampled("path", timeline.sampleFrames.map { trimmed(atFrame: time.frame(atRootFrame: $0)) }), to: shape)
     }
 
     /// A gradient fill or stroke: a `CAGradientLayer` over the geometry's box, masked by the geometry filled (or
@@ -137,7 +137,7 @@ struct ShapeBuilder {
             mask.strokeColor = CGColor(gray: 0, alpha: 1)
             mask.lineWidth = stroke.width.value(atFrame: frame)[0]
             Self.setLineStyle(of: mask, cap: stroke.cap, join: stroke.join)
-            builder.add(builder.timeline.animation("lineWidth", stroke.width, startTime: startTime) { $0[0] }, to: mask)
+            builder.add(builder.timeline.animation("lineWidth", stroke.width, time: time) { $0[0] }, to: mask)
             reach += mask.lineWidth
         }
         mask.opacity = 1
@@ -156,7 +156,7 @@ struct ShapeBuilder {
         mask.position = CGPoint(x: -box.minX, y: -box.minY)
         layer.mask = mask
         layer.opacity = Float(gradient.opacity.value(atFrame: frame)[0] / 100)
-        builder.add(builder.timeline.animation("opacity", gradient.opacity, startTime: startTime) { $0[0] / 100 }, to: layer)
+        builder.add(builder.timeline.animation("opacity", gradient.opacity, time: time) { $0[0] / 100 }, to: layer)
         func points(atFrame f: Double) -> (CGPoint, CGPoint) {
             let s = gradient.start.value(atFrame: f), e = gradient.end.value(atFrame: f)
             func unit(_ x: Double, _ y: Double) -> CGPoint {
@@ -173,7 +173,7 @@ struct ShapeBuilder {
         layer.locations = stops.locations.map { NSNumber(value: $0) }
         if gradient.start.isAnimated || gradient.end.isAnimated || gradient.colors.isAnimated {
             let timeline = builder.timeline
-            let frames = timeline.sampleFrames.map { $0 - startTime }
+            let frames = timeline.sampleFrames.map { time.frame(atRootFrame: $0) }
             var animated: [(String, [Any])] = []
             if gradient.start.isAnimated || gradient.end.isAnimated {
                 let all = frames.map(points(atFrame:))
@@ -251,7 +251,7 @@ struct ShapeBuilder {
         let moving = [repeater.anchor, repeater.position, repeater.scale, repeater.rotation, repeater.offset].contains { $0.isAnimated }
         let fading = repeater.startOpacity.isAnimated || repeater.endOpacity.isAnimated
         let timeline = builder.timeline
-        let frames = timeline.sampleFrames.map { $0 - startTime }
+        let frames = timeline.sampleFrames.map { time.frame(atRootFrame: $0) }
         for k in 0..<copies {
             func placement(atFrame f: Double) -> CATransform3D {
                 let offset = repeater.offset.value(atFrame: f)[0]

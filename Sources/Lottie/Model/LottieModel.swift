@@ -96,9 +96,11 @@ struct LayerModel: Decodable, Sendable {
     var isMatteSource: Bool
     /// Whether the layer turns to face along its motion path (`ao`), on top of its rotation.
     var autoOrient: Bool
+    /// For a precomp layer: which time of its content shows at each of its own frames (`tm`, in seconds).
+    var timeRemap: AnimatedValue<Numbers>?
 
     private enum Keys: String, CodingKey {
-        case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr, masksProperties, tt, tp, td, ao
+        case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr, masksProperties, tt, tp, td, ao, tm
     }
 
     init(from decoder: Decoder) throws {
@@ -122,6 +124,7 @@ struct LayerModel: Decodable, Sendable {
         masks = (try? c.decode([MaskModel].self, forKey: .masksProperties)) ?? []
         matteMode = (try? c.decode(Int.self, forKey: .tt)).flatMap(MatteMode.init(rawValue:))
         matteParent = try? c.decode(Int.self, forKey: .tp)
+        timeRemap = try? c.decode(AnimatedValue<Numbers>.self, forKey: .tm)
         autoOrient = (try? c.decode(Int.self, forKey: .ao)) == 1 || (try? c.decode(Bool.self, forKey: .ao)) == true
         isMatteSource = ((try? c.decode(Int.self, forKey: .td)) ?? 0) != 0 || (try? c.decode(Bool.self, forKey: .td)) == true
         guard startTime.isFinite, inPoint.isFinite, !outPoint.isNaN else { throw LottieError.invalidFile("layer times") }
