@@ -18,6 +18,7 @@ enum LottieExport {
         let clock = CAMediaClock(manualTime: 0)
         try CAMediaClock.$current.withValue(clock) {
             let player = LottieAnimationLayer(animation: animation)
+            player.imageProvider = FilepathImageProvider(filepath: URL(fileURLWithPath: file).deletingLastPathComponent())
             player.frame = animation.bounds
             player.layoutIfNeeded()
             player.play()

@@ -115,6 +115,17 @@ import CalyxTestSupport
         }
     }
 
+    /// References/images.json: an embedded PNG (four quadrants, one half transparent) shown still,
+    /// moving, and turned a quarter turn at half opacity.
+    @Test(arguments: [0, 30])
+    func imagesMatchThorVG(_ frame: Int) throws {
+        try withManualClock { clock in
+            let d = try #require(ImageDifference(try calyxFrame(CGFloat(frame), of: "images", size: 160, clock: clock),
+                                                 try reference("images-\(frame)")))
+            #expect(d.mean < 0.6 && d.p99 < 24, "frame \(frame): \(d)")
+        }
+    }
+
     @Test func anotherFramesReferenceFails() throws {
         try withManualClock { clock in
             let d = try #require(ImageDifference(try calyxFrame(25, clock: clock), try reference("showcase-40")))

@@ -8,9 +8,19 @@ import QuartzCore
 struct LayerTreeBuilder {
     let model: AnimationModel
     let timeline: AnimationTimeline
+    /// The images image layers show, by asset id, with how each fills its layer.
+    let images: [String: (image: CGImage, gravity: CALayerContentsGravity)]
 
-    init(model: AnimationModel) {
+    /// A builder for `model` whose image layers show what `imageProvider` answers (embedded images are decoded
+    /// whatever it answers; without a provider only they show).
+    init(model: AnimationModel, imageProvider: AnimationImageProvider? = nil) {
         self.model = model
+        var images: [String: (image: CGImage, gravity: CALayerContentsGravity)] = [:]
+        for (id, asset) in model.images {
+            let image = imageProvider?.imageForAsset(asset: asset) ?? asset.embeddedData.flatMap(decodeImage)
+            if let image { images[id] = (image, imageProvider?.contentsGravity(for: asset) ?? .resize) }
+        }
+        self.images = images
         timeline = AnimationTimeline(firstFrame: model.inPoint, lastFrame: model.outPoint, frameRate: model.frameRate)
     }
 
@@ -196,7 +206,15 @@ struct LayerTreeBuilder {
             }
             addLayers(layers, composition: content, size: layer.precompSize, to: clip, visiting: visiting + [id])
             node.addSublayer(clip)
-        case .image, .text, .null, .unknown:
+        case .image:
+            // The image at the asset's size from the layer's origin (nothing when it could not be had).
+            guard let id = layer.referenceID, let asset = model.images[id], let image = images[id] else { return }
+            let picture = Self.spaceLayer()
+            picture.bounds = CGRect(x: 0, y: 0, width: asset.width, height: asset.height)
+            picture.contents = image.image
+            picture.contentsGravity = image.gravity
+            node.addSublayer(picture)
+        case .text, .null, .unknown:
             break   // (not drawn yet: see docs/lottie.md)
         }
     }

@@ -15,6 +15,8 @@ struct AnimationModel: Decodable, Sendable {
     var markers: [MarkerModel]
     /// Precompositions by id: the layers a precomp layer (`refId`) shows.
     var precompositions: [String: [LayerModel]]
+    /// Image assets by id: what an image layer (`refId`) shows.
+    var images: [String: ImageAsset]
 
     private enum Keys: String, CodingKey { case v, fr, ip, op, w, h, nm, layers, markers, assets }
 
@@ -31,6 +33,7 @@ struct AnimationModel: Decodable, Sendable {
         markers = (try? c.decode([MarkerModel].self, forKey: .markers)) ?? []
         let assets = (try? c.decode([AssetModel].self, forKey: .assets)) ?? []
         precompositions = Dictionary(assets.compactMap { a in a.layers.map { (a.id, $0) } }, uniquingKeysWith: { a, _ in a })
+        images = Dictionary(assets.compactMap { a in a.image.map { (a.id, $0) } }, uniquingKeysWith: { a, _ in a })
         guard frameRate.isFinite, frameRate > 0 else { throw LottieError.invalidFile("frame rate \(frameRate)") }
         guard inPoint.isFinite, outPoint.isFinite, outPoint > inPoint else {
             throw LottieError.invalidFile("frame range \(inPoint)…\(outPoint)")
@@ -41,15 +44,22 @@ struct AnimationModel: Decodable, Sendable {
     }
 }
 
-/// An entry of `assets`: a precomposition (an id and layers) or an image (not read yet).
+/// An entry of `assets`: a precomposition (an id and layers) or an image (a file name or `data:` URI, its
+/// folder and size).
 struct AssetModel: Decodable, Sendable {
     var id: String
     var layers: [LayerModel]?
-    private enum Keys: String, CodingKey { case id, layers }
+    var image: ImageAsset?
+    private enum Keys: String, CodingKey { case id, layers, p, u, w, h }
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         id = (try? c.decode(String.self, forKey: .id)) ?? ""
         layers = try c.decodeIfPresent([LayerModel].self, forKey: .layers)
+        if layers == nil, let name = try? c.decode(String.self, forKey: .p) {
+            let w = (try? c.decode(Double.self, forKey: .w)) ?? 0, h = (try? c.decode(Double.self, forKey: .h)) ?? 0
+            image = ImageAsset(id: id, name: name, directory: (try? c.decode(String.self, forKey: .u)) ?? "",
+                               width: w.isFinite ? min(max(w, 0), 100_000) : 0, height: h.isFinite ? min(max(h, 0), 100_000) : 0)
+        }
     }
 }
 

@@ -18,6 +18,15 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     public var loopMode: LottieLoopMode = .playOnce
     /// The playback speed (1 by default; negative plays backwards).
     public var animationSpeed: CGFloat = 1
+    /// Where image layers' pictures come from (the main bundle unless set; embedded images need none). Setting
+    /// it rebuilds the layers and shows the frame shown before (playback stops).
+    public var imageProvider: AnimationImageProvider = BundleImageProvider(bundle: .main, searchPath: nil) {
+        didSet {
+            let frame = currentFrame
+            rebuild()
+            currentFrame = frame
+        }
+    }
     /// How the composition is fitted into the layer's bounds (aspect fit by default, as lottie-ios's view).
     public var contentMode: LottieContentMode = .scaleAspectFit { didSet { setNeedsLayout() } }
 
@@ -52,7 +61,7 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         composition = nil
         stopClock(finished: false)
         guard let animation else { return }
-        let root = LayerTreeBuilder(model: animation.model).build()
+        let root = LayerTreeBuilder(model: animation.model, imageProvider: imageProvider).build()
         content.addSublayer(root)
         composition = root
         freeze(atTime: 0)

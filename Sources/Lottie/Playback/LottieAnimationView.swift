@@ -14,12 +14,22 @@ open class LottieAnimationView: UIView, @unchecked Sendable {
         layer.addSublayer(animationLayer)
         animationLayer.frame = bounds
     }
-    /// A view showing the animation `name.json` from `bundle`.
+    /// A view showing the animation `name.json` from `bundle`, its images from the same bundle.
     public convenience init(name: String, bundle: Bundle = .main, subdirectory: String? = nil) {
         self.init(animation: LottieAnimation.named(name, bundle: bundle, subdirectory: subdirectory))
+        if bundle !== Bundle.main { imageProvider = BundleImageProvider(bundle: bundle, searchPath: subdirectory) }
     }
-    /// A view showing the animation at `filePath`.
-    public convenience init(filePath: String) { self.init(animation: LottieAnimation.filepath(filePath)) }
+    /// A view showing the animation at `filePath`, its images from the file's folder.
+    public convenience init(filePath: String) {
+        self.init(animation: LottieAnimation.filepath(filePath))
+        imageProvider = FilepathImageProvider(filepath: URL(fileURLWithPath: filePath).deletingLastPathComponent())
+    }
+
+    /// Where image layers' pictures come from (``LottieAnimationLayer/imageProvider``).
+    public var imageProvider: AnimationImageProvider {
+        get { animationLayer.imageProvider }
+        set { animationLayer.imageProvider = newValue }
+    }
     /// A view with no animation yet.
     public convenience init() { self.init(animation: nil) }
     /// Not decoded (there are no nibs): nil.
