@@ -6,7 +6,8 @@ import QuartzCore
 extension ProgramGenerator {
     /// A Lottie document with a hostile frame rate and end frame, played through the layer or the view with
     /// hostile ranges, markers, loop modes and speeds; its completion edits the tree and starts playback again,
-    /// and the program seeks, pauses and stops it between frames.
+    /// and the program seeks, pauses and stops it between frames, and sets value providers with hostile values
+    /// and a block that edits the tree.
     mutating func lottieCall(_ a: Int) -> ProgramCall {
         let document = values.int(0...InputFuzzer.lottieCorpus.count - 1)
         let rate = values.number(-10, 120), end = values.number(-10, 200)
@@ -49,6 +50,23 @@ extension ProgramGenerator {
             case 6: player.setPlaybackMode(.paused(at: .marker(marker, position: .end)), completion: done)
             default: player.setPlaybackMode(.playing(.fromFrame(nil, toFrame: CGFloat(to.value * end.value), loopMode: loopMode)), completion: done)
             }
+            // Value providers, chosen from the numbers already drawn (so the random stream is unchanged): a colour
+            // block that edits the tree while it is asked, hostile points for every position, an empty gradient.
+            if mode % 2 == 0 {
+                player.setValueProvider(ColorValueProvider { [unowned w] f in
+                    player.removeFromSuperlayer()
+                    w.layer(a).addSublayer(player)
+                    return LottieColor(r: Double(f) / 10, g: from.value, b: .nan, a: to.value)
+                }, keypath: "**.Color")
+            }
+            if loop >= 3 {
+                player.setValueProvider(PointValueProvider(CGPoint(x: from.value * 1e308, y: -to.value)), keypath: "**.Transform.Position")
+                player.setValueProvider(FloatValueProvider(CGFloat(speed.value) * .infinity), keypath: "*.*")
+            }
+            if asView && speed.value > 0 {
+                player.setValueProvider(GradientValueProvider([], locations: [.nan, 2]), keypath: "**")
+            }
+            w.observe(player.allHierarchyKeypaths().count)
             w.observe([player.currentProgress, player.currentFrame, CGFloat(player.currentTime)])
             w.observe(player.isAnimationPlaying)
             if to.value > 1 { player.currentProgress = CGFloat(from.value) }

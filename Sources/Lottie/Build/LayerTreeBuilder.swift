@@ -8,6 +8,8 @@ import QuartzCore
 struct LayerTreeBuilder {
     let model: AnimationModel
     let timeline: AnimationTimeline
+    /// Where each property ended up, for value providers.
+    let registry = PropertyRegistry()
     /// The images image layers show, by asset id, with how each fills its layer.
     let images: [String: (image: CGImage, gravity: CALayerContentsGravity)]
 
@@ -30,7 +32,7 @@ struct LayerTreeBuilder {
         root.bounds = CGRect(x: 0, y: 0, width: model.width, height: model.height)
         root.anchorPoint = .zero
         root.position = .zero
-        addLayers(model.layers, composition: .root, size: CGSize(width: model.width, height: model.height), to: root, visiting: [])
+        addLayers(model.layers, composition: .root, path: [], size: CGSize(width: model.width, height: model.height), to: root, visiting: [])
         return root
     }
 
@@ -39,16 +41,17 @@ struct LayerTreeBuilder {
 
     /// Adds `layers` (of a composition `size` large whose frames show at root frames as `composition` says) to
     /// `container`.
-    private func addLayers(_ layers: [LayerModel], composition: TimeMap, size: CGSize, to container: CALayer, visiting: [String]) {
+    private func addLayers(_ layers: [LayerModel], composition: TimeMap, path: [String], size: CGSize, to container: CALayer,
+                           visiting: [String]) {
         let byIndex = Dictionary(layers.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
         for (position, layer) in layers.enumerated().reversed() where layer.kind != .null && !layer.hidden && !layer.isMatteSource {
-            var node = self.node(for: layer, composition: composition, size: size, byIndex: byIndex, visiting: visiting)
+            var node = self.node(for: layer, composition: composition, path: path, size: size, byIndex: byIndex, visiting: visiting)
             // A track matte cuts the layer (with its parents' motion) by another layer, placed as it would be drawn.
             if let mode = layer.matteMode {
                 let source = layer.matteParent.flatMap { byIndex[$0] } ?? (position > 0 ? layers[position - 1] : nil)
                 let holder = Self.spaceLayer()
                 holder.addSublayer(node)
-                holder.mask = source.map { self.node(for: $0, composition: composition, size: size, byIndex: byIndex, visiting: visiting) }
+                holder.mask = source.map { self.node(for: $0, composition: composition, path: path, size: size, byIndex: byIndex, visiting: visiting) }
                     ?? Self.spaceLayer()
                 holder.maskReading = [.alpha: .alpha, .alphaInverted: .invertedAlpha, .luminance: .luminance,
                                       .luminanceInverted: .invertedLuminance][mode] ?? .alpha
@@ -60,12 +63,14 @@ struct LayerTreeBuilder {
 
     /// `layer` drawn in its composition: its content under its transform and masks, inside copies of its parents'
     /// transforms, shown between its in and out points.
-    private func node(for layer: LayerModel, composition: TimeMap, size: CGSize, byIndex: [Int: LayerModel], visiting: [String]) -> CALayer {
+    private func node(for layer: LayerModel, composition: TimeMap, path: [String], size: CGSize, byIndex: [Int: LayerModel],
+                      visiting: [String]) -> CALayer {
+        let keypath = path + [layer.name ?? ""]
         // (A layer's own keyframes start at its start time; its stretch slows only a precomposition's content, as
         // Bodymovin writes the stretch into the keyframes of everything else.)
         let time = composition.nested(start: layer.startTime, stretch: 1)
-        var node = makeLayer(for: layer, time: time, withOpacity: true)
-        addContent(of: layer, to: node, time: time, visiting: visiting)
+        var node = makeLayer(for: layer, time: time, withOpacity: true, keypath: keypath)
+        addContent(of: layer, to: node, time: time, keypath: keypath, visiting: visiting)
         if !layer.masks.isEmpty {
             node.mask = MaskBuilder(builder: self, time: time).mask(layer.masks, layerBox: box(of: layer, in: size))
         }
@@ -73,7 +78,8 @@ struct LayerTreeBuilder {
         var seen: Set<Int> = []
         var parentIndex = layer.parent
         while let p = parentIndex, let parent = byIndex[p], seen.insert(p).inserted {
-            let wrapper = makeLayer(for: parent, time: composition.nested(start: parent.startTime, stretch: 1), withOpacity: false)
+            let wrapper = makeLayer(for: parent, time: composition.nested(start: parent.startTime, stretch: 1), withOpacity: false,
+                                    keypath: path + [parent.name ?? ""])
             wrapper.addSublayer(node)
             node = wrapper
             parentIndex = parent.parent
@@ -105,10 +111,11 @@ struct LayerTreeBuilder {
     }
 
     /// A layer carrying `layer`'s transform, its keyframes shown at root frames as `time` says.
-    private func makeLayer(for layer: LayerModel, time: TimeMap, withOpacity: Bool) -> CALayer {
+    private func makeLayer(for layer: LayerModel, time: TimeMap, withOpacity: Bool, keypath: [String]) -> CALayer {
         let node = CALayer()
         node.name = layer.name
-        apply(layer.transform, to: node, time: time, withOpacity: withOpacity, autoOrient: layer.autoOrient)
+        apply(layer.transform, to: node, time: time, withOpacity: withOpacity, autoOrient: layer.autoOrient,
+              keypath: keypath + ["Transform"])
         return node
     }
 
@@ -116,7 +123,13 @@ struct LayerTreeBuilder {
     /// position, and rotation and scale turn about it), rotation in degrees, scale and opacity in percent. A
     /// position that moves along curves, and a rotation that follows the motion (`autoOrient`), are sampled once
     /// a frame.
-    func apply(_ transform: TransformModel, to node: CALayer, time: TimeMap, withOpacity: Bool, autoOrient: Bool = false) {
+    func apply(_ transform: TransformModel, to node: CALayer, time: TimeMap, withOpacity: Bool, autoOrient: Bool = false,
+               keypath: [String]) {
+        registry.register(keypath + ["Position"], .position, on: node)
+        registry.register(keypath + ["Anchor Point"], .anchorPoint, on: node)
+        registry.register(keypath + ["Scale"], .scale, on: node)
+        registry.register(keypath + ["Rotation"], .rotation, on: node)
+        if withOpacity { registry.register(keypath + ["Opacity"], .opacity, on: node) }
         let frame = time.frame(atRootFrame: model.inPoint)
         let anchor = transform.anchor.value(atFrame: frame)
         node.anchorPoint = .zero
@@ -176,10 +189,10 @@ struct LayerTreeBuilder {
     }
 
     /// What a layer draws in its own space.
-    private func addContent(of layer: LayerModel, to node: CALayer, time: TimeMap, visiting: [String]) {
+    private func addContent(of layer: LayerModel, to node: CALayer, time: TimeMap, keypath: [String], visiting: [String]) {
         switch layer.kind {
         case .shape:
-            ShapeBuilder(builder: self, time: time).addItems(layer.shapes, to: node)
+            ShapeBuilder(builder: self, time: time, path: keypath).addItems(layer.shapes, to: node)
         case .solid:
             let solid = CALayer()
             solid.anchorPoint = .zero
@@ -204,7 +217,7 @@ struct LayerTreeBuilder {
                 let rate = model.frameRate
                 content = time.remapped { frame in remap.value(atFrame: frame)[0] * rate }
             }
-            addLayers(layers, composition: content, size: layer.precompSize, to: clip, visiting: visiting + [id])
+            addLayers(layers, composition: content, path: keypath, size: layer.precompSize, to: clip, visiting: visiting + [id])
             node.addSublayer(clip)
         case .image:
             // The image at the asset's size from the layer's origin (nothing when it could not be had).

@@ -6,6 +6,8 @@ import QuartzCore
 struct ShapeBuilder {
     let builder: LayerTreeBuilder
     let time: TimeMap
+    /// The names of the layer and groups the items are in (the start of their properties' keypaths).
+    let path: [String]
 
     func addItems(_ items: [ShapeItem], to parent: CALayer) {
         // Front first in the file: added back to front.
@@ -21,10 +23,11 @@ struct ShapeBuilder {
                 group.name = name
                 var transform = TransformModel()
                 for case .transform(let t) in children { transform = t }
-                builder.apply(transform, to: group, time: time, withOpacity: true)
-                addItems(children, to: group)
+                let inner = ShapeBuilder(builder: builder, time: time, path: path + [name ?? ""])
+                builder.apply(transform, to: group, time: time, withOpacity: true, keypath: inner.path + ["Transform"])
+                inner.addItems(children, to: group)
                 parent.addSublayer(group)
-            case .fill(let color, let opacity, let evenOdd):
+            case .fill(let name, let color, let opacity, let evenOdd):
                 let shape = styledLayer(geometry: items[..<index], opacity: opacity)
                 if let trim = items[..<index].last(where: { if case .trim = $0 { return true }; return false }),
                    case .trim(let start, let end, let offset) = trim {
@@ -33,8 +36,10 @@ struct ShapeBuilder {
                 shape.fillRule = evenOdd ? .evenOdd : .nonZero
                 shape.fillColor = Self.color(color.value(atFrame: frame))
                 builder.add(builder.timeline.animation("fillColor", color, time: time, convert: Self.color), to: shape)
+                builder.registry.register(path + [name ?? "", "Color"], .fillColor, on: shape)
+                builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: shape)
                 parent.addSublayer(shape)
-            case .stroke(let color, let opacity, let width, let cap, let join, let miterLimit):
+            case .stroke(let name, let color, let opacity, let width, let cap, let join, let miterLimit):
                 let shape = styledLayer(geometry: items[..<index], opacity: opacity)
                 shape.fillColor = nil
                 shape.strokeColor = Self.color(color.value(atFrame: frame))
@@ -47,6 +52,9 @@ struct ShapeBuilder {
                    case .trim(let start, let end, let offset) = trim {
                     applyTrim(start: start, end: end, offset: offset, to: shape)
                 }
+                builder.registry.register(path + [name ?? "", "Color"], .strokeColor, on: shape)
+                builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: shape)
+                builder.registry.register(path + [name ?? "", "Stroke Width"], .strokeWidth, on: shape)
                 parent.addSublayer(shape)
             case .gradient(let gradient):
                 parent.addSublayer(gradientLayer(gradient, geometry: items[..<index]))
@@ -185,6 +193,8 @@ struct ShapeBuilder {
             }
             for (keyPath, values) in animated { builder.add(timeline.sampled(keyPath, values), to: layer) }
         }
+        builder.registry.register(path + [gradient.name ?? "", "Colors"], .gradient, on: layer)
+        builder.registry.register(path + [gradient.name ?? "", "Opacity"], .opacity, on: layer)
         return layer
     }
 

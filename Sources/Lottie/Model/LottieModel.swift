@@ -181,8 +181,8 @@ enum ShapeItem: Decodable, Sendable {
     case rectangle(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>, roundness: AnimatedValue<Numbers>)
     case ellipse(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>, counterclockwise: Bool)
     case path(AnimatedValue<BezierShape>)
-    case fill(color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, evenOdd: Bool)
-    case stroke(color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, width: AnimatedValue<Numbers>,
+    case fill(name: String?, color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, evenOdd: Bool)
+    case stroke(name: String?, color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, width: AnimatedValue<Numbers>,
                 cap: Int, join: Int, miterLimit: Double)
     case transform(TransformModel)
     /// A gradient fill (or, with `stroke`, a gradient stroke): linear (`radial` false) from `start` to `end`, or
@@ -219,9 +219,9 @@ enum ShapeItem: Decodable, Sendable {
         case "rc": self = .rectangle(position: try value(.p, [0, 0]), size: try value(.s, [0, 0]), roundness: try value(.r, [0]))
         case "el": self = .ellipse(position: try value(.p, [0, 0]), size: try value(.s, [0, 0]), counterclockwise: (try? c.decode(Int.self, forKey: .d)) == 3)
         case "sh": self = .path(try c.decode(AnimatedValue<BezierShape>.self, forKey: .ks))
-        case "fl": self = .fill(color: try value(.c, [0, 0, 0, 1]), opacity: try value(.o, [100]), evenOdd: (try? c.decode(Int.self, forKey: .r)) == 2)
+        case "fl": self = .fill(name: try? c.decode(String.self, forKey: .nm), color: try value(.c, [0, 0, 0, 1]), opacity: try value(.o, [100]), evenOdd: (try? c.decode(Int.self, forKey: .r)) == 2)
         case "st":
-            self = .stroke(color: try value(.c, [0, 0, 0, 1]), opacity: try value(.o, [100]), width: try value(.w, [1]),
+            self = .stroke(name: try? c.decode(String.self, forKey: .nm), color: try value(.c, [0, 0, 0, 1]), opacity: try value(.o, [100]), width: try value(.w, [1]),
                            cap: (try? c.decode(Int.self, forKey: .lc)) ?? 2, join: (try? c.decode(Int.self, forKey: .lj)) ?? 2,
                            miterLimit: (try? c.decode(Double.self, forKey: .ml)) ?? 4)
         case "tr": self = .transform(try TransformModel(from: decoder))
@@ -239,6 +239,7 @@ enum ShapeItem: Decodable, Sendable {
 
 /// A gradient fill or stroke (`gf`, `gs`).
 struct GradientModel: Sendable {
+    var name: String?
     var radial: Bool
     var start: AnimatedValue<Numbers>
     var end: AnimatedValue<Numbers>
@@ -249,11 +250,12 @@ struct GradientModel: Sendable {
     /// For a gradient stroke: its width, cap and join.
     var stroke: (width: AnimatedValue<Numbers>, cap: Int, join: Int)?
 
-    private enum Keys: String, CodingKey { case t, s, e, g, o, r, w, lc, lj }
+    private enum Keys: String, CodingKey { case nm, t, s, e, g, o, r, w, lc, lj }
     private enum StopKeys: String, CodingKey { case p, k }
 
     init(from decoder: Decoder, stroke isStroke: Bool) throws {
         let c = try decoder.container(keyedBy: Keys.self)
+        name = try? c.decode(String.self, forKey: .nm)
         radial = (try? c.decode(Int.self, forKey: .t)) == 2
         start = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .s) ?? .fixed(Numbers([0, 0]))
         end = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .e) ?? .fixed(Numbers([100, 0]))

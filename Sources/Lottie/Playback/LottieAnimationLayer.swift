@@ -30,6 +30,11 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     /// How the composition is fitted into the layer's bounds (aspect fit by default, as lottie-ios's view).
     public var contentMode: LottieContentMode = .scaleAspectFit { didSet { setNeedsLayout() } }
 
+    /// Where the built tree's properties are, and the value providers set (applied again after a rebuild).
+    private var registry: PropertyRegistry?
+    private var timeline: AnimationTimeline?
+    private var valueProviders: [(provider: AnyValueProvider, keypath: AnimationKeypath)] = []
+
     private let clock = CALayer()
     private let content = CALayer()
     private var composition: CALayer?
@@ -61,11 +66,36 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         composition = nil
         stopClock(finished: false)
         guard let animation else { return }
-        let root = LayerTreeBuilder(model: animation.model, imageProvider: imageProvider).build()
+        let builder = LayerTreeBuilder(model: animation.model, imageProvider: imageProvider)
+        let root = builder.build()
+        registry = builder.registry
+        timeline = builder.timeline
+        for (provider, keypath) in valueProviders { builder.registry.apply(provider, keypath: keypath, timeline: builder.timeline) }
         content.addSublayer(root)
         composition = root
         freeze(atTime: 0)
         setNeedsLayout()
+    }
+
+    /// Sets the value of every property `keypath` names (and that takes the provider's kind of value) from
+    /// `valueProvider` — lottie-ios's dynamic properties, as in
+    /// `setValueProvider(ColorValueProvider(LottieColor(r: 1, g: 0, b: 0, a: 1)), keypath: "**.Fill 1.Color")`.
+    /// A provider set again for the same keypath replaces the earlier one; providers stay when the layers are
+    /// rebuilt (a new ``animation`` or ``imageProvider``), as lottie-ios keeps them.
+    public func setValueProvider(_ valueProvider: AnyValueProvider, keypath: AnimationKeypath) {
+        valueProviders.removeAll { $0.keypath == keypath }
+        valueProviders.append((valueProvider, keypath))
+        guard let registry, let timeline else { return }
+        registry.apply(valueProvider, keypath: keypath, timeline: timeline)
+    }
+
+    /// The keypath of every property a value provider can set, each once.
+    public func allHierarchyKeypaths() -> [String] { registry?.keypaths ?? [] }
+
+    /// Prints ``allHierarchyKeypaths()``, one a line.
+    public func logHierarchyKeypaths() {
+        print("Lottie: Logging Animation Keypaths")
+        for keypath in allHierarchyKeypaths() { print(keypath) }
     }
 
     /// Fits the animation's composition into the bounds as `contentMode` says.

@@ -1,6 +1,11 @@
 import Foundation
 import UIKit
 
+extension UIColor {
+    /// The colour as a ``LottieColor`` — lottie-ios's `UIColor.lottieColorValue`.
+    public var lottieColorValue: LottieColor { cgColor.lottieColorValue }
+}
+
 /// A view that plays a ``LottieAnimation`` — lottie-ios's `LottieAnimationView`. It holds a
 /// ``LottieAnimationLayer`` filling its bounds and forwards playback to it.
 open class LottieAnimationView: UIView, @unchecked Sendable {
@@ -24,6 +29,15 @@ open class LottieAnimationView: UIView, @unchecked Sendable {
         self.init(animation: LottieAnimation.filepath(filePath))
         imageProvider = FilepathImageProvider(filepath: URL(fileURLWithPath: filePath).deletingLastPathComponent())
     }
+
+    /// Sets properties from a value provider (``LottieAnimationLayer/setValueProvider(_:keypath:)``).
+    public func setValueProvider(_ valueProvider: AnyValueProvider, keypath: AnimationKeypath) {
+        animationLayer.setValueProvider(valueProvider, keypath: keypath)
+    }
+    /// The keypath of every property a value provider can set (``LottieAnimationLayer/allHierarchyKeypaths()``).
+    public func allHierarchyKeypaths() -> [String] { animationLayer.allHierarchyKeypaths() }
+    /// Prints every property's keypath.
+    public func logHierarchyKeypaths() { animationLayer.logHierarchyKeypaths() }
 
     /// Where image layers' pictures come from (``LottieAnimationLayer/imageProvider``).
     public var imageProvider: AnimationImageProvider {
