@@ -47,9 +47,13 @@ struct InputFuzzer {
         case .keypath:
             return ProgramGenerator.keyPaths.map { Array($0.utf8) }
         case .lottie:
-            return Self.lottieCorpus.map { Array($0.utf8) }
+            return Self.lottieCorpus.map { Array($0.utf8) } + Self.dotLottieCorpus
         }
     }
+
+    /// A `.lottie` archive (Tests/LottieTests/References/quadrants.lottie: a manifest, deflated JSON, a stored
+    /// PNG), so mutations reach the ZIP reader, the inflater and the image decoder.
+    static let dotLottieCorpus = [[UInt8](Data(base64Encoded: "UEsDBBQAAAAIAAAAIVipnH7WWQAAAG0AAAANAAAAbWFuaWZlc3QuanNvbhWKMQ6AIAwAv0I6u+joV4xDI9WQIGApBkP4u3S73F2Dlzi7GGA1MMNk4KJAjBJZzYH+q+Z0VQqTVgzuRhl/Hnlr4KxuT0HLGCTrkhOR2mWwjzENFC7U9/4DUEsDBBQAAAAIAAAAIVgK/H1rpQAAADMBAAAZAAAAYW5pbWF0aW9ucy9xdWFkcmFudHMuanNvbm3PTQ6CMBAF4KuQWZvS+h9u4BkMiyYUJEqFFjSk6d2d10Bc6IqPmc7rNNCLiowO4iQkbTKqHf/uJKvtWcATOEJvhpLQjXUGbIfxYdKV03b0iNDeG1aRXQO1VWrTMrxfZxMm9PK2043xOY70a5bobYOCwQqxZD30bNwSOs783WJFi3jFcqa+fK/6s7ofl9IdISFdFUivRQQrlpJlxBN+uwzuxVjGD1BLAwQUAAAAAAAAACFYc0p26YEAAACBAAAADwAAAGltYWdlcy9xdWFkLnBuZ4lQTkcNChoKAAAADUlIRFIAAAAoAAAAKAgGAAAAjP64bQAAAEhJREFUeNrtzjERACAIAECSkMRwpjCJceyCJZi4H37/eJnVKe9qFYKCgoKCgoKCgoKCo4O5XnWqE7uToKCgoKCgoKCgoODo4Ad88SykWYqZZgAAAABJRU5ErkJgglBLAQIUAxQAAAAIAAAAIVipnH7WWQAAAG0AAAANAAAAAAAAAAAAAACAAQAAAABtYW5pZmVzdC5qc29uUEsBAhQDFAAAAAgAAAAhWAr8fWulAAAAMwEAABkAAAAAAAAAAAAAAIABhAAAAGFuaW1hdGlvbnMvcXVhZHJhbnRzLmpzb25QSwECFAMUAAAAAAAAACFYc0p26YEAAACBAAAADwAAAAAAAAAAAAAAgAFgAQAAaW1hZ2VzL3F1YWQucG5nUEsFBgAAAAADAAMAvwAAAA4CAAAAAA==")!)]
 
     /// Small Bodymovin documents: shapes with static, linear, eased and held keyframes, a parent, a solid, masks
     /// in every mode, track mattes, motion paths, stars, rounded corners, pucker, trimmed fills, repeaters,
@@ -134,9 +138,19 @@ struct InputFuzzer {
             _ = layer.presentation()
             return true
         case .lottie:
-            guard let animation = try? LottieAnimation.from(data: Data(input)) else { return false }
+            // A `.lottie` archive (ZIP: "PK") or Bodymovin JSON.
+            let animation: LottieAnimation, images: AnimationImageProvider?
+            if input.starts(with: [0x50, 0x4B]) {
+                guard let file = try? DotLottieFile.SynchronouslyBlockingCurrentThread.loadedFrom(data: Data(input), filename: "x").get(),
+                      let entry = file.animation() else { return false }
+                (animation, images) = (entry.animation, entry.configuration.imageProvider)
+            } else {
+                guard let decoded = try? LottieAnimation.from(data: Data(input)) else { return false }
+                (animation, images) = (decoded, nil)
+            }
             // Built, played part-way and drawn once: the whole path from file to pixels.
             let player = LottieAnimationLayer(animation: animation)
+            if let images { player.imageProvider = images }
             player.frame = CGRect(x: 0, y: 0, width: 32, height: 32)
             player.currentProgress = 0.37
             CATransaction.flush()

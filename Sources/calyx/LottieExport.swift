@@ -3,22 +3,34 @@ import Foundation
 import Lottie
 import QuartzCore
 
-/// `calyx render <file.json>`: a Lottie file exported like a scene — played once from its first frame under a
+/// `calyx render <file.json|file.lottie>`: a Lottie file exported like a scene — played once from its first frame under a
 /// manual clock, so the frames are the same bytes on every run.
 enum LottieExport {
     /// Whether `argument` names a Lottie file rather than a scene.
     static func isLottieFile(_ argument: String) -> Bool {
-        argument.lowercased().hasSuffix(".json") && FileManager.default.fileExists(atPath: argument)
+        let name = argument.lowercased()
+        return (name.hasSuffix(".json") || name.hasSuffix(".lottie")) && FileManager.default.fileExists(atPath: argument)
+    }
+
+    /// The animation in `file` (a `.lottie` archive's first) and where its images come from (the archive, or
+    /// the JSON file's folder).
+    static func load(_ file: String) throws -> (LottieAnimation, AnimationImageProvider) {
+        let url = URL(fileURLWithPath: file)
+        if file.lowercased().hasSuffix(".lottie") {
+            let archive = try DotLottieFile.SynchronouslyBlockingCurrentThread.loadedFrom(filepath: file).get()
+            guard let entry = archive.animation() else { throw LottieError.invalidFile("no animation in \(file)") }
+            return (entry.animation, entry.configuration.imageProvider ?? FilepathImageProvider(filepath: url.deletingLastPathComponent()))
+        }
+        return (try LottieAnimation.from(data: Data(contentsOf: url)), FilepathImageProvider(filepath: url.deletingLastPathComponent()))
     }
 
     static func export(file: String, to url: URL, format: AnimationExportFormat?, options: AnimationExportOptions,
                        progress: ((Int, Int) -> Void)?) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: file))
-        let animation = try LottieAnimation.from(data: data)
+        let (animation, images) = try load(file)
         let clock = CAMediaClock(manualTime: 0)
         try CAMediaClock.$current.withValue(clock) {
             let player = LottieAnimationLayer(animation: animation)
-            player.imageProvider = FilepathImageProvider(filepath: URL(fileURLWithPath: file).deletingLastPathComponent())
+            player.imageProvider = images
             player.frame = animation.bounds
             player.layoutIfNeeded()
             player.play()

@@ -16,7 +16,7 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             Frames are drawn headlessly at the times the frame rate gives, from media time 0, and are the same \
             bytes on every run. A long export can be split by frame range across machines; the parts join \
-            without a seam. Run `calyx list` for the scenes. A path to a Lottie file (.json) renders that \
+            without a seam. Run `calyx list` for the scenes. A path to a Lottie file (.json or .lottie) renders that \
             animation once from its first frame, at its own size.
 
             GIF, WebP and APNG keep transparency; MP4 (H.264) and WebM (VP9) show transparent parts black \
@@ -30,7 +30,7 @@ struct RenderCommand: ParsableCommand {
               calyx render loader.json --out loader.mp4 --fps 60 --background white
             """)
 
-    @Argument(help: "The scene to render (see `calyx list`), or a Lottie file (.json).")
+    @Argument(help: "The scene to render (see `calyx list`), or a Lottie file (.json or .lottie).")
     var scene: String
 
     @Option(name: .shortAndLong, help: "The file (.gif, .webp, .apng, .mp4, .webm) or folder (PNG frames) to write.")

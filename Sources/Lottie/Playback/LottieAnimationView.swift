@@ -12,21 +12,47 @@ open class LottieAnimationView: UIView, @unchecked Sendable {
     /// The layer doing the work.
     public let animationLayer: LottieAnimationLayer
 
+    /// A view playing the animation `animationId` (the first when nil) of a `.lottie` file, looping, at the speed,
+    /// and with the images its manifest and archive give.
+    public convenience init(dotLottie: DotLottieFile?, animationId: String? = nil, configuration: LottieConfiguration = .shared) {
+        let entry = dotLottie?.animation(for: animationId)
+        self.init(animation: entry?.animation, configuration: configuration)
+        if let entry { apply(entry.configuration) }
+    }
+
+    /// Shows the animation `animationId` (the first when nil) of a `.lottie` file as its manifest says.
+    public func loadAnimation(_ animationId: String? = nil, from dotLottieFile: DotLottieFile) {
+        guard let entry = dotLottieFile.animation(for: animationId) else { return }
+        animation = entry.animation
+        apply(entry.configuration)
+    }
+
+    private func apply(_ configuration: DotLottieConfiguration) {
+        loopMode = configuration.loopMode
+        animationSpeed = CGFloat(configuration.speed)
+        if let images = configuration.imageProvider { imageProvider = images }
+    }
+
+    /// The configuration the view was made with (``LottieConfiguration``; it chooses nothing in Calyx).
+    public let configuration: LottieConfiguration
+
     /// A view playing `animation` (paused at its first frame until `play()`).
-    public init(animation: LottieAnimation?) {
+    public init(animation: LottieAnimation?, configuration: LottieConfiguration = .shared) {
+        self.configuration = configuration
         animationLayer = LottieAnimationLayer(animation: animation)
         super.init(frame: animation?.bounds ?? .zero)
         layer.addSublayer(animationLayer)
         animationLayer.frame = bounds
     }
     /// A view showing the animation `name.json` from `bundle`, its images from the same bundle.
-    public convenience init(name: String, bundle: Bundle = .main, subdirectory: String? = nil) {
-        self.init(animation: LottieAnimation.named(name, bundle: bundle, subdirectory: subdirectory))
+    public convenience init(name: String, bundle: Bundle = .main, subdirectory: String? = nil,
+                            configuration: LottieConfiguration = .shared) {
+        self.init(animation: LottieAnimation.named(name, bundle: bundle, subdirectory: subdirectory), configuration: configuration)
         if bundle !== Bundle.main { imageProvider = BundleImageProvider(bundle: bundle, searchPath: subdirectory) }
     }
     /// A view showing the animation at `filePath`, its images from the file's folder.
-    public convenience init(filePath: String) {
-        self.init(animation: LottieAnimation.filepath(filePath))
+    public convenience init(filePath: String, configuration: LottieConfiguration = .shared) {
+        self.init(animation: LottieAnimation.filepath(filePath), configuration: configuration)
         imageProvider = FilepathImageProvider(filepath: URL(fileURLWithPath: filePath).deletingLastPathComponent())
     }
 

@@ -1,0 +1,41 @@
+import Foundation
+
+/// How animations are decoded and drawn — lottie-ios's `LottieConfiguration`. Calyx has one rendering engine
+/// (a Core Animation layer tree played by the render server) and one decoder, so the options are accepted and
+/// kept but choose nothing.
+public struct LottieConfiguration: Hashable, Sendable {
+    /// The configuration views and layers use unless given one.
+    nonisolated(unsafe) public static var shared = LottieConfiguration()
+
+    /// Which engine lottie-ios would draw with (Calyx draws every file as a Core Animation tree).
+    public var renderingEngine: RenderingEngineOption
+    /// How lottie-ios would decode files (Calyx has one decoder).
+    public var decodingStrategy: DecodingStrategy
+
+    public init(renderingEngine: RenderingEngineOption = .automatic, decodingStrategy: DecodingStrategy = .dictionaryBased) {
+        self.renderingEngine = renderingEngine
+        self.decodingStrategy = decodingStrategy
+    }
+}
+
+/// lottie-ios's choice of engine: automatic, or a specific one.
+public enum RenderingEngineOption: Hashable, Sendable {
+    case automatic
+    case specific(RenderingEngine)
+    /// The main-thread engine.
+    public static var mainThread: RenderingEngineOption { .specific(.mainThread) }
+    /// The Core Animation engine (what Calyx always does).
+    public static var coreAnimation: RenderingEngineOption { .specific(.coreAnimation) }
+}
+
+/// lottie-ios's rendering engines.
+public enum RenderingEngine: Hashable, Sendable {
+    case mainThread
+    case coreAnimation
+}
+
+/// lottie-ios's JSON decoding strategies.
+public enum DecodingStrategy: Hashable, Sendable {
+    case legacyCodable
+    case dictionaryBased
+}
