@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["QuartzCore", "ImageIO", "CalyxLayoutSolver"]),
         .target(name: "_Testing_UIKit", dependencies: ["UIKit", "_Testing_CoreGraphics"]),
         // After Effects animations (Bodymovin JSON) as Core Animation layer trees, with lottie-ios's API.
-        .target(name: "Lottie", dependencies: ["QuartzCore", "UIKit", "ImageIO", "CZlib"]),
+        .target(name: "Lottie", dependencies: ["QuartzCore", "UIKit", "ImageIO", "CoreImage", "CZlib"]),
         // OpenGL ES for CAEAGLLayer: EAGLContext over EGL on Mesa's surfaceless platform, and the GLES 3 API.
         .target(name: "OpenGLES", dependencies: ["QuartzCore", "CEGL", "CGLES"]),
         // Video: CMTime (CoreMedia), and players, items and AVPlayerLayer over FFmpeg's decoders (AVFoundation).

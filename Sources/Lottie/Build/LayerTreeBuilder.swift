@@ -74,6 +74,7 @@ struct LayerTreeBuilder {
         if !layer.masks.isEmpty {
             node.mask = MaskBuilder(builder: self, time: time).mask(layer.masks, layerBox: box(of: layer, in: size))
         }
+        if !layer.effects.isEmpty { EffectBuilder(builder: self, time: time).apply(layer.effects, to: node) }
         // Parents move the layer (not fade it): their transforms wrap it, nearest parent innermost.
         var seen: Set<Int> = []
         var parentIndex = layer.parent

@@ -106,11 +106,13 @@ struct LayerModel: Decodable, Sendable {
     var isMatteSource: Bool
     /// Whether the layer turns to face along its motion path (`ao`), on top of its rotation.
     var autoOrient: Bool
+    /// The layer's effects (drop shadow and Gaussian blur are drawn).
+    var effects: [EffectModel]
     /// For a precomp layer: which time of its content shows at each of its own frames (`tm`, in seconds).
     var timeRemap: AnimatedValue<Numbers>?
 
     private enum Keys: String, CodingKey {
-        case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr, masksProperties, tt, tp, td, ao, tm
+        case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr, masksProperties, tt, tp, td, ao, tm, ef
     }
 
     init(from decoder: Decoder) throws {
@@ -135,10 +137,17 @@ struct LayerModel: Decodable, Sendable {
         matteMode = (try? c.decode(Int.self, forKey: .tt)).flatMap(MatteMode.init(rawValue:))
         matteParent = try? c.decode(Int.self, forKey: .tp)
         timeRemap = try? c.decode(AnimatedValue<Numbers>.self, forKey: .tm)
+        effects = ((try? c.decode([FailableEffect].self, forKey: .ef)) ?? []).compactMap(\.effect)
         autoOrient = (try? c.decode(Int.self, forKey: .ao)) == 1 || (try? c.decode(Bool.self, forKey: .ao)) == true
         isMatteSource = ((try? c.decode(Int.self, forKey: .td)) ?? 0) != 0 || (try? c.decode(Bool.self, forKey: .td)) == true
         guard startTime.isFinite, inPoint.isFinite, !outPoint.isNaN else { throw LottieError.invalidFile("layer times") }
     }
+}
+
+/// An effect, or nil for one that does not decode (skipped, not refused).
+struct FailableEffect: Decodable, Sendable {
+    var effect: EffectModel?
+    init(from decoder: Decoder) throws { effect = try? EffectModel(from: decoder) }
 }
 
 /// A layer's or a shape group's transform: anchor, position (or separate x and y), scale in percent,

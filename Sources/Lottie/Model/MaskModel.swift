@@ -29,3 +29,30 @@ struct MaskModel: Decodable, Sendable {
 enum MatteMode: Int, Sendable {
     case alpha = 1, alphaInverted = 2, luminance = 3, luminanceInverted = 4
 }
+
+/// One of a layer's effects (`ef`): its type (`ty`: 25 drop shadow, 29 Gaussian blur, …) and the values of its
+/// controls, in order (`ef[i].v`).
+struct EffectModel: Decodable, Sendable {
+    var type: Int
+    var enabled: Bool
+    var controls: [AnimatedValue<Numbers>]
+
+    private enum Keys: String, CodingKey { case ty, en, ef }
+    private enum ControlKeys: String, CodingKey { case v }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        type = (try? c.decode(Int.self, forKey: .ty)) ?? -1
+        enabled = ((try? c.decode(Int.self, forKey: .en)) ?? 1) != 0
+        var list = try c.nestedUnkeyedContainer(forKey: .ef)
+        var controls: [AnimatedValue<Numbers>] = []
+        while !list.isAtEnd {
+            let control = try list.nestedContainer(keyedBy: ControlKeys.self)
+            controls.append((try? control.decode(AnimatedValue<Numbers>.self, forKey: .v)) ?? .fixed(Numbers([0])))
+        }
+        self.controls = controls
+    }
+
+    /// Control `index`'s value (0 when the effect has fewer controls).
+    func control(_ index: Int) -> AnimatedValue<Numbers> { controls.indices.contains(index) ? controls[index] : .fixed(Numbers([0])) }
+}
