@@ -228,8 +228,10 @@ struct LayerTreeBuilder {
             picture.contents = image.image
             picture.contentsGravity = image.gravity
             node.addSublayer(picture)
-        case .text, .null, .unknown:
-            break   // (not drawn yet: see docs/lottie.md)
+        case .text:
+            if let text = layer.text { TextBuilder(builder: self, time: time).addText(text, to: node) }
+        case .null, .unknown:
+            break
         }
     }
 

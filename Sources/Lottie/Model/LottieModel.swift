@@ -106,13 +106,15 @@ struct LayerModel: Decodable, Sendable {
     var isMatteSource: Bool
     /// Whether the layer turns to face along its motion path (`ao`), on top of its rotation.
     var autoOrient: Bool
+    /// For a text layer: its document over time.
+    var text: TextModel?
     /// The layer's effects (drop shadow and Gaussian blur are drawn).
     var effects: [EffectModel]
     /// For a precomp layer: which time of its content shows at each of its own frames (`tm`, in seconds).
     var timeRemap: AnimatedValue<Numbers>?
 
     private enum Keys: String, CodingKey {
-        case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr, masksProperties, tt, tp, td, ao, tm, ef
+        case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr, masksProperties, tt, tp, td, ao, tm, ef, t
     }
 
     init(from decoder: Decoder) throws {
@@ -137,6 +139,7 @@ struct LayerModel: Decodable, Sendable {
         matteMode = (try? c.decode(Int.self, forKey: .tt)).flatMap(MatteMode.init(rawValue:))
         matteParent = try? c.decode(Int.self, forKey: .tp)
         timeRemap = try? c.decode(AnimatedValue<Numbers>.self, forKey: .tm)
+        text = kind == .text ? try? c.decode(TextModel.self, forKey: .t) : nil
         effects = ((try? c.decode([FailableEffect].self, forKey: .ef)) ?? []).compactMap(\.effect)
         autoOrient = (try? c.decode(Int.self, forKey: .ao)) == 1 || (try? c.decode(Bool.self, forKey: .ao)) == true
         isMatteSource = ((try? c.decode(Int.self, forKey: .td)) ?? 0) != 0 || (try? c.decode(Bool.self, forKey: .td)) == true
