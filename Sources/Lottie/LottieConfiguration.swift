@@ -12,6 +12,7 @@ public struct LottieConfiguration: Hashable, Sendable {
     /// How lottie-ios would decode files (Calyx has one decoder).
     public var decodingStrategy: DecodingStrategy
 
+    /// A configuration (the defaults are lottie-ios's).
     public init(renderingEngine: RenderingEngineOption = .automatic, decodingStrategy: DecodingStrategy = .dictionaryBased) {
         self.renderingEngine = renderingEngine
         self.decodingStrategy = decodingStrategy
@@ -20,7 +21,9 @@ public struct LottieConfiguration: Hashable, Sendable {
 
 /// lottie-ios's choice of engine: automatic, or a specific one.
 public enum RenderingEngineOption: Hashable, Sendable {
+    /// lottie-ios's choice per file.
     case automatic
+    /// One engine.
     case specific(RenderingEngine)
     /// The main-thread engine.
     public static var mainThread: RenderingEngineOption { .specific(.mainThread) }
@@ -30,12 +33,16 @@ public enum RenderingEngineOption: Hashable, Sendable {
 
 /// lottie-ios's rendering engines.
 public enum RenderingEngine: Hashable, Sendable {
+    /// Drawn on the main thread each frame.
     case mainThread
+    /// A Core Animation layer tree (Calyx's only engine).
     case coreAnimation
 }
 
 /// lottie-ios's JSON decoding strategies.
 public enum DecodingStrategy: Hashable, Sendable {
+    /// `Codable` decoding.
     case legacyCodable
+    /// Decoding from a dictionary.
     case dictionaryBased
 }

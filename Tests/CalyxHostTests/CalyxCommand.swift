@@ -4,11 +4,12 @@ import Foundation
 enum CalyxCommand {
     static let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("calyx")
 
-    struct Run { let status: Int32; let errors: String }
+    struct Run { let status: Int32; let errors: String; var output = "" }
 
     /// Runs `calyx` with `arguments` (under a file-size limit through `prlimit` when one is given) and answers its
-    /// exit status and what it wrote on standard error.
-    static func run(_ arguments: [String], fileSizeLimit: Int? = nil) throws -> Run {
+    /// exit status and what it wrote on standard error (and on standard output, when `capturingOutput`: for
+    /// commands that print little, as both pipes are read one after the other).
+    static func run(_ arguments: [String], fileSizeLimit: Int? = nil, capturingOutput: Bool = false) throws -> Run {
         let process = Process()
         if let limit = fileSizeLimit {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
@@ -19,10 +20,12 @@ enum CalyxCommand {
         }
         let errors = Pipe()
         process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = capturingOutput ? output : FileHandle.nullDevice
         try process.run()
+        let printed = capturingOutput ? String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) : ""
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, errors: text)
+        return Run(status: process.terminationStatus, errors: text, output: printed)
     }
 }

@@ -37,4 +37,18 @@ import CalyxTestSupport
         #expect(result.errors.contains("not a Lottie animation: the document has no \"ip\""), "\(result.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.gif").path))
     }
+
+    /// `calyx info` says what a file is and uses, and what it does not draw; a missing file fails with a sentence.
+    @Test func infoDescribesAFile() throws {
+        let run = try CalyxCommand.run(["info", Self.references.appendingPathComponent("mattes-masks.json").path], capturingOutput: true)
+        #expect(run.status == 0, "\(run.errors)")
+        for line in ["size        160 × 160 points", "duration    2.000 s", "layers      13 shape",
+                     "uses        ellipses, fills, groups, masks, rectangles, track mattes", "not drawn   nothing"] {
+            #expect(run.output.contains(line), "\(line) in \(run.output)")
+        }
+        let archive = try CalyxCommand.run(["info", Self.references.appendingPathComponent("quadrants.lottie").path], capturingOutput: true)
+        #expect(archive.status == 0 && archive.output.contains("layers      1 image"), "\(archive.output)")
+        let missing = try CalyxCommand.run(["info", "/nonexistent/anim.json"])
+        #expect(missing.status != 0 && missing.errors.contains("no such file"), "\(missing.errors)")
+    }
 }

@@ -7,7 +7,9 @@ import QuartzCore
 public final class DotLottieFile: @unchecked Sendable {
     /// One animation of the file with how the manifest says to play it.
     public struct Animation {
+        /// The animation.
         public let animation: LottieAnimation
+        /// How the manifest says to play it.
         public let configuration: DotLottieConfiguration
     }
 
@@ -107,6 +109,7 @@ extension DotLottieFile {
     /// The same loaders, answering at once on the calling thread — lottie-ios's
     /// `DotLottieFile.SynchronouslyBlockingCurrentThread`.
     public enum SynchronouslyBlockingCurrentThread {
+        /// Loads `name.lottie` from `bundle`.
         public static func named(_ name: String, bundle: Bundle = .main, subdirectory: String? = nil) -> Result<DotLottieFile, Error> {
             guard let url = bundle.url(forResource: name, withExtension: "lottie", subdirectory: subdirectory) else {
                 return .failure(LottieError.invalidFile("no \(name).lottie in the bundle"))
@@ -114,10 +117,12 @@ extension DotLottieFile {
             return loadedFrom(filepath: url.path)
         }
 
+        /// Loads the file at `filepath`.
         public static func loadedFrom(filepath: String) -> Result<DotLottieFile, Error> {
             Result { try DotLottieFile(data: Data(contentsOf: URL(fileURLWithPath: filepath))) }
         }
 
+        /// Reads a `.lottie` file's bytes.
         public static func loadedFrom(data: Data, filename: String) -> Result<DotLottieFile, Error> {
             Result { try DotLottieFile(data: data) }
         }

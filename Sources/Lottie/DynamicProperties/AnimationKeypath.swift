@@ -15,6 +15,7 @@ public struct AnimationKeypath: Hashable, ExpressibleByStringLiteral, Sendable {
     }
     /// A keypath from its names.
     public init(keys: [String]) { self.keys = keys }
+    /// A keypath written as a string literal (`"**.Fill 1.Color"`).
     public init(stringLiteral value: String) { self.init(keypath: value) }
 
     /// Whether the keypath names `path` (a property's full path, outermost first).

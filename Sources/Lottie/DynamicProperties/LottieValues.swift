@@ -3,11 +3,16 @@ import CoreGraphics
 
 /// A colour as Lottie keeps one — lottie-ios's `LottieColor`: red, green, blue and alpha from 0 to 1.
 public struct LottieColor: Hashable, Sendable {
+    /// Red, 0…1.
     public var r: Double
+    /// Green, 0…1.
     public var g: Double
+    /// Blue, 0…1.
     public var b: Double
+    /// Alpha, 0…1.
     public var a: Double
 
+    /// A colour from its components, each 0…1.
     public init(r: Double, g: Double, b: Double, a: Double) {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
@@ -21,18 +26,27 @@ public struct LottieColor: Hashable, Sendable {
 
 /// One number — lottie-ios's `LottieVector1D`.
 public struct LottieVector1D: Hashable, Sendable {
+    /// The number.
     public let value: Double
+    /// A vector holding `value`.
     public init(_ value: Double) { self.value = value }
+    /// The number as a `CGFloat`.
     public var cgFloatValue: CGFloat { CGFloat(value) }
 }
 
 /// Three numbers — lottie-ios's `LottieVector3D` (points, sizes and scales use x and y).
 public struct LottieVector3D: Hashable, Sendable {
+    /// The first number (a point's x, a size's width).
     public let x: Double
+    /// The second number (a point's y, a size's height).
     public let y: Double
+    /// The third number (unused by points and sizes).
     public let z: Double
+    /// A vector of three numbers.
     public init(x: Double, y: Double, z: Double) { self.x = x; self.y = y; self.z = z }
+    /// x and y as a point.
     public var pointValue: CGPoint { CGPoint(x: x, y: y) }
+    /// x and y as a size.
     public var sizeValue: CGSize { CGSize(width: x, height: y) }
 }
 

@@ -23,6 +23,7 @@ protocol FrameValueSource {
 
 /// Supplies a colour — lottie-ios's `ColorValueProvider` (for `Color` properties of fills and strokes).
 public final class ColorValueProvider: AnyValueProvider, FrameValueSource, @unchecked Sendable {
+    /// A colour for a frame of the composition.
     public typealias ColorValueBlock = (CGFloat) -> LottieColor
     /// The colour supplied (when not from a block).
     public var color: LottieColor
@@ -33,7 +34,9 @@ public final class ColorValueProvider: AnyValueProvider, FrameValueSource, @unch
     /// One colour at every frame.
     public init(_ color: LottieColor) { self.color = color; block = nil }
 
+    /// `LottieColor`.
     public var valueType: Any.Type { LottieColor.self }
+    /// Whether a block supplies the colour.
     public func hasUpdate(frame: AnimationFrameTime) -> Bool { block != nil }
     var isFixed: Bool { block == nil }
     func value(atFrame frame: AnimationFrameTime) -> Any { block?(frame) ?? color }
@@ -42,15 +45,20 @@ public final class ColorValueProvider: AnyValueProvider, FrameValueSource, @unch
 /// Supplies a number — lottie-ios's `FloatValueProvider` (opacity and rotation in the file's units: percent and
 /// degrees; stroke widths in points).
 public final class FloatValueProvider: AnyValueProvider, FrameValueSource, @unchecked Sendable {
+    /// A number for a frame of the composition.
     public typealias CGFloatValueBlock = (CGFloat) -> CGFloat
     /// The number supplied (when not from a block).
     public var float: CGFloat
     private let block: CGFloatValueBlock?
 
+    /// A number computed at each frame.
     public init(block: @escaping CGFloatValueBlock) { self.block = block; float = 0 }
+    /// One number at every frame.
     public init(_ float: CGFloat) { self.float = float; block = nil }
 
+    /// `LottieVector1D`.
     public var valueType: Any.Type { LottieVector1D.self }
+    /// Whether a block supplies the number.
     public func hasUpdate(frame: AnimationFrameTime) -> Bool { block != nil }
     var isFixed: Bool { block == nil }
     func value(atFrame frame: AnimationFrameTime) -> Any { LottieVector1D(Double(block?(frame) ?? float)) }
@@ -58,15 +66,20 @@ public final class FloatValueProvider: AnyValueProvider, FrameValueSource, @unch
 
 /// Supplies a point — lottie-ios's `PointValueProvider` (positions and anchor points).
 public final class PointValueProvider: AnyValueProvider, FrameValueSource, @unchecked Sendable {
+    /// A point for a frame of the composition.
     public typealias PointValueBlock = (CGFloat) -> CGPoint
     /// The point supplied (when not from a block).
     public var point: CGPoint
     private let block: PointValueBlock?
 
+    /// A point computed at each frame.
     public init(block: @escaping PointValueBlock) { self.block = block; point = .zero }
+    /// One point at every frame.
     public init(_ point: CGPoint) { self.point = point; block = nil }
 
+    /// `LottieVector3D`.
     public var valueType: Any.Type { LottieVector3D.self }
+    /// Whether a block supplies the point.
     public func hasUpdate(frame: AnimationFrameTime) -> Bool { block != nil }
     var isFixed: Bool { block == nil }
     func value(atFrame frame: AnimationFrameTime) -> Any { (block?(frame) ?? point).vector3dValue }
@@ -74,15 +87,20 @@ public final class PointValueProvider: AnyValueProvider, FrameValueSource, @unch
 
 /// Supplies a size — lottie-ios's `SizeValueProvider` (scales, in percent).
 public final class SizeValueProvider: AnyValueProvider, FrameValueSource, @unchecked Sendable {
+    /// A size for a frame of the composition.
     public typealias SizeValueBlock = (CGFloat) -> CGSize
     /// The size supplied (when not from a block).
     public var size: CGSize
     private let block: SizeValueBlock?
 
+    /// A size computed at each frame.
     public init(block: @escaping SizeValueBlock) { self.block = block; size = .zero }
+    /// One size at every frame.
     public init(_ size: CGSize) { self.size = size; block = nil }
 
+    /// `LottieVector3D`.
     public var valueType: Any.Type { LottieVector3D.self }
+    /// Whether a block supplies the size.
     public func hasUpdate(frame: AnimationFrameTime) -> Bool { block != nil }
     var isFixed: Bool { block == nil }
     func value(atFrame frame: AnimationFrameTime) -> Any { (block?(frame) ?? size).vector3dValue }
@@ -90,7 +108,9 @@ public final class SizeValueProvider: AnyValueProvider, FrameValueSource, @unche
 
 /// Supplies a gradient's colours and stop locations — lottie-ios's `GradientValueProvider`.
 public final class GradientValueProvider: AnyValueProvider, FrameValueSource, @unchecked Sendable {
+    /// Colours for a frame of the composition.
     public typealias ColorsValueBlock = (CGFloat) -> [LottieColor]
+    /// Stop locations for a frame of the composition.
     public typealias ColorLocationsBlock = (CGFloat) -> [Double]
     /// The colours supplied (when not from a block).
     public var colors: [LottieColor]
@@ -99,14 +119,18 @@ public final class GradientValueProvider: AnyValueProvider, FrameValueSource, @u
     private let block: ColorsValueBlock?
     private let locationsBlock: ColorLocationsBlock?
 
+    /// Colours (and locations) computed at each frame.
     public init(block: @escaping ColorsValueBlock, locations: ColorLocationsBlock? = nil) {
         self.block = block; locationsBlock = locations; colors = []; self.locations = []
     }
+    /// The same colours and locations at every frame.
     public init(_ colors: [LottieColor], locations: [Double] = []) {
         self.colors = colors; self.locations = locations; block = nil; locationsBlock = nil
     }
 
+    /// `[LottieColor]`.
     public var valueType: Any.Type { [LottieColor].self }
+    /// Whether a block supplies the colours or locations.
     public func hasUpdate(frame: AnimationFrameTime) -> Bool { block != nil || locationsBlock != nil }
     var isFixed: Bool { block == nil && locationsBlock == nil }
     func value(atFrame frame: AnimationFrameTime) -> Any {

@@ -14,7 +14,9 @@ public protocol AnimationImageProvider {
 }
 
 extension AnimationImageProvider {
+    /// True: images may be kept and reused.
     public var cacheEligible: Bool { true }
+    /// `.resize`: the image fills its layer.
     public func contentsGravity(for asset: ImageAsset) -> CALayerContentsGravity { .resize }
 }
 
@@ -39,6 +41,7 @@ public final class FilepathImageProvider: AnimationImageProvider, @unchecked Sen
         folder = filepath; gravity = contentsGravity
     }
 
+    /// The embedded image, or the file in the folder (then in the asset's folder within it).
     public func imageForAsset(asset: ImageAsset) -> CGImage? {
         if let data = asset.embeddedData { return decodeImage(data) }
         for url in [folder.appendingPathComponent(asset.directory).appendingPathComponent(asset.name),
@@ -48,6 +51,7 @@ public final class FilepathImageProvider: AnimationImageProvider, @unchecked Sen
         return nil
     }
 
+    /// The gravity given when it was made.
     public func contentsGravity(for asset: ImageAsset) -> CALayerContentsGravity { gravity }
 }
 
@@ -63,6 +67,7 @@ public final class BundleImageProvider: AnimationImageProvider, @unchecked Senda
         self.bundle = bundle; self.searchPath = searchPath; gravity = contentsGravity
     }
 
+    /// The embedded image, or the bundle's resource of the asset's name.
     public func imageForAsset(asset: ImageAsset) -> CGImage? {
         if let data = asset.embeddedData { return decodeImage(data) }
         let name = (asset.name as NSString).deletingPathExtension, type = (asset.name as NSString).pathExtension

@@ -14,8 +14,9 @@ public final class ImageAsset: Asset, @unchecked Sendable {
     public let name: String
     /// The folder the image sits in, relative to the animation (`u`; often `images/`).
     public let directory: String
-    /// The size the image is drawn at, in the composition's points (`w`, `h`).
+    /// The width the image is drawn at, in the composition's points (`w`).
     public let width: Double
+    /// The height the image is drawn at (`h`).
     public let height: Double
 
     init(id: String, name: String, directory: String, width: Double, height: Double) {

@@ -106,6 +106,8 @@ struct LayerModel: Decodable, Sendable {
     var isMatteSource: Bool
     /// Whether the layer turns to face along its motion path (`ao`), on top of its rotation.
     var autoOrient: Bool
+    /// The blend mode (`bm`; 0 normal — others are not drawn yet).
+    var blendMode: Int
     /// For a text layer: its document over time.
     var text: TextModel?
     /// The layer's effects (drop shadow and Gaussian blur are drawn).
@@ -114,7 +116,7 @@ struct LayerModel: Decodable, Sendable {
     var timeRemap: AnimatedValue<Numbers>?
 
     private enum Keys: String, CodingKey {
-        case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr, masksProperties, tt, tp, td, ao, tm, ef, t
+        case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr, masksProperties, tt, tp, td, ao, tm, ef, t, bm
     }
 
     init(from decoder: Decoder) throws {
@@ -138,6 +140,7 @@ struct LayerModel: Decodable, Sendable {
         masks = (try? c.decode([MaskModel].self, forKey: .masksProperties)) ?? []
         matteMode = (try? c.decode(Int.self, forKey: .tt)).flatMap(MatteMode.init(rawValue:))
         matteParent = try? c.decode(Int.self, forKey: .tp)
+        blendMode = (try? c.decode(Int.self, forKey: .bm)) ?? 0
         timeRemap = try? c.decode(AnimatedValue<Numbers>.self, forKey: .tm)
         text = kind == .text ? try? c.decode(TextModel.self, forKey: .t) : nil
         effects = ((try? c.decode([FailableEffect].self, forKey: .ef)) ?? []).compactMap(\.effect)
