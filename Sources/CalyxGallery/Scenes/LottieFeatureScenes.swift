@@ -1,0 +1,153 @@
+import Foundation
+import Lottie
+import QuartzCore
+
+/// After Effects features as Lottie plays them: mattes, masks, motion paths, stars and repeaters, text, and
+/// effects — each a small Bodymovin file written by the helpers below, played by `LottieAnimationLayer`.
+extension Gallery {
+    static let lottieFeatureScenes: [GalleryScene] = [
+        GalleryScene("lottie-matte", "Lottie", "a track matte: a striped square seen through a circle that breathes (alpha matte)",
+                     duration: 2, probes: [.init(60, 56, rgb(0.9, 0.2, 0.2)), .init(20, 20, white)], build: lottieMatte),
+        GalleryScene("lottie-masks", "Lottie", "masks: a circle added, a bar subtracted that slides down, on an orange square",
+                     duration: 2, probes: [.init(60, 30, rgb(0.96, 0.55, 0.15)), .init(60, 40, white), .init(14, 14, white)],
+                     build: lottieMasks),
+        GalleryScene("lottie-motion-path", "Lottie", "a motion path: an arrow eased along an S curve by distance, turning to face its way (auto-orient)",
+                     duration: 2, probes: [.init(19, 101, rgb(0.15, 0.35, 0.9)), .init(100, 20, white)], build: lottieMotionPath),
+        GalleryScene("lottie-repeater", "Lottie", "a star turning inside a repeater's ring of eight dots, fading round the ring as it spins",
+                     duration: 2, probes: [.init(60, 60, rgb(0.98, 0.75, 0.1)), .init(60, 20, rgb(0.2, 0.4, 0.9))], build: lottieRepeater),
+        GalleryScene("lottie-text", "Lottie", "a text layer: centred words that change at a keyframe, over a bar",
+                     duration: 2, probes: [.init(60, 80, rgb(0.2, 0.2, 0.25)), .init(6, 6, white)], build: lottieText),
+        GalleryScene("lottie-effects", "Lottie", "effects: a card with a drop shadow, and a dot under a Gaussian blur",
+                     duration: 2, probes: [.init(40, 40, rgb(0.96, 0.55, 0.15)), .init(110, 10, white)], build: lottieEffects),
+    ]
+
+    static func lottieMatte() -> CALayer {
+        let stripes = (0..<5).map { LottieJSON.rect(x: 20, y: 20 + Double($0) * 16, w: 80, h: 8, color: [0.9, 0.2, 0.2]) }
+        return lottiePlayer(LottieJSON.document(layers: [
+            LottieJSON.shapeLayer(index: 1, items: [LottieJSON.ellipse(cx: 60, cy: 60, diameter: LottieJSON.keyed([(0, 70), (30, 95), (60, 70)]),
+                                                                       color: [1, 1, 1])], extra: #""td":1"#),
+            LottieJSON.shapeLayer(index: 2, items: stripes, extra: #""tt":1"#),
+        ]))
+    }
+
+    static func lottieMasks() -> CALayer {
+        let bar = { (y: Double) in LottieJSON.rectPath(x: 10, y: y, w: 100, h: 12) }
+        return lottiePlayer(LottieJSON.document(layers: [
+            LottieJSON.shapeLayer(index: 1, items: [LottieJSON.rect(x: 10, y: 10, w: 100, h: 100, color: [0.96, 0.55, 0.15])], extra: """
+            "hasMask":true,"masksProperties":[{"inv":false,"mode":"a","pt":{"a":0,"k":\(LottieJSON.circlePath(cx: 60, cy: 60, r: 45))}},
+            {"inv":false,"mode":"s","pt":{"a":1,"k":[{"t":0,"s":[\(bar(34))],"o":{"x":0.4,"y":0},"i":{"x":0.6,"y":1}},{"t":60,"s":[\(bar(74))]}]}}]
+            """),
+        ]))
+    }
+
+    static func lottieMotionPath() -> CALayer {
+        let arrow = #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[10,0],[-8,-7],[-8,7]],"i":[[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0]]}}}"#
+        return lottiePlayer(LottieJSON.document(layers: [
+            LottieJSON.shapeLayer(index: 1, items: [LottieJSON.group([arrow, LottieJSON.fill([0.15, 0.35, 0.9])])], extra: """
+            "ao":1,"ks":{"p":{"a":1,"k":[{"t":0,"s":[20,100],"to":[60,-10],"ti":[-60,10],"o":{"x":[0.4],"y":[0]},"i":{"x":[0.6],"y":[1]}},{"t":60,"s":[100,20]}]}}
+            """),
+        ]))
+    }
+
+    static func lottieRepeater() -> CALayer {
+        let star = #"{"ty":"sr","sy":1,"d":1,"p":{"a":0,"k":[60,60]},"pt":{"a":0,"k":5},"r":"# + LottieJSON.keyed([(0, 0), (60, 144)])
+            + #","or":{"a":0,"k":22},"os":{"a":0,"k":0},"ir":{"a":0,"k":10},"is":{"a":0,"k":0}}"#
+        let repeater = #"{"ty":"rp","c":{"a":0,"k":8},"o":"# + LottieJSON.keyed([(0, 0), (60, 8)]) + #","m":1,"tr":{"ty":"tr","# +
+            #""a":{"a":0,"k":[60,60]},"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":45},"so":{"a":0,"k":100},"eo":{"a":0,"k":25}}}"#
+        return lottiePlayer(LottieJSON.document(layers: [
+            LottieJSON.shapeLayer(index: 1, items: [LottieJSON.group([star, LottieJSON.fill([0.98, 0.75, 0.1])])]),
+            LottieJSON.shapeLayer(index: 2, items: [LottieJSON.group([LottieJSON.ellipseItem(cx: 60, cy: 20, diameter: 12),
+                                                                       LottieJSON.fill([0.2, 0.4, 0.9]), repeater])]),
+        ]))
+    }
+
+    static func lottieText() -> CALayer {
+        let document = { (text: String, frame: Int) in
+            #"{"s":{"s":24,"f":"DejaVuSans-Bold","t":"\#(text)","j":2,"tr":0,"lh":28,"fc":[0.15,0.3,0.85]},"t":\#(frame)}"#
+        }
+        return lottiePlayer(LottieJSON.document(layers: [
+            #"{"ty":5,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[60,66]}},"t":{"d":{"k":["# +
+                document("Calyx", 0) + "," + document("Lottie", 30) + "]}}}",
+            LottieJSON.shapeLayer(index: 2, items: [LottieJSON.rect(x: 20, y: 76, w: 80, h: 8, color: [0.2, 0.2, 0.25])]),
+        ]))
+    }
+
+    static func lottieEffects() -> CALayer {
+        let shadow = #"{"ty":25,"en":1,"ef":[{"v":{"a":0,"k":[0.1,0.1,0.3,1]}},{"v":{"a":0,"k":140}},{"v":{"a":0,"k":135}},"# +
+            #"{"v":{"a":0,"k":8}},{"v":{"a":0,"k":10}}]}"#
+        let blur = #"{"ty":29,"en":1,"ef":[{"v":{"a":0,"k":12}},{"v":{"a":0,"k":1}}]}"#
+        return lottiePlayer(LottieJSON.document(layers: [
+            LottieJSON.shapeLayer(index: 1, items: [LottieJSON.rect(x: 15, y: 15, w: 50, h: 50, color: [0.96, 0.55, 0.15])],
+                                  extra: #""ef":[\#(shadow)]"#),
+            LottieJSON.shapeLayer(index: 2, items: [LottieJSON.group([LottieJSON.ellipseItem(cx: 88, cy: 88, diameter: 30),
+                                                                       LottieJSON.fill([0.85, 0.15, 0.35])])],
+                                  extra: #""ef":[\#(blur)]"#),
+        ]))
+    }
+
+    /// A layer playing `json` in a loop over the whole stage.
+    static func lottiePlayer(_ json: String) -> CALayer {
+        let root = stage()
+        guard let animation = try? LottieAnimation.from(data: Data(json.utf8)) else { return root }
+        let player = LottieAnimationLayer(animation: animation)
+        player.frame = root.bounds
+        player.loopMode = .loop
+        root.addSublayer(player)
+        player.play()
+        return root
+    }
+}
+
+/// Small writers of Bodymovin JSON for the gallery's Lottie scenes (2 s at 30 fps on a 120-point stage).
+enum LottieJSON {
+    static func document(layers: [String]) -> String {
+        #"{"v":"5.7.0","fr":30,"ip":0,"op":60,"w":120,"h":120,"layers":["# + layers.joined(separator: ",") + "]}"
+    }
+
+    /// A shape layer of `items`, with more layer keys in `extra` (a transform given there replaces the default).
+    static func shapeLayer(index: Int, items: [String], extra: String = "") -> String {
+        let transform = extra.contains(#""ks":"#) ? "" : #""ks":{},"#
+        return #"{"ty":4,"ind":\#(index),"ip":0,"op":60,"st":0,\#(transform)"# + (extra.isEmpty ? "" : extra + ",")
+            + #""shapes":["# + items.joined(separator: ",") + "]}"
+    }
+
+    static func group(_ items: [String]) -> String {
+        #"{"ty":"gr","it":["# + items.joined(separator: ",") + #",{"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}"#
+    }
+
+    static func fill(_ color: [Double]) -> String {
+        #"{"ty":"fl","c":{"a":0,"k":[\#(color[0]),\#(color[1]),\#(color[2]),1]},"o":{"a":0,"k":100}}"#
+    }
+
+    static func rect(x: Double, y: Double, w: Double, h: Double, color: [Double]) -> String {
+        group([#"{"ty":"rc","p":{"a":0,"k":[\#(x + w / 2),\#(y + h / 2)]},"s":{"a":0,"k":[\#(w),\#(h)]},"r":{"a":0,"k":0}}"#, fill(color)])
+    }
+
+    static func ellipseItem(cx: Double, cy: Double, diameter: Double) -> String {
+        #"{"ty":"el","p":{"a":0,"k":[\#(cx),\#(cy)]},"s":{"a":0,"k":[\#(diameter),\#(diameter)]}}"#
+    }
+
+    /// A filled circle whose diameter is `diameter` (a property's JSON).
+    static func ellipse(cx: Double, cy: Double, diameter: String, color: [Double]) -> String {
+        group([#"{"ty":"el","p":{"a":0,"k":[\#(cx),\#(cy)]},"s":"# + diameter + "}", fill(color)])
+    }
+
+    /// A one-number property eased between `(frame, value)` keyframes, as JSON (a two-number value for sizes).
+    static func keyed(_ frames: [(Int, Double)]) -> String {
+        let keys = frames.enumerated().map { i, f in
+            let ease = i + 1 < frames.count ? #","o":{"x":[0.4],"y":[0]},"i":{"x":[0.6],"y":[1]}"# : ""
+            return #"{"t":\#(f.0),"s":[\#(f.1),\#(f.1)]\#(ease)}"#
+        }
+        return #"{"a":1,"k":["# + keys.joined(separator: ",") + "]}"
+    }
+
+    static func rectPath(x: Double, y: Double, w: Double, h: Double) -> String {
+        #"{"c":true,"v":[[\#(x),\#(y)],[\#(x + w),\#(y)],[\#(x + w),\#(y + h)],[\#(x),\#(y + h)]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}"#
+    }
+
+    static func circlePath(cx: Double, cy: Double, r: Double) -> String {
+        let k = 0.5519150244935105 * r
+        return #"{"c":true,"v":[[\#(cx),\#(cy - r)],[\#(cx + r),\#(cy)],[\#(cx),\#(cy + r)],[\#(cx - r),\#(cy)]],"# +
+            #""o":[[\#(k),0],[0,\#(k)],[\#(-k),0],[0,\#(-k)]],"i":[[\#(-k),0],[0,\#(-k)],[\#(k),0],[0,\#(k)]]}"#
+    }
+}
