@@ -14,7 +14,7 @@ enum LottieBenchmark {
         .deletingLastPathComponent().appendingPathComponent("Tests/LottieTests/References")
 
     static func run(into report: inout BenchReport) {
-        for name in ["showcase", "precomp-trim"] {
+        for name in ["showcase", "precomp-trim", "mattes-masks", "shapes", "motion"] {
             guard let data = try? Data(contentsOf: references.appendingPathComponent("\(name).json")),
                   let animation = try? LottieAnimation.from(data: data) else { continue }
             let frames = Int(animation.endFrame - animation.startFrame)

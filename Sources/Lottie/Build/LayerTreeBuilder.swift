@@ -53,8 +53,7 @@ struct LayerTreeBuilder {
                 holder.addSublayer(node)
                 holder.mask = source.map { self.node(for: $0, composition: composition, path: path, size: size, byIndex: byIndex, visiting: visiting) }
                     ?? Self.spaceLayer()
-                holder.maskReading = [.alpha: .alpha, .alphaInverted: .invertedAlpha, .luminance: .luminance,
-                                      .luminanceInverted: .invertedLuminance][mode] ?? .alpha
+                holder.maskReading = mode.reading
                 node = holder
             }
             container.addSublayer(node)
@@ -240,5 +239,17 @@ struct LayerTreeBuilder {
         let digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
         guard digits.count == 6, let v = UInt32(digits, radix: 16) else { return CGColor(gray: 0, alpha: 1) }
         return CGColor(red: CGFloat((v >> 16) & 0xFF) / 255, green: CGFloat((v >> 8) & 0xFF) / 255, blue: CGFloat(v & 0xFF) / 255, alpha: 1)
+    }
+}
+
+extension MatteMode {
+    /// How the compositor reads the matte for this mode.
+    var reading: MaskReading {
+        switch self {
+        case .alpha: .alpha
+        case .alphaInverted: .invertedAlpha
+        case .luminance: .luminance
+        case .luminanceInverted: .invertedLuminance
+        }
     }
 }

@@ -65,10 +65,10 @@ struct ShapeBuilder {
     }
 
     /// The layer's frame at the composition's first frame.
-    private var frame: Double { time.frame(atRootFrame: builder.model.inPoint) }
+    var frame: Double { time.frame(atRootFrame: builder.model.inPoint) }
 
     /// A shape layer drawing `geometry`'s paths at `opacity` (percent), animated when they are.
-    private func styledLayer(geometry: ArraySlice<ShapeItem>, opacity: AnimatedValue<Numbers>) -> CAShapeLayer {
+    func styledLayer(geometry: ArraySlice<ShapeItem>, opacity: AnimatedValue<Numbers>) -> CAShapeLayer {
         let shape = CAShapeLayer()
         shape.anchorPoint = .zero
         shape.position = .zero
@@ -132,73 +132,7 @@ struct ShapeBuilder {
         builder.add(timeline.sampled("path", timeline.sampleFrames.map { trimmed(atFrame: time.frame(atRootFrame: $0)) }), to: shape)
     }
 
-    /// A gradient fill or stroke: a `CAGradientLayer` over the geometry's box, masked by the geometry filled (or
-    /// stroked). Its points are Lottie's, in the box's unit square; a radial gradient's end point sits at the
-    /// radius along each axis, so the circle stays round in a box that is not square. Animated stops and points
-    /// are sampled once a frame.
-    private func gradientLayer(_ gradient: GradientModel, geometry: ArraySlice<ShapeItem>) -> CALayer {
-        let mask = styledLayer(geometry: geometry, opacity: .fixed(Numbers([100])))
-        mask.fillColor = gradient.stroke == nil ? CGColor(gray: 0, alpha: 1) : nil
-        mask.fillRule = gradient.evenOdd ? .evenOdd : .nonZero
-        var reach: CGFloat = 1
-        if let stroke = gradient.stroke {
-            mask.strokeColor = CGColor(gray: 0, alpha: 1)
-            mask.lineWidth = stroke.width.value(atFrame: frame)[0]
-            Self.setLineStyle(of: mask, cap: stroke.cap, join: stroke.join)
-            builder.add(builder.timeline.animation("lineWidth", stroke.width, time: time) { $0[0] }, to: mask)
-            reach += mask.lineWidth
-        }
-        mask.opacity = 1
-        // The box: the geometry's at the first frame, or the composition when the geometry moves.
-        let moving = geometry.contains(where: Self.isAnimated)
-        let pathBox = mask.path?.boundingBoxOfPath ?? .null
-        let box = (moving || pathBox.isNull || !pathBox.isFiniteValue)
-            ? CGRect(x: 0, y: 0, width: builder.model.width, height: builder.model.height)
-            : pathBox.insetBy(dx: -reach, dy: -reach)
-        let layer = CAGradientLayer()
-        layer.anchorPoint = .zero
-        layer.position = box.origin
-        layer.bounds = CGRect(origin: .zero, size: box.size)
-        layer.type = gradient.radial ? .radial : .axial
-        // The mask is in the gradient layer's space: the geometry moved by the box's corner.
-        mask.position = CGPoint(x: -box.minX, y: -box.minY)
-        layer.mask = mask
-        layer.opacity = Float(gradient.opacity.value(atFrame: frame)[0] / 100)
-        builder.add(builder.timeline.animation("opacity", gradient.opacity, time: time) { $0[0] / 100 }, to: layer)
-        func points(atFrame f: Double) -> (CGPoint, CGPoint) {
-            let s = gradient.start.value(atFrame: f), e = gradient.end.value(atFrame: f)
-            func unit(_ x: Double, _ y: Double) -> CGPoint {
-                CGPoint(x: box.width > 0 ? (x - box.minX) / box.width : 0, y: box.height > 0 ? (y - box.minY) / box.height : 0)
-            }
-            let a = unit(s[0], s[1])
-            guard gradient.radial else { return (a, unit(e[0], e[1])) }
-            let radius = hypot(e[0] - s[0], e[1] - s[1])
-            return (a, CGPoint(x: a.x + (box.width > 0 ? radius / box.width : 0), y: a.y + (box.height > 0 ? radius / box.height : 0)))
-        }
-        (layer.startPoint, layer.endPoint) = points(atFrame: frame)
-        let stops = gradient.stops(gradient.colors.value(atFrame: frame))
-        layer.colors = stops.colors
-        layer.locations = stops.locations.map { NSNumber(value: $0) }
-        if gradient.start.isAnimated || gradient.end.isAnimated || gradient.colors.isAnimated {
-            let timeline = builder.timeline
-            let frames = timeline.sampleFrames.map { time.frame(atRootFrame: $0) }
-            var animated: [(String, [Any])] = []
-            if gradient.start.isAnimated || gradient.end.isAnimated {
-                let all = frames.map(points(atFrame:))
-                animated += [("startPoint", all.map(\.0)), ("endPoint", all.map(\.1))]
-            }
-            if gradient.colors.isAnimated {
-                let all = frames.map { gradient.stops(gradient.colors.value(atFrame: $0)) }
-                animated += [("colors", all.map(\.colors)), ("locations", all.map { $0.locations.map { NSNumber(value: $0) } })]
-            }
-            for (keyPath, values) in animated { builder.add(timeline.sampled(keyPath, values), to: layer) }
-        }
-        builder.registry.register(path + [gradient.name ?? "", "Colors"], .gradient, on: layer)
-        builder.registry.register(path + [gradient.name ?? "", "Opacity"], .opacity, on: layer)
-        return layer
-    }
-
-    private static func isAnimated(_ item: ShapeItem) -> Bool {
+    static func isAnimated(_ item: ShapeItem) -> Bool {
         switch item {
         case .rectangle(let p, let s, let r): return p.isAnimated || s.isAnimated || r.isAnimated
         case .ellipse(let p, let s, _): return p.isAnimated || s.isAnimated
@@ -247,40 +181,6 @@ struct ShapeBuilder {
             }
         }
         return path
-    }
-
-    /// A repeater: the items it copies, built once per copy. Copy k sits k + offset steps along — its position
-    /// and rotation that many times the step's, its scale the step's to that power, about the step's anchor (as
-    /// lottie-android, rlottie and ThorVG place copies; not the step composed k times, so a
-    /// `CAReplicatorLayer`'s cumulative instance transform cannot say it) — at an opacity running from the start
-    /// opacity to the end one. Later copies go above, or below in mode 2. Moving steps are sampled once a frame;
-    /// the copy count is read at the first frame.
-    private func repeaterLayer(_ repeater: RepeaterModel, copying items: [ShapeItem]) -> CALayer {
-        let container = LayerTreeBuilder.spaceLayer()
-        let copies = repeater.copyCount(atFrame: frame)
-        let moving = [repeater.anchor, repeater.position, repeater.scale, repeater.rotation, repeater.offset].contains { $0.isAnimated }
-        let fading = repeater.startOpacity.isAnimated || repeater.endOpacity.isAnimated
-        let timeline = builder.timeline
-        let frames = timeline.sampleFrames.map { time.frame(atRootFrame: $0) }
-        for k in 0..<copies {
-            func placement(atFrame f: Double) -> CATransform3D {
-                let offset = repeater.offset.value(atFrame: f)[0]
-                return CATransform3DMakeAffineTransform(repeater.step(atFrame: f, times: Double(k) + (offset.isFinite ? offset : 0)))
-            }
-            func opacity(atFrame f: Double) -> Float {
-                let a = repeater.startOpacity.value(atFrame: f)[0] / 100, b = repeater.endOpacity.value(atFrame: f)[0] / 100
-                let value = copies > 1 ? a + (b - a) * Double(k) / Double(copies - 1) : a
-                return Float(value.isFinite ? min(max(value, 0), 1) : 0)
-            }
-            let copy = LayerTreeBuilder.spaceLayer()
-            addItems(items, to: copy)
-            copy.transform = placement(atFrame: frame)
-            copy.opacity = opacity(atFrame: frame)
-            if moving { builder.add(timeline.sampled("transform", frames.map { NSValue(caTransform3D: placement(atFrame: $0)) }), to: copy) }
-            if fading { builder.add(timeline.sampled("opacity", frames.map(opacity(atFrame:))), to: copy) }
-            if repeater.stacksBelow { container.insertSublayer(copy, at: 0) } else { container.addSublayer(copy) }
-        }
-        return container
     }
 
     /// An ellipse as After Effects draws one: four cubic quarters from the top, clockwise on screen (or
