@@ -17,6 +17,16 @@ extension Gallery {
                      duration: 2, probes: [.init(60, 60, rgb(0.98, 0.75, 0.1)), .init(60, 20, rgb(0.2, 0.4, 0.9))], build: lottieRepeater),
         GalleryScene("lottie-text", "Lottie", "a text layer: centred words that change at a keyframe, over a bar",
                      duration: 2, probes: [.init(60, 80, rgb(0.2, 0.2, 0.25)), .init(6, 6, white)], build: lottieText),
+        GalleryScene("lottie-time", "Lottie", "one precomposition shown three times: as it is, stretched to half speed, and time-remapped to run backwards",
+                     duration: 2, probes: [.init(20, 25, rgb(0.9, 0.2, 0.2)), .init(20, 60, rgb(0.9, 0.2, 0.2)),
+                                           .init(100, 95, rgb(0.9, 0.2, 0.2)), .init(60, 60, white)], build: lottieTime),
+        GalleryScene("lottie-gradients", "Lottie", "gradient fills: a radial glow whose centre drifts, over a linear band",
+                     duration: 2, probes: [.init(40, 40, rgb(0.96, 0.55, 0.15)), .init(22, 95, rgb(0.1, 0.7, 0.3))], build: lottieGradients),
+        GalleryScene("lottie-image", "Lottie", "an image layer: an embedded PNG drawn at one and a half times its size, turning about its centre",
+                     duration: 2, probes: [.init(35, 35, rgb(220 / 255, 30 / 255, 30 / 255)), .init(65, 35, rgb(30 / 255, 180 / 255, 60 / 255)),
+                                           .init(35, 65, rgb(30 / 255, 60 / 255, 220 / 255))], build: lottieImage),
+        GalleryScene("lottie-value-providers", "Lottie", "value providers: a ball moved by a PointValueProvider and recoloured frame by frame by a ColorValueProvider block",
+                     duration: 2, probes: [.init(60, 60, rgb(0.9, 0.2, 0.3)), .init(25, 25, white)], build: lottieValueProviders),
         GalleryScene("lottie-effects", "Lottie", "effects: a card with a drop shadow, and a dot under a Gaussian blur",
                      duration: 2, probes: [.init(40, 40, rgb(0.96, 0.55, 0.15)), .init(110, 10, white)], build: lottieEffects),
     ]
@@ -83,6 +93,50 @@ extension Gallery {
                                                                        LottieJSON.fill([0.85, 0.15, 0.35])])],
                                   extra: #""ef":[\#(blur)]"#),
         ]))
+    }
+
+    static func lottieTime() -> CALayer {
+        let slide = LottieJSON.shapeLayer(index: 1, items: [LottieJSON.rect(x: -7, y: -7, w: 14, h: 14, color: [0.9, 0.2, 0.2])], extra:
+            #""ks":{"p":{"a":1,"k":[{"t":0,"s":[10,10],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":40,"s":[90,10]}]}}"#)
+        let precomp = { (index: Int, y: Int, extra: String) in
+            #"{"ty":0,"ind":\#(index),"refId":"slide","w":100,"h":20,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[10,\#(y)]}}\#(extra)}"#
+        }
+        let layers = [precomp(1, 15, ""), precomp(2, 50, #","sr":2"#),
+                      precomp(3, 85, #","tm":{"a":1,"k":[{"t":0,"s":[1.3333333],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[0]}]}"#)]
+        return lottiePlayer(#"{"v":"5.7.0","fr":30,"ip":0,"op":60,"w":120,"h":120,"assets":[{"id":"slide","w":100,"h":20,"layers":["#
+            + slide + "]}],\"layers\":[" + layers.joined(separator: ",") + "]}")
+    }
+
+    static func lottieGradients() -> CALayer {
+        let glow = #"{"ty":"gf","t":2,"s":{"a":1,"k":[{"t":0,"s":[40,40],"o":{"x":[0.4],"y":[0]},"i":{"x":[0.6],"y":[1]}},{"t":30,"s":[80,50],"o":{"x":[0.4],"y":[0]},"i":{"x":[0.6],"y":[1]}},{"t":60,"s":[40,40]}]},"# +
+            #""e":{"a":0,"k":[90,40]},"g":{"p":2,"k":{"a":0,"k":[0,0.96,0.55,0.15,1,0.2,0.3,0.8]}},"o":{"a":0,"k":100},"r":1}"#
+        let band = #"{"ty":"gf","t":1,"s":{"a":0,"k":[20,0]},"e":{"a":0,"k":[100,0]},"# +
+            #""g":{"p":2,"k":{"a":0,"k":[0,0.1,0.7,0.3,1,0.9,0.2,0.5]}},"o":{"a":0,"k":100},"r":1}"#
+        return lottiePlayer(LottieJSON.document(layers: [
+            LottieJSON.shapeLayer(index: 1, items: [LottieJSON.group([LottieJSON.ellipseItem(cx: 40, cy: 40, diameter: 60), glow])]),
+            LottieJSON.shapeLayer(index: 2, items: [LottieJSON.group([#"{"ty":"rc","p":{"a":0,"k":[60,95]},"s":{"a":0,"k":[80,30]},"r":{"a":0,"k":0}}"#, band])]),
+        ]))
+    }
+
+    /// A 40 × 40 PNG of four quadrants (red, green, blue, half-transparent orange), embedded as a data URI.
+    static let quadrantsPNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAACgAAAAoCAYAAACM/rhtAAAASElEQVR42u3OMREAIAgAQJKQxHCmMIlx7IIlmLgffv94mdUp72oVgoKCgoKCgoKCgoKjg7ledaoTu5OgoKCgoKCgoKCg4OjgB3zxLKRZiplmAAAAAElFTkSuQmCC"
+
+    static func lottieImage() -> CALayer {
+        lottiePlayer(#"{"v":"5.7.0","fr":30,"ip":0,"op":60,"w":120,"h":120,"assets":[{"id":"q","w":40,"h":40,"u":"","p":"\#(quadrantsPNG)","e":1}],"# +
+            #""layers":[{"ty":2,"ind":1,"refId":"q","ip":0,"op":60,"st":0,"ks":{"a":{"a":0,"k":[20,20]},"p":{"a":0,"k":[50,50]},"# +
+            #""s":{"a":0,"k":[150,150]},"r":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0.4],"y":[0]},"i":{"x":[0.6],"y":[1]}},{"t":60,"s":[360]}]}}}]}"#)
+    }
+
+    static func lottieValueProviders() -> CALayer {
+        let ball = #"{"ty":4,"ind":1,"nm":"Ball","ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[30,30]}},"shapes":["# +
+            LottieJSON.group([LottieJSON.ellipseItem(cx: 0, cy: 0, diameter: 50), #"{"ty":"fl","nm":"Fill 1","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100}}"#]) + "]}"
+        let root = lottiePlayer(LottieJSON.document(layers: [ball]))
+        guard let player = root.sublayers?.first as? LottieAnimationLayer else { return root }
+        player.setValueProvider(PointValueProvider(CGPoint(x: 60, y: 60)), keypath: "Ball.Transform.Position")
+        player.setValueProvider(ColorValueProvider { frame in
+            LottieColor(r: 0.9, g: 0.2 + 0.6 * Double(frame) / 60, b: 0.3 + 0.5 * Double(frame) / 60, a: 1)
+        }, keypath: "**.Fill 1.Color")
+        return root
     }
 
     /// A layer playing `json` in a loop over the whole stage.
