@@ -93,3 +93,10 @@ extension AnimatedValue: Decodable where Value: KeyframeValue {
         }
     }
 }
+
+extension KeyedDecodingContainer {
+    /// The animated number list at `key`, or `fallback` held at every frame when the file leaves it out.
+    func animated(_ key: Key, default fallback: [Double]) throws -> AnimatedValue<Numbers> {
+        try decodeIfPresent(AnimatedValue<Numbers>.self, forKey: key) ?? .fixed(Numbers(fallback))
+    }
+}

@@ -224,27 +224,24 @@ enum ShapeItem: Decodable, Sendable {
         let c = try decoder.container(keyedBy: Keys.self)
         let type = (try? c.decode(String.self, forKey: .ty)) ?? ""
         let hidden = (try? c.decode(Bool.self, forKey: .hd)) ?? false
-        func value(_ key: Keys, _ fallback: [Double]) throws -> AnimatedValue<Numbers> {
-            try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: key) ?? .fixed(Numbers(fallback))
-        }
         switch type {
         case "gr":
             self = .group(name: try? c.decode(String.self, forKey: .nm), items: (try? c.decode([ShapeItem].self, forKey: .it)) ?? [],
                           hidden: hidden)
-        case "rc": self = .rectangle(position: try value(.p, [0, 0]), size: try value(.s, [0, 0]), roundness: try value(.r, [0]))
-        case "el": self = .ellipse(position: try value(.p, [0, 0]), size: try value(.s, [0, 0]), counterclockwise: (try? c.decode(Int.self, forKey: .d)) == 3)
+        case "rc": self = .rectangle(position: try c.animated(.p, default: [0, 0]), size: try c.animated(.s, default: [0, 0]), roundness: try c.animated(.r, default: [0]))
+        case "el": self = .ellipse(position: try c.animated(.p, default: [0, 0]), size: try c.animated(.s, default: [0, 0]), counterclockwise: (try? c.decode(Int.self, forKey: .d)) == 3)
         case "sh": self = .path(try c.decode(AnimatedValue<BezierShape>.self, forKey: .ks))
-        case "fl": self = .fill(name: try? c.decode(String.self, forKey: .nm), color: try value(.c, [0, 0, 0, 1]), opacity: try value(.o, [100]), evenOdd: (try? c.decode(Int.self, forKey: .r)) == 2)
+        case "fl": self = .fill(name: try? c.decode(String.self, forKey: .nm), color: try c.animated(.c, default: [0, 0, 0, 1]), opacity: try c.animated(.o, default: [100]), evenOdd: (try? c.decode(Int.self, forKey: .r)) == 2)
         case "st":
-            self = .stroke(name: try? c.decode(String.self, forKey: .nm), color: try value(.c, [0, 0, 0, 1]), opacity: try value(.o, [100]), width: try value(.w, [1]),
+            self = .stroke(name: try? c.decode(String.self, forKey: .nm), color: try c.animated(.c, default: [0, 0, 0, 1]), opacity: try c.animated(.o, default: [100]), width: try c.animated(.w, default: [1]),
                            cap: (try? c.decode(Int.self, forKey: .lc)) ?? 2, join: (try? c.decode(Int.self, forKey: .lj)) ?? 2,
                            miterLimit: (try? c.decode(Double.self, forKey: .ml)) ?? 4)
         case "tr": self = .transform(try TransformModel(from: decoder))
         case "gf", "gs": self = .gradient(try GradientModel(from: decoder, stroke: type == "gs"))
-        case "tm": self = .trim(start: try value(.s, [0]), end: try value(.e, [100]), offset: try value(.o, [0]))
+        case "tm": self = .trim(start: try c.animated(.s, default: [0]), end: try c.animated(.e, default: [100]), offset: try c.animated(.o, default: [0]))
         case "sr": self = .polystar(try PolystarModel(from: decoder))
-        case "rd": self = .roundedCorners(radius: try value(.r, [0]))
-        case "pb": self = .puckerBloat(amount: try value(.a, [0]))
+        case "rd": self = .roundedCorners(radius: try c.animated(.r, default: [0]))
+        case "pb": self = .puckerBloat(amount: try c.animated(.a, default: [0]))
         case "rp": self = .repeater(try RepeaterModel(from: decoder))
         default: self = .unsupported(type)
         }
@@ -272,15 +269,15 @@ struct GradientModel: Sendable {
         let c = try decoder.container(keyedBy: Keys.self)
         name = try? c.decode(String.self, forKey: .nm)
         radial = (try? c.decode(Int.self, forKey: .t)) == 2
-        start = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .s) ?? .fixed(Numbers([0, 0]))
-        end = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .e) ?? .fixed(Numbers([100, 0]))
+        start = try c.animated(.s, default: [0, 0])
+        end = try c.animated(.e, default: [100, 0])
         let g = try c.nestedContainer(keyedBy: StopKeys.self, forKey: .g)
         stopCount = min(max(try g.decode(Int.self, forKey: .p), 0), 64)
         colors = try g.decode(AnimatedValue<Numbers>.self, forKey: .k)
-        opacity = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .o) ?? .fixed(Numbers([100]))
+        opacity = try c.animated(.o, default: [100])
         evenOdd = (try? c.decode(Int.self, forKey: .r)) == 2
         if isStroke {
-            stroke = (try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .w) ?? .fixed(Numbers([1])),
+            stroke = (try c.animated(.w, default: [1]),
                       (try? c.decode(Int.self, forKey: .lc)) ?? 2, (try? c.decode(Int.self, forKey: .lj)) ?? 2)
         }
     }

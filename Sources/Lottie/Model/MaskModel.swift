@@ -20,8 +20,8 @@ struct MaskModel: Decodable, Sendable {
         mode = Mode(rawValue: (try? c.decode(String.self, forKey: .mode)) ?? "a") ?? .add
         inverted = (try? c.decode(Bool.self, forKey: .inv)) ?? false
         path = try c.decode(AnimatedValue<BezierShape>.self, forKey: .pt)
-        opacity = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .o) ?? .fixed(Numbers([100]))
-        expansion = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .x) ?? .fixed(Numbers([0]))
+        opacity = try c.animated(.o, default: [100])
+        expansion = try c.animated(.x, default: [0])
     }
 }
 

@@ -18,13 +18,10 @@ struct PolystarModel: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        func value(_ key: Keys, _ fallback: [Double]) throws -> AnimatedValue<Numbers> {
-            try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: key) ?? .fixed(Numbers(fallback))
-        }
         isStar = ((try? c.decode(Int.self, forKey: .sy)) ?? 1) != 2
-        position = try value(.p, [0, 0]); points = try value(.pt, [5]); rotation = try value(.r, [0])
-        outerRadius = try value(.or, [0]); outerRoundness = try value(.os, [0])
-        innerRadius = try value(.ir, [0]); innerRoundness = try value(.is, [0])
+        position = try c.animated(.p, default: [0, 0]); points = try c.animated(.pt, default: [5]); rotation = try c.animated(.r, default: [0])
+        outerRadius = try c.animated(.or, default: [0]); outerRoundness = try c.animated(.os, default: [0])
+        innerRadius = try c.animated(.ir, default: [0]); innerRoundness = try c.animated(.is, default: [0])
         counterclockwise = (try? c.decode(Int.self, forKey: .d)) == 3
     }
 
@@ -82,12 +79,12 @@ struct RepeaterModel: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        copies = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .c) ?? .fixed(Numbers([1]))
-        offset = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .o) ?? .fixed(Numbers([0]))
+        copies = try c.animated(.c, default: [1])
+        offset = try c.animated(.o, default: [0])
         stacksBelow = (try? c.decode(Int.self, forKey: .m)) == 2
         let t = try? c.nestedContainer(keyedBy: StepKeys.self, forKey: .tr)
         func value(_ key: StepKeys, _ fallback: [Double]) throws -> AnimatedValue<Numbers> {
-            try t?.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: key) ?? .fixed(Numbers(fallback))
+            try t?.animated(key, default: fallback) ?? .fixed(Numbers(fallback))
         }
         anchor = try value(.a, [0, 0]); position = try value(.p, [0, 0]); scale = try value(.s, [100, 100])
         rotation = try value(.r, [0]); startOpacity = try value(.so, [100]); endOpacity = try value(.eo, [100])
