@@ -9,16 +9,7 @@ extension Gallery {
                      duration: 2, probes: [.init(4, 4, white), .init(60, 60, rgb(0.96, 0.55, 0.15))], build: lottieLoader),
     ]
 
-    static func lottieLoader() -> CALayer {
-        let root = stage()
-        guard let animation = try? LottieAnimation.from(data: Data(loaderJSON.utf8)) else { return root }
-        let player = LottieAnimationLayer(animation: animation)
-        player.frame = root.bounds
-        player.loopMode = .loop
-        root.addSublayer(player)
-        player.play()
-        return root
-    }
+    static func lottieLoader() -> CALayer { lottiePlayer(loaderJSON) }
 
     /// A 2-second loader at 30 fps: the ring's trim end eases round in the first second and its start follows in
     /// the second, the ring turning once meanwhile; the dot's scale pulses 60 % → 120 % → 60 %.
