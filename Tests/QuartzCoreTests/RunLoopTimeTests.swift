@@ -124,4 +124,25 @@ import CalyxTestSupport
         let done = completed.withLock { $0 }
         #expect(done.map { $0 >= begin + 0.2 - 1e-3 && $0 < begin + 0.3 } == true, "completion at \(String(describing: done.map { $0 - begin }))")
     }
+
+    /// A thread that changes a layer (opening an implicit transaction, whose commit waits on the thread's run loop)
+    /// and exits without running the loop lets its pending commit go without touching the dying loop. Releasing it
+    /// once invalidated the timer while Foundation tore the loop down, which crashed under ThreadSanitizer.
+    @Test func threadsExitWithTheirImplicitCommitStillPending() {
+        let group = DispatchGroup()
+        let layers = (0..<40).map { _ in CALayer() }
+        for layer in layers {
+            group.enter()
+            Thread {
+                layer.opacity = 0.5
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        // The main thread's changes still commit and draw afterwards.
+        let layer = CALayer()
+        layer.opacity = 0.25
+        CATransaction.flush()
+        #expect(layer.opacity == 0.25 && layers.allSatisfy { $0.opacity == 0.5 })
+    }
 }

@@ -12,12 +12,14 @@ final class RunLoopAlarm: @unchecked Sendable {
     private let lock = NSLock()
     /// The run loop it fires on.
     weak var runLoop: RunLoop?
+    /// Set when the alarm is let go at its thread's exit: its timer is then left to the run loop (see ``abandon()``).
+    private var isAbandoned = false
 
     /// An alarm on `runLoop` in `modes` that runs `action` each time it goes off. It goes off only when set.
     init(on runLoop: RunLoop, modes: [RunLoop.Mode] = [.default], action: @escaping (RunLoopAlarm) -> Void) {
         self.action = action
         self.runLoop = runLoop
-        timer = Timer(fire: .distantFuture, interval: 1e9, repeats: true) { [unowned self] _ in self.goOff() }
+        timer = Timer(fire: .distantFuture, interval: 1e9, repeats: true) { [weak self] _ in self?.goOff() }
         for mode in modes { runLoop.add(timer, forMode: mode) }
     }
 
@@ -50,5 +52,14 @@ final class RunLoopAlarm: @unchecked Sendable {
     /// Takes the timer off its run loops for good.
     func invalidate() { timer.invalidate() }
 
-    deinit { timer.invalidate() }
+    /// Lets the alarm go without touching its run loop. A thread's own alarm is released while the thread exits,
+    /// when Foundation may already be tearing that thread's run loop down: invalidating the timer then would edit
+    /// the dying loop (a crash seen under ThreadSanitizer). The loop releases the timer as it goes; the timer holds
+    /// the alarm weakly, so a late firing finds nothing to call.
+    func abandon() { isAbandoned = true }
+
+    deinit {
+        // A loop that has gone (a pump outliving its thread) took the timer with it.
+        if !isAbandoned, runLoop != nil { timer.invalidate() }
+    }
 }

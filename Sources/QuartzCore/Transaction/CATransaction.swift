@@ -25,7 +25,8 @@ public final class CATransaction: @unchecked Sendable {
         var commitAlarm: RunLoopAlarm?
         /// Whether the alarm is set.
         var commitScheduled = false
-        deinit { commitAlarm?.invalidate() }
+        /// (Released only with the thread dictionary, as the thread exits: see ``RunLoopAlarm/abandon()``.)
+        deinit { commitAlarm?.abandon() }
         /// Set while the outermost transaction lays out and displays before committing: a `flush()` from layout or
         /// drawing code then does nothing (the commit under way takes those changes).
         var isLayingOut = false
