@@ -81,7 +81,16 @@ struct CIFilterDefinition: @unchecked Sendable {
             kCIInputSaturationKey: NSNumber(value: 1.0), kCIInputBrightnessKey: NSNumber(value: 0.0),
             kCIInputContrastKey: NSNumber(value: 1.0),
         ]),
-    ]
+    ].merging(compositingFilters) { first, _ in first }
+
+    /// The blend-mode and addition compositing filters, which a layer takes as its `compositingFilter` (they have
+    /// no numeric inputs: the layer is their input image and what is behind it their background).
+    private static let compositingFilters: [String: CIFilterDefinition] = {
+        let names = ["Multiply", "Screen", "Overlay", "Darken", "Lighten", "ColorDodge", "ColorBurn", "SoftLight",
+                     "HardLight", "Difference", "Exclusion", "Hue", "Saturation", "Color", "Luminosity"]
+            .map { "CI\($0)BlendMode" } + ["CIAdditionCompositing"]
+        return Dictionary(uniqueKeysWithValues: names.map { ($0, CIFilterDefinition(filterName: $0, defaults: [:])) })
+    }()
 
     static func number(_ value: Any?) -> Double? {
         switch value {

@@ -15,8 +15,11 @@ final class BandExecutor {
         let toPixel: Homography
         let opacity: Double
         let clip: PixelClip?
-        /// Added to the frame instead of blended source-over (an emitter's `additive` render mode).
-        let additive: Bool
+        /// How it combines with the frame: source-over, added (`plusL`, an emitter's `additive` render mode), or
+        /// a blend mode of the layer's `compositingFilter`.
+        var blend: LayerBlendMode
+        /// Whether the kernels add it instead of laying it over.
+        var additive: Bool { blend == .plusLighter }
         /// Replaces the pixels under it (an opaque cover: see FrameCompositor+Occlusion.swift).
         var replaces = false
         /// The clips and masks it is drawn under.
@@ -62,6 +65,11 @@ final class BandExecutor {
     /// (its partly covered edge pixels drawn at their coverage), masks multiply along each row.
     private static func draw(_ blit: Blit, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
                              rows: Range<Int>, columns: Range<Int>, pixmanOnly: Bool) {
+        if case .blended(let mode) = blit.blend {
+            drawBlended(blit, mode: mode, into: target, bytesPerRow: bytesPerRow, width: width, height: height, rows: rows,
+                        columns: columns, pixmanOnly: pixmanOnly)
+            return
+        }
         guard let state = blit.clipState else {
             drawUnclipped(blit, into: target, bytesPerRow: bytesPerRow, width: width, height: height, rows: rows,
                           columns: columns, pixmanOnly: pixmanOnly)
@@ -69,7 +77,7 @@ final class BandExecutor {
         }
         for piece in ClipPieces(state.rect, rows: rows, columns: columns) {
             let part = Blit(image: blit.image, toPixel: blit.toPixel, opacity: blit.opacity * piece.coverage, clip: blit.clip,
-                        additive: blit.additive)
+                        blend: blit.blend)
             if state.masks.isEmpty {
                 drawUnclipped(part, into: target, bytesPerRow: bytesPerRow, width: width, height: height, rows: piece.rows,
                               columns: piece.columns, pixmanOnly: pixmanOnly)
@@ -79,6 +87,27 @@ final class BandExecutor {
                                                additive: part.additive)
             }
         }
+    }
+
+    /// A blit with a blend mode: drawn source-over (under its clips and masks) into a cleared scratch band, which
+    /// pixman then blends into the frame with the mode's PDF formula — the formula needs the finished source
+    /// pixel, which the span kernels only produce by laying it over something.
+    private static func drawBlended(_ blit: Blit, mode: CGBlendMode, into target: UnsafeMutableRawPointer, bytesPerRow: Int,
+                                    width: Int, height: Int, rows: Range<Int>, columns: Range<Int>, pixmanOnly: Bool) {
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        let byteCount = bytesPerRow * rows.count
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
+        defer { scratch.deallocate() }
+        scratch.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+        // The kernels address rows by their number in the frame: the band's first row is the scratch's first.
+        let framed = scratch - rows.lowerBound * bytesPerRow
+        var plain = blit
+        plain.blend = .normal
+        plain.replaces = false
+        draw(plain, into: framed, bytesPerRow: bytesPerRow, width: width, height: height, rows: rows, columns: columns,
+             pixmanOnly: pixmanOnly)
+        PixmanBlit.blend(band: scratch, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
+                         rows: rows, columns: columns, mode: mode)
     }
 
     /// One blit within `rows` and `columns`: pixman for whole-pixel translations (and for everything when

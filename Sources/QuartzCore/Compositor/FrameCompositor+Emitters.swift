@@ -45,7 +45,7 @@ extension FrameCompositor {
             h.combine(ObjectIdentifier(image)); h.combine(toPixel); h.combine(opacity); h.combine(tint)
             list.append(Entry(key: node.id, appearance: h.finalize(), box: CGRect.enclosing(quad).insetBy(dx: -1, dy: -1),
                               operation: .blit(image: tinted(image, by: tint), toPixel: toPixel, opacity: opacity,
-                                               additive: emitter.renderMode == .additive)))
+                                               blend: emitter.renderMode == .additive ? .plusLighter : .normal)))
         }
     }
 

@@ -63,16 +63,12 @@ extension FrameCompositor {
             .concatenating(m)
         guard let quad = toPixel.quad(CGRect(x: -1, y: -1, width: image.width + 2, height: image.height + 2)) else { return true }
         var h = Hasher()
-        let adds = Self.addsToBackground(frame.layer)
-        h.combine(signature); h.combine(toPixel); h.combine(alpha); h.combine(currentTint); h.combine(adds)
+        let blend = LayerBlendMode(compositingFilter: frame.layer.compositingFilter)
+        h.combine(signature); h.combine(toPixel); h.combine(alpha); h.combine(currentTint); h.combine(blend)
         list.append(Entry(key: node.id, appearance: h.finalize(), box: CGRect.enclosing(quad).insetBy(dx: -1, dy: -1),
-                          operation: .blit(image: tinted(image), toPixel: toPixel, opacity: alpha, additive: adds)))
+                          operation: .blit(image: tinted(image), toPixel: toPixel, opacity: alpha, blend: blend)))
         return true
     }
-
-    /// Whether the layer's `compositingFilter` is `plusL` (plus lighter): its pixels are added to what is behind
-    /// it rather than laid over it. Other compositing filters draw as normal.
-    static func addsToBackground(_ layer: CALayer) -> Bool { (layer.compositingFilter as? String) == "plusL" }
 
     /// The subtree painted at full opacity (the blit applies it) into an image covering `extent` (layer space);
     /// nil when it draws nothing or would be unreasonably large.

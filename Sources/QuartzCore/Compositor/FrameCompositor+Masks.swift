@@ -79,7 +79,7 @@ extension FrameCompositor {
             return CoverageMask(image: read, toPixel: picture.toPixel, opacity: 1, signature: h.finalize())
         }
         if entries.count == 1, entries[0].clipState == nil,
-           case .blit(let image, let toPixel, let opacity, nil, false) = entries[0].operation {
+           case .blit(let image, let toPixel, let opacity, nil, .normal) = entries[0].operation {
             surfaces[key] = nil
             return CoverageMask(image: image, toPixel: toPixel, opacity: opacity, signature: ObjectIdentifier(image).hashValue)
         }

@@ -26,7 +26,7 @@ package final class FrameCompositor {
     enum Operation {
         /// A cached raster placed by `toPixel` at `opacity`, drawn only inside `clip` when there is one (a split
         /// piece of a plane, PlaneSplitting.swift).
-        case blit(image: PixelBuffer, toPixel: Homography, opacity: Double, clip: PixelClip? = nil, additive: Bool = false)
+        case blit(image: PixelBuffer, toPixel: Homography, opacity: Double, clip: PixelClip? = nil, blend: LayerBlendMode = .normal)
         /// Drawing through the CGContext (snapshot painter, borders over sublayers).
         case paint((CGContext) -> Void)
         /// What is behind a layer, filtered by its `backgroundFilters` (FrameCompositor+Backdrop.swift).
@@ -54,10 +54,10 @@ package final class FrameCompositor {
             var h = Hasher()
             h.combine(appearance); h.combine(clip)
             switch operation {
-            case .blit(let image, let toPixel, let opacity, let old, let additive):
+            case .blit(let image, let toPixel, let opacity, let old, let blend):
                 let combined = PixelClip(lines: (old?.lines ?? []) + clip.lines)
                 return Entry(key: key, appearance: h.finalize(), box: box,
-                             operation: .blit(image: image, toPixel: toPixel, opacity: opacity, clip: combined, additive: additive),
+                             operation: .blit(image: image, toPixel: toPixel, opacity: opacity, clip: combined, blend: blend),
                              clipState: clipState)
             case .paint(let draw):
                 let region = clip.polygon(in: box)
@@ -183,8 +183,8 @@ package final class FrameCompositor {
         var batch: [BandExecutor.Blit] = []
         for index in (cover ?? 0)..<list.count where list[index].box.intersects(clip) {
             switch list[index].operation {
-            case .blit(let image, let toPixel, let opacity, let pieceClip, let additive):
-                batch.append(BandExecutor.Blit(image: image, toPixel: toPixel, opacity: opacity, clip: pieceClip, additive: additive,
+            case .blit(let image, let toPixel, let opacity, let pieceClip, let blend):
+                batch.append(BandExecutor.Blit(image: image, toPixel: toPixel, opacity: opacity, clip: pieceClip, blend: blend,
                                   replaces: index == cover, clipState: list[index].clipState))
             case .paint(let draw):
                 bands.run(batch, into: context, rows: rows, columns: columns)
@@ -277,7 +277,7 @@ package final class FrameCompositor {
         // Fading a subtree that draws one picture is fading that picture: no group picture is needed (a view at
         // half alpha holding one image, a Lottie layer holding one shape).
         let fadesOnePicture = plan.fadesAsGroup && !plan.castsShadow && !plan.rasterizes && plan.contentBlurRadius == 0
-            && Self.drawsOnePictureAtMost(node, own: layer)
+            && !plan.blendsSubtree && Self.drawsOnePictureAtMost(node, own: layer)
         if (plan.compositesAsGroup && !fadesOnePicture) || (!m.isAffine && plan.drawsBorder && !node.children.isEmpty) {
             seen.insert(node.id)
             recordAsGroup()
@@ -293,11 +293,11 @@ package final class FrameCompositor {
                 .concatenating(own)
             // Content wholly or partly behind the eye is not drawn in this slice.
             if let quad = toPixel.quad(CGRect(x: -1, y: -1, width: content.image.width + 2, height: content.image.height + 2)) {
-                let adds = Self.addsToBackground(layer)
+                let blend = LayerBlendMode(compositingFilter: layer.compositingFilter)
                 var h = Hasher()
-                h.combine(content.signature); h.combine(toPixel); h.combine(alpha); h.combine(currentTint); h.combine(adds)
+                h.combine(content.signature); h.combine(toPixel); h.combine(alpha); h.combine(currentTint); h.combine(blend)
                 list.append(Entry(key: node.id, appearance: h.finalize(), box: CGRect.enclosing(quad).insetBy(dx: -1, dy: -1),
-                                  operation: .blit(image: tinted(content.image), toPixel: toPixel, opacity: alpha, additive: adds)))
+                                  operation: .blit(image: tinted(content.image), toPixel: toPixel, opacity: alpha, blend: blend)))
             }
         }
         // What the layer's kind adds (the transform kind returned above; a replicator's instances are how its

@@ -61,3 +61,42 @@ enum PixmanBlit {
         }
     }
 }
+
+extension PixmanBlit {
+    /// Blends `band` (premultiplied BGRA, `rows.count` rows of the frame's width, the first being row
+    /// `rows.lowerBound`) into the same pixels of `target` with `mode`'s PDF formula (pixman's blend operators,
+    /// the ones Cairo and so `CGBlendMode` use), within `columns`.
+    static func blend(band: UnsafeMutableRawPointer, into target: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int,
+                      height: Int, rows: Range<Int>, columns: Range<Int>, mode: CGBlendMode) {
+        guard let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(height),
+                                                 target.assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow)),
+              let src = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(width), Int32(rows.count),
+                                                 band.assumingMemoryBound(to: UInt32.self), Int32(bytesPerRow))
+        else { return }
+        defer { pixman_image_unref(dst); pixman_image_unref(src) }
+        pixman_image_composite32(operation(for: mode), src, nil, dst, Int32(columns.lowerBound), 0, 0, 0,
+                                 Int32(columns.lowerBound), Int32(rows.lowerBound), Int32(columns.count), Int32(rows.count))
+    }
+
+    private static func operation(for mode: CGBlendMode) -> pixman_op_t {
+        switch mode {
+        case .multiply: return PIXMAN_OP_MULTIPLY
+        case .screen: return PIXMAN_OP_SCREEN
+        case .overlay: return PIXMAN_OP_OVERLAY
+        case .darken: return PIXMAN_OP_DARKEN
+        case .lighten: return PIXMAN_OP_LIGHTEN
+        case .colorDodge: return PIXMAN_OP_COLOR_DODGE
+        case .colorBurn: return PIXMAN_OP_COLOR_BURN
+        case .hardLight: return PIXMAN_OP_HARD_LIGHT
+        case .softLight: return PIXMAN_OP_SOFT_LIGHT
+        case .difference: return PIXMAN_OP_DIFFERENCE
+        case .exclusion: return PIXMAN_OP_EXCLUSION
+        case .hue: return PIXMAN_OP_HSL_HUE
+        case .saturation: return PIXMAN_OP_HSL_SATURATION
+        case .color: return PIXMAN_OP_HSL_COLOR
+        case .luminosity: return PIXMAN_OP_HSL_LUMINOSITY
+        case .plusLighter: return PIXMAN_OP_ADD
+        default: return PIXMAN_OP_OVER
+        }
+    }
+}

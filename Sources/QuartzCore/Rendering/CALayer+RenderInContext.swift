@@ -57,6 +57,8 @@ struct LayerPainter {
         let grouped = plan.paintsAsTransparencyLayer
         if grouped {
             ctx.setAlpha(alpha)
+            // (The mode in force when the transparency layer begins is the one it is composited with.)
+            ctx.setBlendMode(plan.blendMode.contextBlendMode)
             if plan.castsShadow, let color = layer.shadowColor {
                 // Shadow offsets live in base space with y up; layers on iOS have y down (Calyx's default).
                 let flip: CGFloat = CALayerRootIsFlipped ? -1 : 1

@@ -31,6 +31,12 @@ struct LayerDrawingPlan {
     let contentBlurRadius: Double
     /// Whether `shouldRasterize` makes the subtree one cached picture at `rasterizationScale`.
     let rasterizes: Bool
+    /// How the layer's picture combines with what is behind it (its `compositingFilter`; normal for a transform
+    /// layer, which has no picture).
+    let blendMode: LayerBlendMode
+    /// Whether a blend mode applies to a subtree: the sublayers are drawn into one picture first, which is then
+    /// blended (Core Animation blends the layer's flattened picture, not each sublayer on its own).
+    let blendsSubtree: Bool
     /// Whether `backgroundFilters` filter what lies behind the layer (the compositor draws them; `render(in:)`
     /// does not, as on Apple).
     let filtersBackdrop: Bool
@@ -55,6 +61,8 @@ struct LayerDrawingPlan {
         contentBlurRadius = ownContent ? BackdropRecipe.contentBlurRadius(of: layer) : 0
         rasterizes = ownContent && layer.shouldRasterize
         filtersBackdrop = ownContent && layer.backgroundFilters != nil
+        blendMode = ownContent ? LayerBlendMode(compositingFilter: layer.compositingFilter) : .normal
+        blendsSubtree = !blendMode.isNormal && hasSublayers
     }
 
     /// Whether `layer` casts a shadow (the one decision asked of whole subtrees, so it stands alone too).
@@ -63,15 +71,17 @@ struct LayerDrawingPlan {
     }
 
     /// Whether the subtree must be drawn into one picture before it is laid over what is behind it: for a
-    /// shadow of the whole silhouette, and for group opacity. `CGContext` clips and masks without one.
-    var paintsAsTransparencyLayer: Bool { castsShadow || fadesAsGroup }
+    /// shadow of the whole silhouette, for group opacity, and for a blend mode (the picture is blended, not each
+    /// thing drawn in it). `CGContext` clips and masks without one.
+    var paintsAsTransparencyLayer: Bool { castsShadow || fadesAsGroup || !blendMode.isNormal }
 
     /// Whether the compositor draws the subtree as one cached group picture, blitted at the layer's opacity
-    /// under its placement: everything ``paintsAsTransparencyLayer`` covers, and rasterizing and a blur of the
+    /// under its placement: shadows, group opacity, a blend mode over sublayers, and rasterizing and a blur of the
     /// picture, which act on the finished subtree. Clipping and masks do not need one: they are state of the
-    /// display list's entries (FrameCompositor+Clips.swift, +Masks.swift).
+    /// display list's entries (FrameCompositor+Clips.swift, +Masks.swift); nor does a blend mode of a layer with
+    /// no sublayers, whose content blit blends itself.
     var compositesAsGroup: Bool {
-        paintsAsTransparencyLayer || rasterizes || contentBlurRadius > 0
+        castsShadow || fadesAsGroup || blendsSubtree || rasterizes || contentBlurRadius > 0
     }
 }
 
