@@ -3,7 +3,7 @@
 
 For each Tests/LottieTests/References/<name>.json, draws the frames listed in FRAMES over white at the
 composition's size and writes <name>-<frame>.png beside it. The PNGs are committed; rerun this after changing a
-fixture: python3 scripts/render-lottie-references.py
+fixture, naming it (python3 scripts/render-lottie-references.py blend-modes), or with no names for every one.
 """
 import ctypes, json, os, struct, sys, zlib
 import thorvg_python as tvg
@@ -11,7 +11,7 @@ import thorvg_python as tvg
 FRAMES = {"showcase": [0, 12, 25, 40, 55], "precomp-trim": [5, 20, 35, 50], "gradients": [0, 30],
           "mattes-masks": [0, 45], "motion": [0, 10, 30, 45],
           "shapes": [0, 30, 50], "time": [0, 20, 40],
-          "images": [0, 30], "effects": [0]}
+          "images": [0, 30], "effects": [0], "blend-modes": [0, 30]}
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "LottieTests", "References")
 
 
@@ -41,7 +41,9 @@ def render(doc, frame, width, height):
     return bytes(canvas.buffer_arr)
 
 
-for name, frames in FRAMES.items():
+chosen = sys.argv[1:] or list(FRAMES)
+for name in chosen:
+    frames = FRAMES[name]
     source = os.path.join(HERE, name + ".json")
     doc = open(source, "rb").read()
     meta = json.loads(doc)

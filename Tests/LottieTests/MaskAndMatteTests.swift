@@ -59,4 +59,22 @@ import QuartzCore
             #expect(isClear(frame, 50, 40))
         }
     }
+
+    /// A layer's blend mode (`bm`) becomes its node's compositing filter, After Effects' numbering mapped to Core
+    /// Image's blend modes (soft light 9, hue 12, add 16); hard mix (17), which no filter draws, is drawn normal
+    /// and reported unsupported. (How each mode draws: CompositingFilterTests and the ThorVG blend-modes file.)
+    @Test func blendModesBecomeCompositingFilters() throws {
+        let data = composition([9, 12, 16, 17].enumerated().map { i, bm in
+            squareLayer(x: 10 + 20 * Double(i), y: 10, index: i + 1, extra: #""ks":{},"bm":"# + String(bm))
+        }.joined(separator: ","))
+        func filters(_ layer: CALayer) -> [String] {
+            (layer.compositingFilter as? String).map { [$0] } ?? [] + (layer.sublayers ?? []).flatMap(filters)
+        }
+        try withManualClock { _ in
+            let layer = try player(data)
+            #expect(Set(filters(layer)) == ["softLightBlendMode", "hueBlendMode", "plusL"])
+            let report = try LottieAnimation.from(data: data).featureReport
+            #expect(report.used.contains("blend mode soft light") && report.unsupported == ["blend mode hard mix"])
+        }
+    }
 }

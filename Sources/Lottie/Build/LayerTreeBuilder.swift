@@ -56,6 +56,8 @@ struct LayerTreeBuilder {
                 holder.maskReading = mode.reading
                 node = holder
             }
+            // A blend mode combines the finished layer (masked, matted, moved by its parents) with what is under it.
+            node.compositingFilter = layer.blendFilterName
             container.addSublayer(node)
         }
     }

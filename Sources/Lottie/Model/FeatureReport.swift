@@ -55,7 +55,10 @@ extension LottieAnimation {
             if layer.stretch != 1 { report.used.insert("time stretch") }
             if layer.kind == .text { report.used.insert("text") }
             if layer.kind == .image { report.used.insert("images") }
-            if layer.blendMode != 0 { report.unsupported.insert("blend mode \(blendModes[layer.blendMode] ?? String(layer.blendMode))") }
+            if layer.blendMode != 0 {
+                let name = "blend mode \(blendModes[layer.blendMode] ?? String(layer.blendMode))"
+                if layer.blendFilterName != nil { report.used.insert(name) } else { report.unsupported.insert(name) }
+            }
             for effect in layer.effects {
                 switch effect.type {
                 case 25: report.used.insert("drop shadow")

@@ -106,7 +106,7 @@ struct LayerModel: Decodable, Sendable {
     var isMatteSource: Bool
     /// Whether the layer turns to face along its motion path (`ao`), on top of its rotation.
     var autoOrient: Bool
-    /// The blend mode (`bm`; 0 normal — others are not drawn yet).
+    /// The blend mode (`bm`: 0 normal, then After Effects' modes in its menu's order; see ``blendFilterName``).
     var blendMode: Int
     /// For a text layer: its document over time.
     var text: TextModel?
@@ -304,4 +304,23 @@ struct GradientModel: Sendable {
         }
         return (locations, colors)
     }
+}
+
+extension LayerModel {
+    /// Core Animation's compositing filter for the layer's blend mode: Bodymovin numbers After Effects' modes
+    /// 1 multiply … 15 luminosity, 16 add, 17 hard mix. Nil for normal and for hard mix, which no Core Image
+    /// filter draws (it is drawn normal, and `calyx info` says so).
+    var blendFilterName: String? {
+        switch blendMode {
+        case 1...15: return Self.blendFilterNames[blendMode - 1]
+        case 16: return "plusL"
+        default: return nil
+        }
+    }
+
+    private static let blendFilterNames = [
+        "multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode",
+        "colorDodgeBlendMode", "colorBurnBlendMode", "hardLightBlendMode", "softLightBlendMode", "differenceBlendMode",
+        "exclusionBlendMode", "hueBlendMode", "saturationBlendMode", "colorBlendMode", "luminosityBlendMode",
+    ]
 }
