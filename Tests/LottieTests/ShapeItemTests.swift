@@ -55,4 +55,29 @@ import QuartzCore
         let f = try frame([Self.square, trim, Self.redFill].joined(separator: ","))
         #expect(isRed(f, 60, 30) && isClear(f, 40, 50))
     }
+
+    /// A stroke's dashes (`d`): a line from x = 10 to 90, dash 10 and gap 10, so 10…20 is drawn and 20…30 not. The
+    /// offset moves 0 → 10 over the two seconds, which at the end starts the line in a gap (10…20 clear, 20…30
+    /// drawn); a dash growing 10 → 20 at the same time instead draws 10…30 and leaves 30…40 clear.
+    @Test func dashesFollowTheirLengthsAndOffset() throws {
+        let line = #"{"ty":"sh","ks":{"a":0,"k":{"c":false,"v":[[10,40],[90,40]],"i":[[0,0],[0,0]],"o":[[0,0],[0,0]]}}}"#
+        func stroke(_ dashes: String) -> String {
+            #"{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"lc":1,"lj":1,"d":[\#(dashes)]}"#
+        }
+        let moving = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[10]}]}"#
+        let growing = #"{"a":1,"k":[{"t":0,"s":[10],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[20]}]}"#
+        let still = #"{"n":"d","v":{"a":0,"k":10}},{"n":"g","v":{"a":0,"k":10}}"#
+        let offsetting = try player(composition(Self.layer([line, stroke(still + #",{"n":"o","v":"# + moving + "}")].joined(separator: ","))))
+        let lengthening = try player(composition(Self.layer([line, stroke(#"{"n":"d","v":"# + growing + #"},{"n":"g","v":{"a":0,"k":10}}"#)].joined(separator: ","))))
+        withManualClock { clock in
+            let start = render(offsetting, at: 0, clock: clock)
+            #expect(isRed(start, 15, 40) && isClear(start, 25, 40) && isRed(start, 35, 40))
+            offsetting.currentFrame = 60
+            let end = render(offsetting, at: 0, clock: clock)
+            #expect(isClear(end, 15, 40) && isRed(end, 25, 40) && isClear(end, 35, 40))
+            lengthening.currentFrame = 60
+            let grown = render(lengthening, at: 0, clock: clock)
+            #expect(isRed(grown, 15, 40) && isRed(grown, 25, 40) && isClear(grown, 35, 40) && isRed(grown, 45, 40))
+        }
+    }
 }

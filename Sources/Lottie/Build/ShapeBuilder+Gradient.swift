@@ -15,6 +15,7 @@ extension ShapeBuilder {
             mask.strokeColor = CGColor(gray: 0, alpha: 1)
             mask.lineWidth = stroke.width.value(atFrame: frame)[0]
             Self.setLineStyle(of: mask, cap: stroke.cap, join: stroke.join)
+            applyDashes(stroke.dashes, to: mask)
             builder.add(builder.timeline.animation("lineWidth", stroke.width, time: time) { $0[0] }, to: mask)
             reach += mask.lineWidth
         }

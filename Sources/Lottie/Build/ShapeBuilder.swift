@@ -39,13 +39,14 @@ struct ShapeBuilder {
                 builder.registry.register(path + [name ?? "", "Color"], .fillColor, on: shape)
                 builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: shape)
                 parent.addSublayer(shape)
-            case .stroke(let name, let color, let opacity, let width, let cap, let join, let miterLimit):
+            case .stroke(let name, let color, let opacity, let width, let cap, let join, let miterLimit, let dashes):
                 let shape = styledLayer(geometry: items[..<index], opacity: opacity)
                 shape.fillColor = nil
                 shape.strokeColor = Self.color(color.value(atFrame: frame))
                 shape.lineWidth = width.value(atFrame: frame)[0]
                 Self.setLineStyle(of: shape, cap: cap, join: join)
                 shape.miterLimit = miterLimit
+                applyDashes(dashes, to: shape)
                 builder.add(builder.timeline.animation("strokeColor", color, time: time, convert: Self.color), to: shape)
                 builder.add(builder.timeline.animation("lineWidth", width, time: time) { $0[0] }, to: shape)
                 if let trim = items[..<index].last(where: { if case .trim = $0 { return true }; return false }),
@@ -199,6 +200,27 @@ struct ShapeBuilder {
         path.addCurve(to: CGPoint(x: c.x, y: c.y - ry), control1: CGPoint(x: c.x - sign * rx, y: c.y - k * ry),
                       control2: CGPoint(x: c.x - sign * k * rx, y: c.y - ry))
         path.closeSubpath()
+    }
+
+    /// A stroke's dashes: the dash and gap lengths, in order, are the `lineDashPattern` (sampled once a frame when
+    /// any of them moves) and the offset is the `lineDashPhase`. Negative lengths count as zero; a pattern of
+    /// zeros draws the stroke solid, as Core Graphics does.
+    func applyDashes(_ dashes: [StrokeDash], to shape: CAShapeLayer) {
+        let lengths = dashes.filter { $0.kind != .offset }
+        if !lengths.isEmpty {
+            let pattern = { (frame: Double) -> [NSNumber] in
+                lengths.map { NSNumber(value: Swift.max($0.value.value(atFrame: frame)[0], 0)) }
+            }
+            shape.lineDashPattern = pattern(frame)
+            if lengths.contains(where: \.value.isAnimated) {
+                let timeline = builder.timeline
+                builder.add(timeline.sampled("lineDashPattern", timeline.sampleFrames.map { pattern(time.frame(atRootFrame: $0)) }), to: shape)
+            }
+        }
+        if let offset = dashes.first(where: { $0.kind == .offset }) {
+            shape.lineDashPhase = offset.value.value(atFrame: frame)[0]
+            builder.add(builder.timeline.animation("lineDashPhase", offset.value, time: time) { $0[0] }, to: shape)
+        }
     }
 
     /// Lottie's cap (1 butt, 2 round, 3 square) and join (1 miter, 2 round, 3 bevel) codes; round otherwise.

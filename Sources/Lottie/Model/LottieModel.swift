@@ -198,7 +198,7 @@ enum ShapeItem: Decodable, Sendable {
     case path(AnimatedValue<BezierShape>)
     case fill(name: String?, color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, evenOdd: Bool)
     case stroke(name: String?, color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, width: AnimatedValue<Numbers>,
-                cap: Int, join: Int, miterLimit: Double)
+                cap: Int, join: Int, miterLimit: Double, dashes: [StrokeDash])
     case transform(TransformModel)
     /// A gradient fill (or, with `stroke`, a gradient stroke): linear (`radial` false) from `start` to `end`, or
     /// radial about `start` out to `end`; `colors` holds `count` stops of (offset, r, g, b), then optional
@@ -235,7 +235,8 @@ enum ShapeItem: Decodable, Sendable {
         case "st":
             self = .stroke(name: try? c.decode(String.self, forKey: .nm), color: try c.animated(.c, default: [0, 0, 0, 1]), opacity: try c.animated(.o, default: [100]), width: try c.animated(.w, default: [1]),
                            cap: (try? c.decode(Int.self, forKey: .lc)) ?? 2, join: (try? c.decode(Int.self, forKey: .lj)) ?? 2,
-                           miterLimit: (try? c.decode(Double.self, forKey: .ml)) ?? 4)
+                           miterLimit: (try? c.decode(Double.self, forKey: .ml)) ?? 4,
+                           dashes: (try? c.decode([StrokeDash].self, forKey: .d)) ?? [])
         case "tr": self = .transform(try TransformModel(from: decoder))
         case "gf", "gs": self = .gradient(try GradientModel(from: decoder, stroke: type == "gs"))
         case "tm": self = .trim(start: try c.animated(.s, default: [0]), end: try c.animated(.e, default: [100]), offset: try c.animated(.o, default: [0]))
@@ -249,6 +250,22 @@ enum ShapeItem: Decodable, Sendable {
     }
 }
 
+/// One entry of a stroke's dash list (`d`): a dash length (`n` "d"), a gap (`n` "g") or the pattern's offset
+/// (`n` "o"), each an animated number of points.
+struct StrokeDash: Decodable, Sendable {
+    enum Kind: String, Decodable, Sendable { case dash = "d", gap = "g", offset = "o" }
+    let kind: Kind
+    let value: AnimatedValue<Numbers>
+
+    private enum Keys: String, CodingKey { case n, v }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        kind = try c.decode(Kind.self, forKey: .n)
+        value = try c.animated(.v, default: [0])
+    }
+}
+
 /// A gradient fill or stroke (`gf`, `gs`).
 struct GradientModel: Sendable {
     var name: String?
@@ -259,10 +276,10 @@ struct GradientModel: Sendable {
     var colors: AnimatedValue<Numbers>
     var opacity: AnimatedValue<Numbers>
     var evenOdd: Bool
-    /// For a gradient stroke: its width, cap and join.
-    var stroke: (width: AnimatedValue<Numbers>, cap: Int, join: Int)?
+    /// For a gradient stroke: its width, cap, join and dashes.
+    var stroke: (width: AnimatedValue<Numbers>, cap: Int, join: Int, dashes: [StrokeDash])?
 
-    private enum Keys: String, CodingKey { case nm, t, s, e, g, o, r, w, lc, lj }
+    private enum Keys: String, CodingKey { case nm, t, s, e, g, o, r, w, lc, lj, d }
     private enum StopKeys: String, CodingKey { case p, k }
 
     init(from decoder: Decoder, stroke isStroke: Bool) throws {
@@ -278,7 +295,8 @@ struct GradientModel: Sendable {
         evenOdd = (try? c.decode(Int.self, forKey: .r)) == 2
         if isStroke {
             stroke = (try c.animated(.w, default: [1]),
-                      (try? c.decode(Int.self, forKey: .lc)) ?? 2, (try? c.decode(Int.self, forKey: .lj)) ?? 2)
+                      (try? c.decode(Int.self, forKey: .lc)) ?? 2, (try? c.decode(Int.self, forKey: .lj)) ?? 2,
+                      (try? c.decode([StrokeDash].self, forKey: .d)) ?? [])
         }
     }
 
