@@ -5,7 +5,8 @@ import QuartzCore
 /// a web page (``GalleryPage``).
 public enum Gallery {
     public static let scenes: [GalleryScene] = explicitAnimationScenes + layerScenes + specialisedLayerScenes + viewAnimationScenes
-        + viewEffectScenes + contentLayerScenes + lottieScenes + lottieFeatureScenes + appUIKitScenes + interactiveScenes + collectionScenes
+        + viewEffectScenes + contentLayerScenes + lottieScenes + lottieFeatureScenes
+        + lottieShapeScenes + lottieLayerScenes + appUIKitScenes + interactiveScenes + collectionScenes
 
     public static func scene(named name: String) -> GalleryScene? { scenes.first { $0.name == name } }
 

@@ -80,4 +80,21 @@ import QuartzCore
             #expect(isRed(grown, 15, 40) && isRed(grown, 25, 40) && isClear(grown, 35, 40) && isRed(grown, 45, 40))
         }
     }
+
+    /// Bloat (pucker and bloat at +50 %) moves a rectangle's own corners halfway to its centre and their handles
+    /// half as far again outward: the 40-point square centred at (50, 40) becomes four bulging curves, each edge's
+    /// middle 5 points beyond the old edge (the cubic's midpoint: ⅛·60 + ⅜·80 + ⅜·80 + ⅛·60 = 75), and its old
+    /// corners fall outside. An ellipse is moved the same way, so a bloated circle's top comes down.
+    @Test func bloatMovesARectanglesAndAnEllipsesVertices() throws {
+        let rect = #"{"ty":"rc","p":{"a":0,"k":[50,40]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}}"#
+        let bloat = #"{"ty":"pb","a":{"a":0,"k":50}}"#
+        let plain = try frame([rect, Self.redFill].joined(separator: ","))
+        let bloated = try frame([rect, bloat, Self.redFill].joined(separator: ","))
+        #expect(isClear(plain, 73, 40) && isRed(bloated, 73, 40), "the edge bulges out")
+        #expect(isRed(plain, 68, 22) && isClear(bloated, 68, 22), "the corner goes in")
+        let circle = #"{"ty":"el","p":{"a":0,"k":[50,40]},"s":{"a":0,"k":[40,40]}}"#
+        let round = try frame([circle, Self.redFill].joined(separator: ","))
+        let puffed = try frame([circle, bloat, Self.redFill].joined(separator: ","))
+        #expect(isRed(round, 50, 22) && isClear(puffed, 50, 22), "the bloated circle's top vertex moved halfway in")
+    }
 }

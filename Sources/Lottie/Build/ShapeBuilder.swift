@@ -160,6 +160,9 @@ struct ShapeBuilder {
                     }
                 }
             }
+            func puckers(_ modifiers: ArraySlice<ShapeItem>) -> Bool {
+                modifiers.contains { if case .puckerBloat = $0 { return true }; return false }
+            }
             switch item {
             case .rectangle(let p, let s, let r):
                 let c = p.value(atFrame: frame), size = s.value(atFrame: frame)
@@ -168,11 +171,20 @@ struct ShapeBuilder {
                 var radius = r.value(atFrame: frame)[0]
                 for case .roundedCorners(let extra) in modifiers { radius = max(radius, extra.value(atFrame: frame)[0]) }
                 radius = min(max(radius.isFinite ? radius : 0, 0), min(rect.width, rect.height) / 2)
-                path.addRoundedRect(in: rect, cornerWidth: radius, cornerHeight: radius)
+                // (Pucker and bloat move a rectangle's or an ellipse's own vertices, so those become paths first.)
+                if puckers(modifiers) {
+                    path.addPath(modified(.rectangle(rect, radius: radius)).path())
+                } else {
+                    path.addRoundedRect(in: rect, cornerWidth: radius, cornerHeight: radius)
+                }
             case .ellipse(let p, let s, let counterclockwise):
                 let c = p.value(atFrame: frame), size = s.value(atFrame: frame)
-                Self.addEllipse(to: path, center: CGPoint(x: c[0], y: c[1]), radii: CGSize(width: abs(size[0]) / 2, height: abs(size[1]) / 2),
-                                counterclockwise: counterclockwise)
+                let center = CGPoint(x: c[0], y: c[1]), radii = CGSize(width: abs(size[0]) / 2, height: abs(size[1]) / 2)
+                if puckers(modifiers) {
+                    path.addPath(modified(.ellipse(center: center, radii: radii, counterclockwise: counterclockwise)).path())
+                } else {
+                    Self.addEllipse(to: path, center: center, radii: radii, counterclockwise: counterclockwise)
+                }
             case .path(let shape):
                 path.addPath(modified(shape.value(atFrame: frame)).path())
             case .polystar(let star):

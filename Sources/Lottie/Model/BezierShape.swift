@@ -60,3 +60,34 @@ struct BezierShape: Decodable, Sendable, KeyframeValue {
                            outTangents: mix(outTangents, other.outTangents))
     }
 }
+
+extension BezierShape {
+    /// The cubic that best fits a quarter circle, as a fraction of the radius.
+    static let quarterCircleHandle = 0.5519150244935105
+
+    /// A rectangle as After Effects builds one: from the top right, clockwise, its corners rounded by `radius`
+    /// (eight vertices then, each arc's handles on the arc's side). What pucker and bloat move.
+    static func rectangle(_ rect: CGRect, radius: CGFloat) -> BezierShape {
+        let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        guard radius > 0 else {
+            let corners = [CGPoint(x: x1, y: y0), CGPoint(x: x1, y: y1), CGPoint(x: x0, y: y1), CGPoint(x: x0, y: y0)]
+            return BezierShape(closed: true, vertices: corners, inTangents: corners.map { _ in .zero }, outTangents: corners.map { _ in .zero })
+        }
+        let r = radius, h = radius * quarterCircleHandle
+        let vertices = [CGPoint(x: x1, y: y0 + r), CGPoint(x: x1, y: y1 - r), CGPoint(x: x1 - r, y: y1), CGPoint(x: x0 + r, y: y1),
+                        CGPoint(x: x0, y: y1 - r), CGPoint(x: x0, y: y0 + r), CGPoint(x: x0 + r, y: y0), CGPoint(x: x1 - r, y: y0)]
+        let ins = [CGPoint(x: 0, y: -h), .zero, CGPoint(x: h, y: 0), .zero, CGPoint(x: 0, y: h), .zero, CGPoint(x: -h, y: 0), .zero]
+        let outs = [.zero, CGPoint(x: 0, y: h), .zero, CGPoint(x: -h, y: 0), .zero, CGPoint(x: 0, y: -h), .zero, CGPoint(x: h, y: 0)]
+        return BezierShape(closed: true, vertices: vertices, inTangents: ins, outTangents: outs)
+    }
+
+    /// An ellipse as After Effects builds one: four vertices from twelve o'clock, clockwise on screen (or
+    /// counterclockwise), each with handles a quarter circle's fit along the ellipse.
+    static func ellipse(center c: CGPoint, radii r: CGSize, counterclockwise: Bool) -> BezierShape {
+        let sign: CGFloat = counterclockwise ? -1 : 1
+        let (rx, ry, k) = (r.width, r.height, quarterCircleHandle)
+        let vertices = [CGPoint(x: c.x, y: c.y - ry), CGPoint(x: c.x + sign * rx, y: c.y), CGPoint(x: c.x, y: c.y + ry), CGPoint(x: c.x - sign * rx, y: c.y)]
+        let outs = [CGPoint(x: sign * k * rx, y: 0), CGPoint(x: 0, y: k * ry), CGPoint(x: -sign * k * rx, y: 0), CGPoint(x: 0, y: -k * ry)]
+        return BezierShape(closed: true, vertices: vertices, inTangents: outs.map { CGPoint(x: -$0.x, y: -$0.y) }, outTangents: outs)
+    }
+}
