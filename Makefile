@@ -18,7 +18,8 @@ build: deps
 	$(SWIFT) build
 
 ## Runs every test suite (the window tests inside a virtual X server), then a few hundred random programs, a
-## short pass over each parser, and the gallery page checked in a headless browser.
+## short pass over each parser, the gallery page checked in a headless browser, and the Lottie reference files'
+## frames compared with lottie-web's in the same browser.
 test:
 	@bash scripts/install-deps.sh --test
 	$(SWIFT) build --build-tests
@@ -33,6 +34,7 @@ test:
 	rm -rf .build/gallery-check
 	$(SWIFT) run --skip-build calyx demo --output .build/gallery-check > /dev/null
 	python3 scripts/check-gallery.py .build/gallery-check
+	python3 scripts/check-lottie-web.py "$$($(SWIFT) build --show-bin-path)/calyx"
 
 ## The unit tests alone (no random programs, parsers or gallery): the quick loop while working.
 check:

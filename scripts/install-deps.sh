@@ -44,6 +44,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# lottie-web, the reference Lottie player, comes inlined in PyPI's pylottie wheel: only its page is used (no
+# dependencies), by scripts/check-lottie-web.py.
+if $testing && ! python3 -c "import pylottie" 2>/dev/null; then
+  echo "Installing: pylottie (PyPI, for lottie-web)"
+  python3 -m pip install -q --disable-pip-version-check --no-deps pylottie >/dev/null 2>&1 \
+    || python3 -m pip install -q --disable-pip-version-check --no-deps --user pylottie >/dev/null
+fi
+
 # Playwright (PyPI) drives the headless browser; it uses Debian's chromium-headless-shell, not a download.
 if $testing && ! python3 -c "import playwright" 2>/dev/null; then
   echo "Installing: playwright (PyPI)"

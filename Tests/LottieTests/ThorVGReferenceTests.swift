@@ -76,7 +76,8 @@ import CalyxTestSupport
         // edges (the shadow matches within 1); without the effects the mean is above 4.
         Fixture(file: "effects", frames: [0], size: 160, meanBound: 1.0),
         // Eight orange columns over four coloured bands, blended multiply, screen, overlay, darken, colour dodge,
-        // colour burn, difference and add (sliding down); drawn normal, the mean is above 20. (ThorVG's soft light
+        // colour burn, difference and lighten (sliding down); drawn normal, the mean is above 20. (Not add:
+        // lottie-web 5.7.5 draws it normal, and the file is its fixture too; CompositingFilterTests probes plusL.) (ThorVG's soft light
         // and hue follow other formulas than the W3C's, which Calyx and browsers use: CompositingFilterTests.) The
         // mean bound is looser because the blends round a level or two apart over whole areas (the largest
         // difference is 2).

@@ -11,7 +11,7 @@ import CalyxTestSupport
     static let backdrop = CGColor(red: 0.8, green: 0.4, blue: 0.2, alpha: 1)
     static let source = CGColor(red: 0.5, green: 0.5, blue: 1.0, alpha: 1)
 
-    /// The expected colours, worked from the formulas: multiply Cb·Cs, screen Cb + Cs − Cb·Cs, difference
+    /// The expected colours, worked from the formulas (and `plusL`'s sum): multiply Cb·Cs, screen Cb + Cs − Cb·Cs, difference
     /// |Cb − Cs|, darken min, lighten max, exclusion Cb + Cs − 2·Cb·Cs, and luminosity SetLum(Cb, Lum(Cs)):
     /// Lum(Cs) = 0.3·0.5 + 0.59·0.5 + 0.11·1 = 0.555, Lum(Cb) = 0.24 + 0.236 + 0.022 = 0.498, so every backdrop
     /// channel moves up by 0.057 (no clipping needed).
@@ -23,6 +23,8 @@ import CalyxTestSupport
         ("lightenBlendMode", (0.8, 0.5, 1.0)),
         ("exclusionBlendMode", (0.5, 0.5, 0.8)),
         ("luminosityBlendMode", (0.857, 0.457, 0.257)),
+        // Plus lighter (Lottie's add) is Porter–Duff plus: Cb + Cs, clamped.
+        ("plusL", (1.0, 0.9, 1.0)),
     ]
 
     /// A 40 × 20 backdrop with a 20 × 20 source square on its right half.

@@ -83,9 +83,10 @@ extension Gallery {
     }
 
     static func lottieEffects() -> CALayer {
-        let shadow = #"{"ty":25,"en":1,"ef":[{"v":{"a":0,"k":[0.1,0.1,0.3,1]}},{"v":{"a":0,"k":140}},{"v":{"a":0,"k":135}},"# +
-            #"{"v":{"a":0,"k":8}},{"v":{"a":0,"k":10}}]}"#
-        let blur = #"{"ty":29,"en":1,"ef":[{"v":{"a":0,"k":12}},{"v":{"a":0,"k":1}}]}"#
+        // (Each value's `ty` is its control's kind, as Bodymovin writes it: 2 colour, 1 angle, 0 slider, 7 menu.)
+        let shadow = #"{"ty":25,"en":1,"ef":[{"ty":2,"v":{"a":0,"k":[0.1,0.1,0.3,1]}},{"ty":0,"v":{"a":0,"k":140}},{"ty":1,"v":{"a":0,"k":135}},"# +
+            #"{"ty":0,"v":{"a":0,"k":8}},{"ty":0,"v":{"a":0,"k":10}}]}"#
+        let blur = #"{"ty":29,"en":1,"ef":[{"ty":0,"v":{"a":0,"k":12}},{"ty":7,"v":{"a":0,"k":1}}]}"#
         return lottiePlayer(LottieJSON.document(layers: [
             LottieJSON.shapeLayer(index: 1, items: [LottieJSON.rect(x: 15, y: 15, w: 50, h: 50, color: [0.96, 0.55, 0.15])],
                                   extra: #""ef":[\#(shadow)]"#),
