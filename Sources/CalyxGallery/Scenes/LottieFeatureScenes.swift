@@ -29,6 +29,9 @@ extension Gallery {
                      duration: 2, probes: [.init(60, 60, rgb(0.9, 0.2, 0.3)), .init(25, 25, white)], build: lottieValueProviders),
         GalleryScene("lottie-effects", "Lottie", "effects: a card with a drop shadow, and a dot under a Gaussian blur",
                      duration: 2, probes: [.init(40, 40, rgb(0.96, 0.55, 0.15)), .init(110, 10, white)], build: lottieEffects),
+        GalleryScene("lottie-color-effects", "Lottie", "colour effects: a fill (blue), a tint (navy to yellow) and a tritone, each on a red square and a green bar",
+                     duration: 2, probes: [.init(25, 40, rgb(0.2, 0.4, 0.9)), .init(60, 40, rgb(0.651, 0.59, 0.3)),
+                                           .init(95, 40, rgb(0.9225, 0.38, 0.5676))], build: lottieColorEffects),
     ]
 
     static func lottieMatte() -> CALayer {
@@ -94,6 +97,22 @@ extension Gallery {
                                                                        LottieJSON.fill([0.85, 0.15, 0.35])])],
                                   extra: #""ef":[\#(blur)]"#),
         ]))
+    }
+
+    static func lottieColorEffects() -> CALayer {
+        let color = { (c: [Double]) in #"{"ty":2,"v":{"a":0,"k":[\#(c[0]),\#(c[1]),\#(c[2]),1]}}"# }
+        let slider = { (v: Double) in #"{"ty":0,"v":{"a":0,"k":\#(v)}}"# }
+        let fill = #"{"ty":21,"en":1,"ef":[{"ty":10,"v":{"a":0,"k":0}},{"ty":4,"v":{"a":0,"k":0}},"# + color([0.2, 0.4, 0.9])
+            + #",{"ty":4,"v":{"a":0,"k":0}},"# + [slider(0), slider(0), slider(1)].joined(separator: ",") + "]}"
+        let tint = #"{"ty":20,"en":1,"ef":["# + [color([0.1, 0.1, 0.3]), color([1, 0.9, 0.3]), slider(100)].joined(separator: ",") + "]}"
+        let tritone = #"{"ty":23,"en":1,"ef":["# + [color([1, 1, 0.8]), color([0.9, 0.2, 0.5]), color([0.1, 0.1, 0.3]), slider(0)].joined(separator: ",") + "]}"
+        // (Each layer's whole picture is recoloured: its square and its bar.)
+        let square = { (index: Int, x: Double, effect: String) in
+            LottieJSON.shapeLayer(index: index, items: [LottieJSON.rect(x: x, y: 25, w: 30, h: 30, color: [1, 0, 0]),
+                                                        LottieJSON.rect(x: x + 5, y: 70, w: 20, h: 30, color: [0.2, 0.7, 0.3])],
+                                  extra: #""ef":[\#(effect)]"#)
+        }
+        return lottiePlayer(LottieJSON.document(layers: [square(1, 10, fill), square(2, 45, tint), square(3, 80, tritone)]))
     }
 
     static func lottieTime() -> CALayer {

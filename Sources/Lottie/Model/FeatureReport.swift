@@ -63,6 +63,9 @@ extension LottieAnimation {
                 switch effect.type {
                 case 25: report.used.insert("drop shadow")
                 case 29: report.used.insert("Gaussian blur")
+                case 20: report.used.insert("tint")
+                case 21: report.used.insert("fill effect")
+                case 23: report.used.insert("tritone")
                 default: report.unsupported.insert("effect \(effect.type)")
                 }
             }

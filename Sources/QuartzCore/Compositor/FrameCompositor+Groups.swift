@@ -24,8 +24,9 @@ extension FrameCompositor {
 
         // A blur in `filters` blurs the group's picture, which spreads three deviations past its extent.
         let blur = LayerDrawingPlan(layer).contentBlurRadius
+        let recolor = layer.pictureRecolor
         var hasher = Hasher()
-        hasher.combine(scale); hasher.combine(blur)
+        hasher.combine(scale); hasher.combine(blur); hasher.combine(recolor)
         if redrawn { hasher.combine(frame.localTime) } else { Self.combineRevisions(node, into: &hasher) }
         // Tiles arrive between frames, and between the passes of one offline frame: a group showing a tiled layer
         // is drawn afresh each pass.
@@ -50,6 +51,9 @@ extension FrameCompositor {
             // (Compositing the sublayers can widen the extent: check the bound again.)
             guard Self.fitsRasterBudget(extent, scale: scale) else { return false }
             guard let raster = Self.rasterizeGroup(subtree, extent: extent, scale: scale, at: frameTime, sublayers: sublayers) else { return true }
+            // (Recoloured before the blur, as an effect listed first in After Effects acts first.)
+            recolor?.apply(to: raster.bytes.assumingMemoryBound(to: UInt8.self), width: raster.width, height: raster.height,
+                           bytesPerRow: raster.bytesPerRow)
             if blur > 0 {
                 GaussianBlur.blur(raster.bytes.assumingMemoryBound(to: UInt8.self), width: raster.width, height: raster.height,
                                   bytesPerRow: raster.bytesPerRow, sigma: blur * Double(scale))

@@ -277,7 +277,7 @@ package final class FrameCompositor {
         // Fading a subtree that draws one picture is fading that picture: no group picture is needed (a view at
         // half alpha holding one image, a Lottie layer holding one shape).
         let fadesOnePicture = plan.fadesAsGroup && !plan.castsShadow && !plan.rasterizes && plan.contentBlurRadius == 0
-            && !plan.blendsSubtree && Self.drawsOnePictureAtMost(node, own: layer)
+            && !plan.blendsSubtree && !plan.recolors && Self.drawsOnePictureAtMost(node, own: layer)
         if (plan.compositesAsGroup && !fadesOnePicture) || (!m.isAffine && plan.drawsBorder && !node.children.isEmpty) {
             seen.insert(node.id)
             recordAsGroup()

@@ -32,6 +32,8 @@ package struct LayerValues: @unchecked Sendable {
     var compositingFilter: Any?
     /// How the mask's picture is read as coverage (``MaskReading``; Core Animation reads its alpha).
     var maskReading = MaskReading.alpha
+    /// How the compositor recolours the flattened picture (``PictureRecolor``; nil: not at all).
+    var pictureRecolor: PictureRecolor?
     var filters: [Any]?
     var backgroundFilters: [Any]?
 

@@ -37,6 +37,8 @@ struct LayerDrawingPlan {
     /// Whether a blend mode applies to a subtree: the sublayers are drawn into one picture first, which is then
     /// blended (Core Animation blends the layer's flattened picture, not each sublayer on its own).
     let blendsSubtree: Bool
+    /// Whether the compositor recolours the layer's flattened picture (``PictureRecolor``).
+    let recolors: Bool
     /// Whether `backgroundFilters` filter what lies behind the layer (the compositor draws them; `render(in:)`
     /// does not, as on Apple).
     let filtersBackdrop: Bool
@@ -63,6 +65,7 @@ struct LayerDrawingPlan {
         filtersBackdrop = ownContent && layer.backgroundFilters != nil
         blendMode = ownContent ? LayerBlendMode(compositingFilter: layer.compositingFilter) : .normal
         blendsSubtree = !blendMode.isNormal && hasSublayers
+        recolors = ownContent && layer.pictureRecolor != nil
     }
 
     /// Whether `layer` casts a shadow (the one decision asked of whole subtrees, so it stands alone too).
@@ -81,7 +84,7 @@ struct LayerDrawingPlan {
     /// display list's entries (FrameCompositor+Clips.swift, +Masks.swift); nor does a blend mode of a layer with
     /// no sublayers, whose content blit blends itself.
     var compositesAsGroup: Bool {
-        castsShadow || fadesAsGroup || blendsSubtree || rasterizes || contentBlurRadius > 0
+        castsShadow || fadesAsGroup || blendsSubtree || rasterizes || contentBlurRadius > 0 || recolors
     }
 }
 
