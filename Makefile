@@ -8,6 +8,8 @@ TEST_PROGRAMS ?= 300
 PROGRAMS ?= 10000
 START ?= 1
 INPUTS ?= 1000000
+# `make bench BENCH=lottie` runs one group of figures (see Benchmarks/CalyxBenchmarks/main.swift); empty: all.
+BENCH ?=
 
 .PHONY: deps build test check asan tsan demo docs bench fuzz soak clean
 
@@ -70,9 +72,11 @@ docs: deps
 
 ## Prints `bench: <name> <value> <unit>` lines, then a summary (release build, allocations counted).
 bench: deps
+	@bash scripts/install-deps.sh --bench
 	$(SWIFT) build -c release --product calyx-bench
 	LD_PRELOAD=$$($(SWIFT) build -c release --show-bin-path)/libMallocInterposerSwift.so \
-		$$($(SWIFT) build -c release --show-bin-path)/calyx-bench
+		$$($(SWIFT) build -c release --show-bin-path)/calyx-bench $(BENCH) | tee .build/bench.txt
+	python3 scripts/bench-thorvg.py .build/bench.txt
 
 ## Hostile-input runs: PROGRAMS random programs from seed START, then INPUTS mutated inputs per parser
 ## (release build). Failing programs are printed shrunk, with the command that replays them.

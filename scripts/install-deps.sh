@@ -23,6 +23,15 @@ PACKAGES=(
   fonts-dejavu-core       # … and wide Unicode coverage, so text renders identically everywhere
 )
 testing=false
+# --bench: ThorVG (PyPI's thorvg-python), the Lottie benchmark's second yardstick, timed by scripts/bench-thorvg.py.
+if [ "${1:-}" = "--bench" ]; then
+  if ! python3 -c "import thorvg_python" 2>/dev/null; then
+    echo "Installing: thorvg-python (PyPI)"
+    python3 -m pip install -q --disable-pip-version-check thorvg-python >/dev/null 2>&1 \
+      || python3 -m pip install -q --disable-pip-version-check --user thorvg-python >/dev/null
+  fi
+  exit 0
+fi
 if [ "${1:-}" = "--test" ]; then
   testing=true
   PACKAGES+=(

@@ -1,13 +1,17 @@
 import CRLottie
+import CalyxHost
 import Foundation
 import Lottie
+import MallocInterposerSwift
 import QuartzCore
 
 /// Lottie playback against rlottie (Samsung's C++ player, Debian's librlottie) in the same process: each
 /// engine draws every frame of the same file at 512 × 512, frame after frame as an export does, one core each
 /// (rlottie draws a frame on the calling thread). Calyx's frame includes moving time on its player layer, the
 /// commit, evaluating the animations and compositing; rlottie's includes its own evaluation and rasterizing.
-/// The files are the Lottie tests' ThorVG references (Tests/LottieTests/References).
+/// The files are the Lottie tests' ThorVG references (Tests/LottieTests/References). ThorVG's times come from
+/// scripts/bench-thorvg.py, which `make bench` runs after this on the same files and machine. Also: allocations
+/// a frame, exporting each file to MP4 at 512 × 512, and loading a synthetic 1 MB file.
 enum LottieBenchmark {
     static let size = 512
     static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -20,17 +24,74 @@ enum LottieBenchmark {
             let frames = Int(animation.endFrame - animation.startFrame)
             let calyx = calyxSeconds(animation, frames: frames)
             let rlottie = rlottieSeconds(data, key: name, frames: frames)
-            report.add("lottie.\(name).calyx_frame", calyx * 1e3, "ms",
+            report.add("lottie.\(name).calyx_frame", calyx.seconds * 1e3, "ms",
                        note: "\(name): one \(size)×\(size) frame, Calyx on one core")
+            report.add("lottie.\(name).allocations", calyx.allocations, "allocs/frame",
+                       note: "heap allocations a frame, from moving time to the composited frame")
             if let rlottie {
                 report.add("lottie.\(name).rlottie_frame", rlottie * 1e3, "ms", note: "\(name): the same frame drawn by rlottie")
-                report.add("lottie.\(name).vs_rlottie", rlottie / calyx, "x", note: "rlottie's time ÷ Calyx's, same run (above 1: Calyx faster)")
+                report.add("lottie.\(name).vs_rlottie", rlottie / calyx.seconds, "x", note: "rlottie's time ÷ Calyx's, same run (above 1: Calyx faster)")
             }
+            if ["showcase", "mattes-masks", "shapes"].contains(name), let fps = exportFramesPerSecond(animation, name: name) {
+                report.add("lottie.\(name).export_mp4", fps, "fps", note: "\(name) exported to MP4 at \(size)×\(size), frames per second")
+            }
+        }
+        let (bytes, load, build) = loadSeconds()
+        report.add("lottie.load_1mb", load * 1e3, "ms", note: "parsing a \(bytes / 1024) KiB file (LottieAnimation.from(data:))")
+        report.add("lottie.load_1mb_layers", build * 1e3, "ms", note: "building that file's layer tree (LottieAnimationLayer(animation:))")
+    }
+
+    /// Frames per second exporting the animation to MP4 at 512 × 512 (rendering, encoding and writing).
+    static func exportFramesPerSecond(_ animation: LottieAnimation, name: String) -> Double? {
+        let clock = CAMediaClock(manualTime: 0)
+        return CAMediaClock.$current.withValue(clock) {
+            let player = LottieAnimationLayer(animation: animation)
+            player.frame = CGRect(x: 0, y: 0, width: size, height: size)
+            player.layoutIfNeeded()
+            player.play()
+            var options = AnimationExportOptions(framesPerSecond: animation.framerate, duration: animation.duration)
+            options.startTime = 0
+            options.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+            let exporter = AnimationExporter(layer: player, options: options)
+            exporter.willRenderFrame = { _, t in clock.setManualTime(t); CAProcessAnimationEvents() }
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("calyx-bench-lottie-\(name).mp4")
+            defer { try? FileManager.default.removeItem(at: file) }
+            let start = DispatchTime.now().uptimeNanoseconds
+            do { try exporter.export(to: file) } catch { print("bench: lottie.\(name).export_mp4 failed: \(error)"); return nil }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            return (animation.duration * animation.framerate).rounded() / seconds
         }
     }
 
-    /// Median seconds a frame, over rounds of every frame of the animation.
-    static func calyxSeconds(_ animation: LottieAnimation, frames: Int) -> Double {
+    /// A synthetic file of about 1 MB (the shapes reference's layers copied, each copy with its own keyframes,
+    /// as a long file's layers are): median seconds to parse it and to build its layer tree.
+    static func loadSeconds() -> (bytes: Int, parse: Double, build: Double) {
+        guard let data = try? Data(contentsOf: references.appendingPathComponent("shapes.json")),
+              var document = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let layers = document["layers"] as? [[String: Any]] else { return (0, .nan, .nan) }
+        var copies: [[String: Any]] = []
+        var bytes = 0
+        while bytes < 1_000_000 {
+            for var layer in layers {
+                layer["ind"] = copies.count + 1
+                layer["nm"] = "copy \(copies.count)"
+                copies.append(layer)
+            }
+            document["layers"] = copies
+            bytes = (try? JSONSerialization.data(withJSONObject: document).count) ?? .max
+        }
+        guard let big = try? JSONSerialization.data(withJSONObject: document) else { return (0, .nan, .nan) }
+        var animation: LottieAnimation?
+        let parse = medianSeconds(warmup: 1, runs: 5) { animation = try? LottieAnimation.from(data: big) }
+        guard let animation else { return (big.count, .nan, .nan) }
+        let build = CAMediaClock.$current.withValue(CAMediaClock(manualTime: 0)) {
+            medianSeconds(warmup: 1, runs: 5) { _ = LottieAnimationLayer(animation: animation) }
+        }
+        return (big.count, parse, build)
+    }
+
+    /// Median seconds a frame, over rounds of every frame of the animation, and heap allocations a frame.
+    static func calyxSeconds(_ animation: LottieAnimation, frames: Int) -> (seconds: Double, allocations: Double) {
         let clock = CAMediaClock(manualTime: 0)
         return CAMediaClock.$current.withValue(clock) {
             let player = LottieAnimationLayer(animation: animation)
@@ -51,7 +112,12 @@ enum LottieBenchmark {
                     renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
                 }
             }
-            return medianSeconds(warmup: 1, runs: 7, round) / Double(frames)
+            let seconds = medianSeconds(warmup: 1, runs: 7, round) / Double(frames)
+            MallocInterposerSwift.reset()
+            MallocInterposerSwift.hook()
+            round()
+            MallocInterposerSwift.unhook()
+            return (seconds, Double(MallocInterposerSwift.getStatistics().mallocCount) / Double(frames))
         }
     }
 

@@ -45,4 +45,45 @@ import QuartzCore
             #expect((early.last ?? 0) < 35 && (late.last ?? 0) > 70, "\(early.last ?? -1) then \(late.last ?? -1)")
         }
     }
+
+    /// Tracking (`tr`, thousandths of an em) adds that much after each character: at 500 and size 20, 10 points,
+    /// so the third M of "MMM" starts 20 points further right and the ink ends 20 points (± 1) later.
+    @Test func trackingSpacesTheCharacters() throws {
+        func lastInk(_ json: String) throws -> Int {
+            let layer = try player(composition(json))
+            var last = -1
+            withManualClock { clock in last = inkColumns(render(layer, at: 0, clock: clock), rows: 36..<50).last ?? -1 }
+            return last
+        }
+        let plain = try lastInk(Self.textLayer(x: 10, y: 50, justification: 0))
+        let tracked = try lastInk(Self.textLayer(x: 10, y: 50, justification: 0).replacingOccurrences(of: #""tr":0"#, with: #""tr":500"#))
+        #expect(plain > 20 && abs(tracked - plain - 20) <= 1, "ink ends at \(plain), tracked at \(tracked)")
+    }
+
+    /// A text stroke (`sc`, `sw`) outlines each glyph in its colour over the fill: blue appears along the edges of
+    /// the red capitals, and only where the glyphs are.
+    @Test func aStrokeOutlinesTheGlyphs() throws {
+        // (At size 40, so the stems stay wider than the 1-point outline.)
+        let large = Self.textLayer(x: 10, y: 50, justification: 0).replacingOccurrences(of: #""s":20"#, with: #""s":40"#)
+        let stroked = large.replacingOccurrences(of: #""fc":[1,0,0]"#, with: #""fc":[1,0,0],"sc":[0,0,1],"sw":1"#)
+        func bluePixels(_ json: String) throws -> Int {
+            let layer = try player(composition(json))
+            var count = 0
+            withManualClock { clock in
+                let frame = render(layer, at: 0, clock: clock)
+                for y in 0..<80 { for x in 0..<100 {
+                    let i = y * frame.stride + x * 4
+                    if frame.bytes[i] > 150 && frame.bytes[i + 2] < 100 && frame.bytes[i + 3] > 150 { count += 1 }
+                } }
+            }
+            return count
+        }
+        let plain = try bluePixels(large)
+        let outlined = try bluePixels(stroked)
+        #expect(plain == 0 && outlined > 100, "blue pixels: \(plain) plain, \(outlined) stroked")
+        let layer = try player(composition(stroked))
+        withManualClock { clock in
+            #expect(inkColumns(render(layer, at: 0, clock: clock), rows: 36..<50).count > 10, "the red fill stays")
+        }
+    }
 }
