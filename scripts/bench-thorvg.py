@@ -24,7 +24,7 @@ def thorvg_frame_seconds(tvg, doc):
     picture.load_data(doc, "lottie", None, True)
     picture.set_size(SIZE, SIZE)
     canvas.add(picture)
-    frames = int(animation.get_total_frame())
+    frames = int(animation.get_total_frame()[1])  # (result, frame count)
 
     def one_round():
         for frame in range(frames):

@@ -35,8 +35,12 @@ struct Numbers: Decodable, Sendable {
     init(_ values: [Double]) { self.values = values }
     init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let n = try? c.decode(Double.self) { values = [n]; return }
-        values = try c.decode([Double].self)
+        // (Arrays first: keyframe values and tangents are arrays even for one number, and a failed try throws.)
+        if let list = try? c.decode([Double].self) {
+            values = list
+        } else {
+            values = [try c.decode(Double.self)]
+        }
         guard !values.isEmpty else { throw LottieError.invalidFile("an empty value") }
     }
     subscript(i: Int) -> Double { values.indices.contains(i) ? values[i] : (values.last ?? 0) }
@@ -58,25 +62,27 @@ extension AnimatedValue: Decodable where Value: KeyframeValue {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        // Keyframes are an array of objects with "t"; anything else is a value.
-        if var list = try? c.nestedUnkeyedContainer(forKey: .k), let first = try? list.nestedContainer(keyedBy: FrameKeys.self),
+        // Keyframes are an array of objects with "t"; anything else is a value. Bodymovin says which with "a" (0: a
+        // value), which spares trying keyframes first: a failed try throws, and a long file has thousands of values.
+        let animated = (try? c.decodeIfPresent(Int.self, forKey: .a)).map { $0 != 0 } ?? true
+        if animated, var list = try? c.nestedUnkeyedContainer(forKey: .k), let first = try? list.nestedContainer(keyedBy: FrameKeys.self),
            first.contains(.t) {
             var frames: [Keyframe<Value>] = []
             var items = try c.nestedUnkeyedContainer(forKey: .k)
             while !items.isAtEnd {
                 let f = try items.nestedContainer(keyedBy: FrameKeys.self)
                 let t = try f.decode(Double.self, forKey: .t)
-                let hold = (try? f.decode(Int.self, forKey: .h)) == 1
+                let hold = (try? f.decodeIfPresent(Int.self, forKey: .h)) == 1
                 let value: Value? = f.contains(.s) ? try Value.decodeValue(from: f.superDecoder(forKey: .s)) : nil
                 func tangent(_ key: FrameKeys, default d: CGPoint) -> CGPoint {
-                    guard let g = try? f.nestedContainer(keyedBy: TangentKeys.self, forKey: key),
-                          let x = try? g.decode(Numbers.self, forKey: .x), let y = try? g.decode(Numbers.self, forKey: .y) else { return d }
+                    guard f.contains(key), let g = try? f.nestedContainer(keyedBy: TangentKeys.self, forKey: key),
+                          let x = try? g.decodeIfPresent(Numbers.self, forKey: .x), let y = try? g.decodeIfPresent(Numbers.self, forKey: .y) else { return d }
                     return CGPoint(x: x[0], y: y[0])
                 }
                 // (The last keyframe of old exports has only "t": it holds the previous value's end.)
                 guard let value = value ?? frames.last?.value else { continue }
                 func spatial(_ key: FrameKeys) -> Numbers? {
-                    guard let n = try? f.decode(Numbers.self, forKey: key), n.values.allSatisfy(\.isFinite),
+                    guard let n = try? f.decodeIfPresent(Numbers.self, forKey: key), n.values.allSatisfy(\.isFinite),
                           n.values.contains(where: { $0 != 0 }) else { return nil }
                     return n
                 }

@@ -19,7 +19,7 @@ struct BezierShape: Decodable, Sendable, KeyframeValue {
         func points(_ key: Keys) throws -> [CGPoint] {
             try (c.decodeIfPresent([Numbers].self, forKey: key) ?? []).map { CGPoint(x: $0[0], y: $0[1]) }
         }
-        closed = (try? c.decode(Bool.self, forKey: .c)) ?? false
+        closed = (try? c.decodeIfPresent(Bool.self, forKey: .c)) ?? false
         vertices = try points(.v)
         let ins = try points(.i), outs = try points(.o)
         // Missing tangents are straight lines (zero offsets).

@@ -22,16 +22,16 @@ struct AnimationModel: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        version = try? c.decode(String.self, forKey: .v)
+        version = try? c.decodeIfPresent(String.self, forKey: .v)
         frameRate = try c.decode(Double.self, forKey: .fr)
         inPoint = try c.decode(Double.self, forKey: .ip)
         outPoint = try c.decode(Double.self, forKey: .op)
         width = try c.decode(Double.self, forKey: .w)
         height = try c.decode(Double.self, forKey: .h)
-        name = try? c.decode(String.self, forKey: .nm)
+        name = try? c.decodeIfPresent(String.self, forKey: .nm)
         layers = try c.decodeIfPresent([LayerModel].self, forKey: .layers) ?? []
-        markers = (try? c.decode([MarkerModel].self, forKey: .markers)) ?? []
-        let assets = (try? c.decode([AssetModel].self, forKey: .assets)) ?? []
+        markers = (try? c.decodeIfPresent([MarkerModel].self, forKey: .markers)) ?? []
+        let assets = (try? c.decodeIfPresent([AssetModel].self, forKey: .assets)) ?? []
         precompositions = Dictionary(assets.compactMap { a in a.layers.map { (a.id, $0) } }, uniquingKeysWith: { a, _ in a })
         images = Dictionary(assets.compactMap { a in a.image.map { (a.id, $0) } }, uniquingKeysWith: { a, _ in a })
         guard frameRate.isFinite, frameRate > 0 else { throw LottieError.invalidFile("frame rate \(frameRate)") }
@@ -53,11 +53,11 @@ struct AssetModel: Decodable, Sendable {
     private enum Keys: String, CodingKey { case id, layers, p, u, w, h }
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        id = (try? c.decode(String.self, forKey: .id)) ?? ""
+        id = (try? c.decodeIfPresent(String.self, forKey: .id)) ?? ""
         layers = try c.decodeIfPresent([LayerModel].self, forKey: .layers)
-        if layers == nil, let name = try? c.decode(String.self, forKey: .p) {
-            let w = (try? c.decode(Double.self, forKey: .w)) ?? 0, h = (try? c.decode(Double.self, forKey: .h)) ?? 0
-            image = ImageAsset(id: id, name: name, directory: (try? c.decode(String.self, forKey: .u)) ?? "",
+        if layers == nil, let name = try? c.decodeIfPresent(String.self, forKey: .p) {
+            let w = (try? c.decodeIfPresent(Double.self, forKey: .w)) ?? 0, h = (try? c.decodeIfPresent(Double.self, forKey: .h)) ?? 0
+            image = ImageAsset(id: id, name: name, directory: (try? c.decodeIfPresent(String.self, forKey: .u)) ?? "",
                                width: w.isFinite ? min(max(w, 0), 100_000) : 0, height: h.isFinite ? min(max(h, 0), 100_000) : 0)
         }
     }
@@ -73,7 +73,7 @@ struct MarkerModel: Decodable, Sendable {
         let c = try decoder.container(keyedBy: Keys.self)
         name = try c.decode(String.self, forKey: .cm)
         frame = try c.decode(Double.self, forKey: .tm)
-        duration = (try? c.decode(Double.self, forKey: .dr)) ?? 0
+        duration = (try? c.decodeIfPresent(Double.self, forKey: .dr)) ?? 0
     }
 }
 
@@ -121,31 +121,31 @@ struct LayerModel: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        kind = Kind(rawValue: (try? c.decode(Int.self, forKey: .ty)) ?? -1) ?? .unknown
-        name = try? c.decode(String.self, forKey: .nm)
-        index = try? c.decode(Int.self, forKey: .ind)
-        parent = try? c.decode(Int.self, forKey: .parent)
-        inPoint = (try? c.decode(Double.self, forKey: .ip)) ?? 0
-        outPoint = (try? c.decode(Double.self, forKey: .op)) ?? .infinity
-        startTime = (try? c.decode(Double.self, forKey: .st)) ?? 0
-        hidden = (try? c.decode(Bool.self, forKey: .hd)) ?? false
+        kind = Kind(rawValue: (try? c.decodeIfPresent(Int.self, forKey: .ty)) ?? -1) ?? .unknown
+        name = try? c.decodeIfPresent(String.self, forKey: .nm)
+        index = try? c.decodeIfPresent(Int.self, forKey: .ind)
+        parent = try? c.decodeIfPresent(Int.self, forKey: .parent)
+        inPoint = (try? c.decodeIfPresent(Double.self, forKey: .ip)) ?? 0
+        outPoint = (try? c.decodeIfPresent(Double.self, forKey: .op)) ?? .infinity
+        startTime = (try? c.decodeIfPresent(Double.self, forKey: .st)) ?? 0
+        hidden = (try? c.decodeIfPresent(Bool.self, forKey: .hd)) ?? false
         transform = try c.decodeIfPresent(TransformModel.self, forKey: .ks) ?? TransformModel()
-        shapes = (try? c.decode([ShapeItem].self, forKey: .shapes)) ?? []
-        solidColor = try? c.decode(String.self, forKey: .sc)
-        solidSize = CGSize(width: (try? c.decode(Double.self, forKey: .sw)) ?? 0, height: (try? c.decode(Double.self, forKey: .sh)) ?? 0)
-        referenceID = try? c.decode(String.self, forKey: .refId)
-        precompSize = CGSize(width: (try? c.decode(Double.self, forKey: .w)) ?? 0, height: (try? c.decode(Double.self, forKey: .h)) ?? 0)
-        let sr = (try? c.decode(Double.self, forKey: .sr)) ?? 1
+        shapes = (try? c.decodeIfPresent([ShapeItem].self, forKey: .shapes)) ?? []
+        solidColor = try? c.decodeIfPresent(String.self, forKey: .sc)
+        solidSize = CGSize(width: (try? c.decodeIfPresent(Double.self, forKey: .sw)) ?? 0, height: (try? c.decodeIfPresent(Double.self, forKey: .sh)) ?? 0)
+        referenceID = try? c.decodeIfPresent(String.self, forKey: .refId)
+        precompSize = CGSize(width: (try? c.decodeIfPresent(Double.self, forKey: .w)) ?? 0, height: (try? c.decodeIfPresent(Double.self, forKey: .h)) ?? 0)
+        let sr = (try? c.decodeIfPresent(Double.self, forKey: .sr)) ?? 1
         stretch = sr.isFinite && sr > 0 ? sr : 1
-        masks = (try? c.decode([MaskModel].self, forKey: .masksProperties)) ?? []
-        matteMode = (try? c.decode(Int.self, forKey: .tt)).flatMap(MatteMode.init(rawValue:))
-        matteParent = try? c.decode(Int.self, forKey: .tp)
-        blendMode = (try? c.decode(Int.self, forKey: .bm)) ?? 0
-        timeRemap = try? c.decode(AnimatedValue<Numbers>.self, forKey: .tm)
-        text = kind == .text ? try? c.decode(TextModel.self, forKey: .t) : nil
-        effects = ((try? c.decode([FailableEffect].self, forKey: .ef)) ?? []).compactMap(\.effect)
-        autoOrient = (try? c.decode(Int.self, forKey: .ao)) == 1 || (try? c.decode(Bool.self, forKey: .ao)) == true
-        isMatteSource = ((try? c.decode(Int.self, forKey: .td)) ?? 0) != 0 || (try? c.decode(Bool.self, forKey: .td)) == true
+        masks = (try? c.decodeIfPresent([MaskModel].self, forKey: .masksProperties)) ?? []
+        matteMode = (try? c.decodeIfPresent(Int.self, forKey: .tt)).flatMap(MatteMode.init(rawValue:))
+        matteParent = try? c.decodeIfPresent(Int.self, forKey: .tp)
+        blendMode = (try? c.decodeIfPresent(Int.self, forKey: .bm)) ?? 0
+        timeRemap = try? c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .tm)
+        text = kind == .text ? try? c.decodeIfPresent(TextModel.self, forKey: .t) : nil
+        effects = ((try? c.decodeIfPresent([FailableEffect].self, forKey: .ef)) ?? []).compactMap(\.effect)
+        autoOrient = (try? c.decodeIfPresent(Int.self, forKey: .ao)) == 1 || (try? c.decodeIfPresent(Bool.self, forKey: .ao)) == true
+        isMatteSource = ((try? c.decodeIfPresent(Int.self, forKey: .td)) ?? 0) != 0 || (try? c.decodeIfPresent(Bool.self, forKey: .td)) == true
         guard startTime.isFinite, inPoint.isFinite, !outPoint.isNaN else { throw LottieError.invalidFile("layer times") }
     }
 }
@@ -176,7 +176,7 @@ struct TransformModel: Decodable, Sendable {
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         if let a = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .a) { anchor = a }
-        if let split = try? c.nestedContainer(keyedBy: SplitKeys.self, forKey: .p), (try? split.decode(Bool.self, forKey: .s)) == true {
+        if c.contains(.p), let split = try? c.nestedContainer(keyedBy: SplitKeys.self, forKey: .p), (try? split.decodeIfPresent(Bool.self, forKey: .s)) == true {
             positionX = try split.decode(AnimatedValue<Numbers>.self, forKey: .x)
             positionY = try split.decode(AnimatedValue<Numbers>.self, forKey: .y)
         } else if let p = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .p) {
@@ -222,21 +222,21 @@ enum ShapeItem: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        let type = (try? c.decode(String.self, forKey: .ty)) ?? ""
-        let hidden = (try? c.decode(Bool.self, forKey: .hd)) ?? false
+        let type = (try? c.decodeIfPresent(String.self, forKey: .ty)) ?? ""
+        let hidden = (try? c.decodeIfPresent(Bool.self, forKey: .hd)) ?? false
         switch type {
         case "gr":
-            self = .group(name: try? c.decode(String.self, forKey: .nm), items: (try? c.decode([ShapeItem].self, forKey: .it)) ?? [],
+            self = .group(name: try? c.decodeIfPresent(String.self, forKey: .nm), items: (try? c.decodeIfPresent([ShapeItem].self, forKey: .it)) ?? [],
                           hidden: hidden)
         case "rc": self = .rectangle(position: try c.animated(.p, default: [0, 0]), size: try c.animated(.s, default: [0, 0]), roundness: try c.animated(.r, default: [0]))
-        case "el": self = .ellipse(position: try c.animated(.p, default: [0, 0]), size: try c.animated(.s, default: [0, 0]), counterclockwise: (try? c.decode(Int.self, forKey: .d)) == 3)
+        case "el": self = .ellipse(position: try c.animated(.p, default: [0, 0]), size: try c.animated(.s, default: [0, 0]), counterclockwise: (try? c.decodeIfPresent(Int.self, forKey: .d)) == 3)
         case "sh": self = .path(try c.decode(AnimatedValue<BezierShape>.self, forKey: .ks))
-        case "fl": self = .fill(name: try? c.decode(String.self, forKey: .nm), color: try c.animated(.c, default: [0, 0, 0, 1]), opacity: try c.animated(.o, default: [100]), evenOdd: (try? c.decode(Int.self, forKey: .r)) == 2)
+        case "fl": self = .fill(name: try? c.decodeIfPresent(String.self, forKey: .nm), color: try c.animated(.c, default: [0, 0, 0, 1]), opacity: try c.animated(.o, default: [100]), evenOdd: (try? c.decodeIfPresent(Int.self, forKey: .r)) == 2)
         case "st":
-            self = .stroke(name: try? c.decode(String.self, forKey: .nm), color: try c.animated(.c, default: [0, 0, 0, 1]), opacity: try c.animated(.o, default: [100]), width: try c.animated(.w, default: [1]),
-                           cap: (try? c.decode(Int.self, forKey: .lc)) ?? 2, join: (try? c.decode(Int.self, forKey: .lj)) ?? 2,
-                           miterLimit: (try? c.decode(Double.self, forKey: .ml)) ?? 4,
-                           dashes: (try? c.decode([StrokeDash].self, forKey: .d)) ?? [])
+            self = .stroke(name: try? c.decodeIfPresent(String.self, forKey: .nm), color: try c.animated(.c, default: [0, 0, 0, 1]), opacity: try c.animated(.o, default: [100]), width: try c.animated(.w, default: [1]),
+                           cap: (try? c.decodeIfPresent(Int.self, forKey: .lc)) ?? 2, join: (try? c.decodeIfPresent(Int.self, forKey: .lj)) ?? 2,
+                           miterLimit: (try? c.decodeIfPresent(Double.self, forKey: .ml)) ?? 4,
+                           dashes: (try? c.decodeIfPresent([StrokeDash].self, forKey: .d)) ?? [])
         case "tr": self = .transform(try TransformModel(from: decoder))
         case "gf", "gs": self = .gradient(try GradientModel(from: decoder, stroke: type == "gs"))
         case "tm": self = .trim(start: try c.animated(.s, default: [0]), end: try c.animated(.e, default: [100]), offset: try c.animated(.o, default: [0]))
@@ -284,19 +284,19 @@ struct GradientModel: Sendable {
 
     init(from decoder: Decoder, stroke isStroke: Bool) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        name = try? c.decode(String.self, forKey: .nm)
-        radial = (try? c.decode(Int.self, forKey: .t)) == 2
+        name = try? c.decodeIfPresent(String.self, forKey: .nm)
+        radial = (try? c.decodeIfPresent(Int.self, forKey: .t)) == 2
         start = try c.animated(.s, default: [0, 0])
         end = try c.animated(.e, default: [100, 0])
         let g = try c.nestedContainer(keyedBy: StopKeys.self, forKey: .g)
         stopCount = min(max(try g.decode(Int.self, forKey: .p), 0), 64)
         colors = try g.decode(AnimatedValue<Numbers>.self, forKey: .k)
         opacity = try c.animated(.o, default: [100])
-        evenOdd = (try? c.decode(Int.self, forKey: .r)) == 2
+        evenOdd = (try? c.decodeIfPresent(Int.self, forKey: .r)) == 2
         if isStroke {
             stroke = (try c.animated(.w, default: [1]),
-                      (try? c.decode(Int.self, forKey: .lc)) ?? 2, (try? c.decode(Int.self, forKey: .lj)) ?? 2,
-                      (try? c.decode([StrokeDash].self, forKey: .d)) ?? [])
+                      (try? c.decodeIfPresent(Int.self, forKey: .lc)) ?? 2, (try? c.decodeIfPresent(Int.self, forKey: .lj)) ?? 2,
+                      (try? c.decodeIfPresent([StrokeDash].self, forKey: .d)) ?? [])
         }
     }
 

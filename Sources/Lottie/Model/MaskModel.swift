@@ -17,8 +17,8 @@ struct MaskModel: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        mode = Mode(rawValue: (try? c.decode(String.self, forKey: .mode)) ?? "a") ?? .add
-        inverted = (try? c.decode(Bool.self, forKey: .inv)) ?? false
+        mode = Mode(rawValue: (try? c.decodeIfPresent(String.self, forKey: .mode)) ?? "a") ?? .add
+        inverted = (try? c.decodeIfPresent(Bool.self, forKey: .inv)) ?? false
         path = try c.decode(AnimatedValue<BezierShape>.self, forKey: .pt)
         opacity = try c.animated(.o, default: [100])
         expansion = try c.animated(.x, default: [0])
@@ -42,13 +42,13 @@ struct EffectModel: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        type = (try? c.decode(Int.self, forKey: .ty)) ?? -1
-        enabled = ((try? c.decode(Int.self, forKey: .en)) ?? 1) != 0
+        type = (try? c.decodeIfPresent(Int.self, forKey: .ty)) ?? -1
+        enabled = ((try? c.decodeIfPresent(Int.self, forKey: .en)) ?? 1) != 0
         var list = try c.nestedUnkeyedContainer(forKey: .ef)
         var controls: [AnimatedValue<Numbers>] = []
         while !list.isAtEnd {
             let control = try list.nestedContainer(keyedBy: ControlKeys.self)
-            controls.append((try? control.decode(AnimatedValue<Numbers>.self, forKey: .v)) ?? .fixed(Numbers([0])))
+            controls.append((try? control.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .v)) ?? .fixed(Numbers([0])))
         }
         self.controls = controls
     }

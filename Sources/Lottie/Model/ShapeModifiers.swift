@@ -18,11 +18,11 @@ struct PolystarModel: Decodable, Sendable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        isStar = ((try? c.decode(Int.self, forKey: .sy)) ?? 1) != 2
+        isStar = ((try? c.decodeIfPresent(Int.self, forKey: .sy)) ?? 1) != 2
         position = try c.animated(.p, default: [0, 0]); points = try c.animated(.pt, default: [5]); rotation = try c.animated(.r, default: [0])
         outerRadius = try c.animated(.or, default: [0]); outerRoundness = try c.animated(.os, default: [0])
         innerRadius = try c.animated(.ir, default: [0]); innerRoundness = try c.animated(.is, default: [0])
-        counterclockwise = (try? c.decode(Int.self, forKey: .d)) == 3
+        counterclockwise = (try? c.decodeIfPresent(Int.self, forKey: .d)) == 3
     }
 
     var isAnimated: Bool {
@@ -81,8 +81,8 @@ struct RepeaterModel: Decodable, Sendable {
         let c = try decoder.container(keyedBy: Keys.self)
         copies = try c.animated(.c, default: [1])
         offset = try c.animated(.o, default: [0])
-        stacksBelow = (try? c.decode(Int.self, forKey: .m)) == 2
-        let t = try? c.nestedContainer(keyedBy: StepKeys.self, forKey: .tr)
+        stacksBelow = (try? c.decodeIfPresent(Int.self, forKey: .m)) == 2
+        let t = c.contains(.tr) ? try? c.nestedContainer(keyedBy: StepKeys.self, forKey: .tr) : nil
         func value(_ key: StepKeys, _ fallback: [Double]) throws -> AnimatedValue<Numbers> {
             try t?.animated(key, default: fallback) ?? .fixed(Numbers(fallback))
         }

@@ -32,16 +32,16 @@ extension TextModel: Decodable {
         var documents: [(Double, Document)] = []
         while !frames.isAtEnd, documents.count < 4_096 {
             let frame = try frames.nestedContainer(keyedBy: FrameKeys.self)
-            let t = (try? frame.decode(Double.self, forKey: .t)) ?? 0
+            let t = (try? frame.decodeIfPresent(Double.self, forKey: .t)) ?? 0
             let s = try frame.nestedContainer(keyedBy: StyleKeys.self, forKey: .s)
             func number(_ key: StyleKeys, _ fallback: Double) -> Double {
-                let v = (try? s.decode(Double.self, forKey: key)) ?? fallback
+                let v = (try? s.decodeIfPresent(Double.self, forKey: key)) ?? fallback
                 return v.isFinite ? v : fallback
             }
             let size = min(max(number(.s, 12), 0), 16_384)
             documents.append((t.isFinite ? t : 0, Document(
-                text: (try? s.decode(String.self, forKey: .t)) ?? "", fontName: (try? s.decode(String.self, forKey: .f)) ?? "Helvetica",
-                size: size, fillColor: try? s.decode([Double].self, forKey: .fc), strokeColor: try? s.decode([Double].self, forKey: .sc),
+                text: (try? s.decodeIfPresent(String.self, forKey: .t)) ?? "", fontName: (try? s.decodeIfPresent(String.self, forKey: .f)) ?? "Helvetica",
+                size: size, fillColor: try? s.decodeIfPresent([Double].self, forKey: .fc), strokeColor: try? s.decodeIfPresent([Double].self, forKey: .sc),
                 strokeWidth: number(.sw, 0), justification: Int(number(.j, 0)), tracking: number(.tr, 0),
                 lineHeight: number(.lh, size * 1.2))))
         }
