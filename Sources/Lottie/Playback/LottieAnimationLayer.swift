@@ -45,12 +45,15 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     private var completion: LottieCompletionBlock?
     private var completionAnimation: CompletionAnimation?
 
-    /// A layer showing `animation` (nil for none), paused at its start.
-    public init(animation: LottieAnimation?) {
+    /// A layer showing `animation` (nil for none), paused at its start, its images from `imageProvider` (the main
+    /// bundle when nil), as lottie-ios's initializer (its text, font and logging parameters are not taken).
+    public init(animation: LottieAnimation?, imageProvider: AnimationImageProvider? = nil) {
         super.init()
         addSublayer(clock)
         clock.addSublayer(content)
         self.animation = animation
+        // (Set before the tree is built, so setting it does not build it a second time.)
+        if let imageProvider { self.imageProvider = imageProvider }
         rebuild()
     }
     /// A layer with no animation.

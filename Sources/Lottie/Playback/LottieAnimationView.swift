@@ -36,10 +36,12 @@ open class LottieAnimationView: UIView, @unchecked Sendable {
     /// The configuration the view was made with (``LottieConfiguration``; it chooses nothing in Calyx).
     public let configuration: LottieConfiguration
 
-    /// A view playing `animation` (paused at its first frame until `play()`).
-    public init(animation: LottieAnimation?, configuration: LottieConfiguration = .shared) {
+    /// A view playing `animation` (paused at its first frame until `play()`), its images from `imageProvider` (the
+    /// main bundle when nil), as lottie-ios's initializer (its text, font and logging parameters are not taken).
+    public init(animation: LottieAnimation?, imageProvider: AnimationImageProvider? = nil,
+                configuration: LottieConfiguration = .shared) {
         self.configuration = configuration
-        animationLayer = LottieAnimationLayer(animation: animation)
+        animationLayer = LottieAnimationLayer(animation: animation, imageProvider: imageProvider)
         super.init(frame: animation?.bounds ?? .zero)
         layer.addSublayer(animationLayer)
         animationLayer.frame = bounds
@@ -47,13 +49,15 @@ open class LottieAnimationView: UIView, @unchecked Sendable {
     /// A view showing the animation `name.json` from `bundle`, its images from the same bundle.
     public convenience init(name: String, bundle: Bundle = .main, subdirectory: String? = nil,
                             configuration: LottieConfiguration = .shared) {
-        self.init(animation: LottieAnimation.named(name, bundle: bundle, subdirectory: subdirectory), configuration: configuration)
-        if bundle !== Bundle.main { imageProvider = BundleImageProvider(bundle: bundle, searchPath: subdirectory) }
+        self.init(animation: LottieAnimation.named(name, bundle: bundle, subdirectory: subdirectory),
+                  imageProvider: bundle !== Bundle.main ? BundleImageProvider(bundle: bundle, searchPath: subdirectory) : nil,
+                  configuration: configuration)
     }
     /// A view showing the animation at `filePath`, its images from the file's folder.
     public convenience init(filePath: String, configuration: LottieConfiguration = .shared) {
-        self.init(animation: LottieAnimation.filepath(filePath), configuration: configuration)
-        imageProvider = FilepathImageProvider(filepath: URL(fileURLWithPath: filePath).deletingLastPathComponent())
+        self.init(animation: LottieAnimation.filepath(filePath),
+                  imageProvider: FilepathImageProvider(filepath: URL(fileURLWithPath: filePath).deletingLastPathComponent()),
+                  configuration: configuration)
     }
 
     /// Sets properties from a value provider (``LottieAnimationLayer/setValueProvider(_:keypath:)``).
