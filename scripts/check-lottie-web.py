@@ -104,9 +104,13 @@ async ([a, b, skipped]) => {
 
 
 def lottie_web_script():
-    """lottie-web's code, from the page pylottie ships."""
-    import pylottie
-    html = open(os.path.join(os.path.dirname(pylottie.__file__), "lottie.html"), encoding="utf-8").read()
+    """lottie-web's code, from the page pylottie ships. (Found, not imported: pylottie's own code needs packages
+    that are not installed with it.)"""
+    import importlib.util
+    spec = importlib.util.find_spec("pylottie")
+    if spec is None or not spec.origin:
+        sys.exit("check-lottie-web: pylottie is not installed (scripts/install-deps.sh --test installs it)")
+    html = open(os.path.join(os.path.dirname(spec.origin), "lottie.html"), encoding="utf-8").read()
     script = re.search(r"<script>(.*?)</script>", html, re.S).group(1)
     if 'lottie.version="5.7.5"' not in script:
         sys.exit("check-lottie-web: pylottie's page does not hold lottie-web 5.7.5")

@@ -55,7 +55,7 @@ fi
 
 # lottie-web, the reference Lottie player, comes inlined in PyPI's pylottie wheel: only its page is used (no
 # dependencies), by scripts/check-lottie-web.py.
-if $testing && ! python3 -c "import pylottie" 2>/dev/null; then
+if $testing && ! python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('pylottie') is None)" 2>/dev/null; then
   echo "Installing: pylottie (PyPI, for lottie-web)"
   python3 -m pip install -q --disable-pip-version-check --no-deps pylottie >/dev/null 2>&1 \
     || python3 -m pip install -q --disable-pip-version-check --no-deps --user pylottie >/dev/null
