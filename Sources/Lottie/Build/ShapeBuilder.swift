@@ -81,10 +81,46 @@ struct ShapeBuilder {
         shape.path = path(of: geometry, atFrame: frame)
         if geometry.contains(where: Self.isAnimated) {
             // Geometry that moves is sampled once a frame (its shape at each frame, eased per property).
-            let timeline = builder.timeline
-            builder.add(timeline.sampled("path", timeline.sampleFrames.map { path(of: geometry, atFrame: time.frame(atRootFrame: $0)) }), to: shape)
+            builder.add(builder.timeline.sampled("path", sampledPaths(of: geometry)), to: shape)
         }
         return shape
+    }
+
+    /// The geometry's path at each of the timeline's sample frames. Before its first keyframe and after its last
+    /// the geometry holds still, so those samples repeat one path instead of building it again (a long
+    /// composition has thousands of samples and few keyframes).
+    func sampledPaths(of geometry: ArraySlice<ShapeItem>) -> [CGPath] {
+        let times = geometry.flatMap(Self.keyframeTimes)
+        let first = times.min() ?? 0, last = times.max() ?? 0
+        var held: [Double: CGPath] = [:]
+        return builder.timeline.sampleFrames.map { root in
+            let f = time.frame(atRootFrame: root)
+            guard f.isFinite, f <= first || f >= last else { return path(of: geometry, atFrame: f) }
+            let still = f <= first ? first : last
+            if let path = held[still] { return path }
+            let path = path(of: geometry, atFrame: still)
+            held[still] = path
+            return path
+        }
+    }
+
+    /// The times of a geometry item's first and last keyframes, over all its animated properties.
+    static func keyframeTimes(_ item: ShapeItem) -> [Double] {
+        func ends<V>(_ value: AnimatedValue<V>) -> [Double] {
+            guard let list = value.keyframeList, let a = list.first, let b = list.last else { return [] }
+            return [a.time, b.time]
+        }
+        switch item {
+        case .rectangle(let p, let s, let r): return ends(p) + ends(s) + ends(r)
+        case .ellipse(let p, let s, _): return ends(p) + ends(s)
+        case .path(let shape): return ends(shape)
+        case .polystar(let star):
+            return [star.position, star.points, star.rotation, star.outerRadius, star.outerRoundness, star.innerRadius,
+                    star.innerRoundness].flatMap(ends)
+        case .roundedCorners(let radius): return ends(radius)
+        case .puckerBloat(let amount): return ends(amount)
+        default: return []
+        }
     }
 
     /// A trim as the stroke's `strokeStart` and `strokeEnd`: the smaller of start and end first (After Effects
@@ -111,9 +147,18 @@ struct ShapeBuilder {
     /// geometry is sampled once a frame.
     private func trimFill(_ shape: CAShapeLayer, geometry: ArraySlice<ShapeItem>, start: AnimatedValue<Numbers>,
                           end: AnimatedValue<Numbers>, offset: AnimatedValue<Numbers>) {
-        func trimmed(atFrame f: Double) -> CGPath {
-            let whole = path(of: geometry, atFrame: f)
-            let s = start.value(atFrame: f)[0] / 100, e = end.value(atFrame: f)[0] / 100, o = offset.value(atFrame: f)[0] / 360
+        // Measuring a path to trim it is the costly part, and samples past the last keyframe (thousands, in a long
+        // composition) repeat the one before: the last inputs and their result are kept.
+        var last: (whole: CGPath, window: [Double], result: CGPath)?
+        func trimmed(atFrame f: Double, whole: CGPath? = nil) -> CGPath {
+            let whole = whole ?? path(of: geometry, atFrame: f)
+            let window = [start.value(atFrame: f)[0], end.value(atFrame: f)[0], offset.value(atFrame: f)[0]]
+            if let last, last.window == window, last.whole == whole { return last.result }
+            let result = trimmed(whole, start: window[0] / 100, end: window[1] / 100, offset: window[2] / 360)
+            last = (whole, window, result)
+            return result
+        }
+        func trimmed(_ whole: CGPath, start s: Double, end e: Double, offset o: Double) -> CGPath {
             guard s.isFinite, e.isFinite, o.isFinite else { return whole }
             let span = min(abs(e - s), 1)
             if span >= 1 { return whole }
@@ -130,7 +175,8 @@ struct ShapeBuilder {
         guard start.isAnimated || end.isAnimated || offset.isAnimated || geometry.contains(where: Self.isAnimated) else { return }
         shape.removeAnimation(forKey: "lottie.path")
         let timeline = builder.timeline
-        builder.add(timeline.sampled("path", timeline.sampleFrames.map { trimmed(atFrame: time.frame(atRootFrame: $0)) }), to: shape)
+        let paths = sampledPaths(of: geometry)
+        builder.add(timeline.sampled("path", zip(timeline.sampleFrames, paths).map { trimmed(atFrame: time.frame(atRootFrame: $0), whole: $1) }), to: shape)
     }
 
     static func isAnimated(_ item: ShapeItem) -> Bool {
