@@ -24,18 +24,28 @@ enum LottieExport {
         return (try LottieAnimation.from(data: Data(contentsOf: url)), FilepathImageProvider(filepath: url.deletingLastPathComponent()))
     }
 
+    /// Exports `file` played once from its start, fitted (aspect fit) into `size` points if given (else at its own
+    /// size); with `stillProgress`, one frame paused at that progress instead, as `setPlaybackMode(.paused(at:
+    /// .progress(p)))` shows it.
     static func export(file: String, to url: URL, format: AnimationExportFormat?, options: AnimationExportOptions,
+                       size: CGSize? = nil, progress stillProgress: Double? = nil,
                        progress: ((Int, Int) -> Void)?) throws {
         let (animation, images) = try load(file)
         let clock = CAMediaClock(manualTime: 0)
         try CAMediaClock.$current.withValue(clock) {
             let player = LottieAnimationLayer(animation: animation)
             player.imageProvider = images
-            player.frame = animation.bounds
+            player.frame = CGRect(origin: .zero, size: size ?? animation.bounds.size)
             player.layoutIfNeeded()
-            player.play()
             var options = options
             options.startTime = 0
+            if let stillProgress {
+                player.setPlaybackMode(.paused(at: .progress(stillProgress)))
+                options.duration = 0   // one frame
+                options.frames = nil
+            } else {
+                player.play()
+            }
             if options.duration == nil { options.duration = animation.duration }
             let exporter = AnimationExporter(layer: player, options: options)
             exporter.progress = progress

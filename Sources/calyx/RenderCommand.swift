@@ -28,6 +28,7 @@ struct RenderCommand: ParsableCommand {
               calyx render cube --format png --out cube-frames --fps 60 --scale 2
               calyx render burst --out burst.gif --frames 0..44 --background white
               calyx render loader.json --out loader.mp4 --fps 60 --background white
+              calyx render loader.json --out still --size 400x400 --progress 0.5 --scale 2
             """)
 
     @Argument(help: "The scene to render (see `calyx list`), or a Lottie file (.json or .lottie).")
@@ -54,6 +55,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Background colour: white, black, or #rrggbb; by default transparent.")
     var background: String?
 
+    @Option(help: "Lottie files: the size in points, as WIDTHxHEIGHT, that the animation is fitted into (aspect fit).")
+    var size: String?
+
+    @Option(help: "Lottie files: one still frame at this progress from 0 (the start frame) to 1 (the end frame).")
+    var progress: Double?
+
     @Flag(help: "One palette for all frames of a GIF instead of one per frame.")
     var globalPalette = false
 
@@ -68,6 +75,13 @@ struct RenderCommand: ParsableCommand {
         let entry = Gallery.scene(named: scene)
         guard lottie || entry != nil else {
             throw ValidationError("no scene '\(scene)' and no Lottie file there; see `calyx list`")
+        }
+        guard lottie || (size == nil && progress == nil) else {
+            throw ValidationError("--size and --progress apply to Lottie files; a scene has its own size and timeline")
+        }
+        let fitted = try size.map(Self.parseSize)
+        if let progress, !(progress.isFinite && progress >= 0 && progress <= 1) {
+            throw ValidationError("--progress takes a number from 0 to 1")
         }
         let url = URL(fileURLWithPath: out)
         let chosenFormat: AnimationExportFormat?
@@ -90,7 +104,8 @@ struct RenderCommand: ParsableCommand {
             if let entry {
                 try entry.export(to: url, format: chosenFormat, options: options) { done, total in bar.show(done, of: total) }
             } else {
-                try LottieExport.export(file: scene, to: url, format: chosenFormat, options: options) { done, total in bar.show(done, of: total) }
+                try LottieExport.export(file: scene, to: url, format: chosenFormat, options: options,
+                                        size: fitted, progress: progress) { done, total in bar.show(done, of: total) }
             }
         } catch let error as LottieError {
             bar.finish()
@@ -112,6 +127,16 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--frames takes first..last, such as 120..239")
         }
         return first...last
+    }
+
+    /// `WIDTHxHEIGHT` in points, each a positive finite number no larger than 16,384.
+    static func parseSize(_ text: String) throws -> CGSize {
+        let parts = text.lowercased().components(separatedBy: "x")
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+              width.isFinite, height.isFinite, width > 0, height > 0, width <= 16_384, height <= 16_384 else {
+            throw ValidationError("--size takes WIDTHxHEIGHT in points, such as 512x512")
+        }
+        return CGSize(width: width, height: height)
     }
 
     static func parseColor(_ text: String) throws -> CGColor {

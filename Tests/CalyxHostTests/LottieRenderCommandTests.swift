@@ -26,6 +26,37 @@ import CalyxTestSupport
         #expect(d.mean < 0.6 && d.p99 < 24, "\(d)")
     }
 
+    /// `--progress 0.2` of the 60-frame showcase is its frame 12, and `--size 60x60` fits the 120-point composition
+    /// into half its size, so at scale 2 the one still has ThorVG's frame-12 pixels (References/showcase-12.png).
+    @Test func aStillAtAProgressFittedIntoASize() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calyx-lottie-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CalyxCommand.run(["render", Self.references.appendingPathComponent("showcase.json").path, "--out", folder.path,
+                              "--format", "png", "--size", "60x60", "--progress", "0.2", "--scale", "2", "--background", "white"])
+        #expect(result.status == 0, "\(result.errors)")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(frames == ["frame_00000.png"])
+        let still = try image(folder.appendingPathComponent("frame_00000.png"))
+        #expect(still.width == 120 && still.height == 120)
+        let d = try #require(ImageDifference(still, try image(Self.references.appendingPathComponent("showcase-12.png"))))
+        #expect(d.mean < 0.6 && d.p99 < 24, "\(d)")
+    }
+
+    @Test func sizeAndProgressRejectWhatTheyCannotMean() throws {
+        let file = Self.references.appendingPathComponent("showcase.json").path
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("calyx-never-\(UUID().uuidString)").path
+        for (arguments, message) in [(["--progress", "1.5"], "--progress takes a number from 0 to 1"),
+                                     (["--progress", "nan"], "--progress takes a number from 0 to 1"),
+                                     (["--size", "0x40"], "--size takes WIDTHxHEIGHT"),
+                                     (["--size", "wide"], "--size takes WIDTHxHEIGHT")] {
+            let run = try CalyxCommand.run(["render", file, "--out", out] + arguments)
+            #expect(run.status != 0 && run.errors.contains(message), "\(arguments): \(run.errors)")
+        }
+        let scene = try CalyxCommand.run(["render", "worm", "--out", out, "--size", "40x40"])
+        #expect(scene.status != 0 && scene.errors.contains("apply to Lottie files"), "\(scene.errors)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func aFileThatIsNotAnAnimationFailsClearly() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calyx-lottie-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
