@@ -52,31 +52,45 @@ public func UIGraphicsEndImageContext() {
     _ = UIGraphicsStack.current.contexts.popLast()
 }
 
-/// Draws images with blocks (UIKit's modern API): each call makes a fresh context of the renderer's size.
+/// Draws images with blocks (UIKit's modern API): each call makes a fresh context of the renderer's bounds.
 open class UIGraphicsImageRenderer: NSObject {
-    /// The scale and opacity of the images made.
+    /// The scale and opacity of the images made, and their bounds.
     public let format: UIGraphicsImageRendererFormat
-    private let size: CGSize
 
+    /// A renderer of images covering `bounds` (in points; its origin is the image's top left) in `format`.
+    public init(bounds: CGRect, format: UIGraphicsImageRendererFormat) {
+        let settings = format.copy() as! UIGraphicsImageRendererFormat
+        settings.bounds = bounds
+        self.format = settings
+    }
     /// A renderer of `size`-point images in `format`.
-    public init(size: CGSize, format: UIGraphicsImageRendererFormat) { self.size = size; self.format = format }
+    public convenience init(size: CGSize, format: UIGraphicsImageRendererFormat) {
+        self.init(bounds: CGRect(origin: .zero, size: size), format: format)
+    }
     /// A renderer of `size`-point images at the screen's scale.
-    public convenience init(size: CGSize) { self.init(size: size, format: .default()) }
-    /// A renderer of images the size of `bounds`.
-    public convenience init(bounds: CGRect) { self.init(size: bounds.size, format: .default()) }
+    public convenience init(size: CGSize) { self.init(size: size, format: .preferred()) }
+    /// A renderer of images covering `bounds` at the screen's scale.
+    public convenience init(bounds: CGRect) { self.init(bounds: bounds, format: .preferred()) }
 
     /// The image `actions` draw; an empty image when the size is unusable.
     open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
-        UIGraphicsBeginImageContextWithOptions(size, format.opaque, format.scale)
+        let bounds = format.bounds
+        UIGraphicsBeginImageContextWithOptions(bounds.size, format.opaque, format.scale)
         guard let ctx = UIGraphicsGetCurrentContext() else { return UIImage() }
+        defer { UIGraphicsEndImageContext() }
+        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
         actions(UIGraphicsImageRendererContext(cgContext: ctx, format: format))
-        let image = UIGraphicsGetImageFromCurrentImageContext() ?? UIImage()
-        UIGraphicsEndImageContext()
-        return image
+        return UIGraphicsGetImageFromCurrentImageContext() ?? UIImage()
     }
 
     /// The drawing as PNG data.
     open func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data { image(actions: actions).pngData() ?? Data() }
+
+    /// The drawing as JPEG data at `compressionQuality` (0 smallest … 1 best).
+    open func jpegData(withCompressionQuality compressionQuality: CGFloat,
+                       actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
+        image(actions: actions).jpegData(compressionQuality: compressionQuality) ?? Data()
+    }
 }
 
 /// The renderer's settings: scale (default: the main screen's) and opacity.
@@ -85,10 +99,27 @@ open class UIGraphicsImageRendererFormat: NSObject {
     open var scale: CGFloat = UIScreen.main.scale
     /// Whether the images have no alpha.
     open var opaque = false
+    /// The area a renderer draws, in points (set by the renderer made with this format).
+    public internal(set) var bounds: CGRect = .zero
     /// The screen's scale, with alpha.
     public override init() {}
-    /// The default format.
+    /// The screen's scale, with alpha, for `traitCollection` (its display scale when it has one).
+    public convenience init(for traitCollection: UITraitCollection) {
+        self.init()
+        if traitCollection.displayScale > 0 { scale = traitCollection.displayScale }
+    }
+    /// The format the main screen prefers.
+    open class func preferred() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+    /// The default format (Apple deprecated it for `preferred()`).
     open class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+}
+
+extension UIGraphicsImageRendererFormat: NSCopying {
+    public func copy(with zone: NSZone? = nil) -> Any {
+        let copy = UIGraphicsImageRendererFormat()
+        copy.scale = scale; copy.opaque = opaque; copy.bounds = bounds
+        return copy
+    }
 }
 
 /// What a renderer's block draws with.
