@@ -59,6 +59,71 @@ import CalyxTestSupport
         }
     }
 
+    /// A keyframe path moves any two-component key, not only `position`: lottie-ios gives `transform.translation` its
+    /// position paths, split into segments (each a keyframe animation with its own begin time) inside a group.
+    @Test func aKeyframePathMovesTheTranslation() {
+        withClock(at: 0) { clock in
+            let layer = committedLayer()
+            let line = CGMutablePath()
+            line.move(to: CGPoint(x: 10, y: 20))
+            line.addLine(to: CGPoint(x: 110, y: 20))
+            let moving = CAKeyframeAnimation(keyPath: "transform.translation")
+            moving.path = line
+            moving.duration = 1
+            let held = CAKeyframeAnimation(keyPath: "transform.translation")
+            let end = CGMutablePath()
+            end.move(to: CGPoint(x: 110, y: 20))
+            held.path = end
+            held.calculationMode = .discrete
+            held.keyTimes = [0]
+            held.beginTime = 1
+            held.duration = 1
+            let group = CAAnimationGroup()
+            group.animations = [moving, held]
+            group.duration = 2
+            layer.add(group, forKey: "segments")
+            CATransaction.flush()
+            clock.setManualTime(0.5)
+            #expect(translation(layer) == CGPoint(x: 60, y: 20))
+            clock.setManualTime(1.5)
+            #expect(translation(layer) == CGPoint(x: 110, y: 20))
+        }
+    }
+
+    /// lottie-ios closes its position paths and gives key times for the points it added, one fewer than the path's
+    /// points with the closing line: Apple's frames of those files show the line home never travelled.
+    @Test func keyTimesForAClosedPathsNamedPointsLeaveTheClosingLineOut() {
+        withClock(at: 0) { clock in
+            let layer = committedLayer()
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 0, y: 0))
+            path.addLine(to: CGPoint(x: 100, y: 0))
+            path.addLine(to: CGPoint(x: 100, y: 50))
+            path.closeSubpath()
+            let moving = CAKeyframeAnimation(keyPath: "position")
+            moving.path = path
+            moving.keyTimes = [0, 0.5, 1]
+            moving.duration = 1
+            layer.add(moving, forKey: "move")
+            CATransaction.flush()
+            clock.setManualTime(0.25)
+            #expect(layer.presentation()!.position == CGPoint(x: 50, y: 0))
+            clock.setManualTime(0.75)
+            #expect(layer.presentation()!.position == CGPoint(x: 100, y: 25))
+            // Without key times the closing line is travelled: four keyframes, evenly spaced.
+            let round = CAKeyframeAnimation(keyPath: "position")
+            round.path = path
+            round.duration = 1
+            round.beginTime = 1
+            let other = committedLayer()
+            other.add(round, forKey: "round")
+            CATransaction.flush()
+            clock.setManualTime(1 + 5.0 / 6)
+            let p = other.presentation()!.position
+            #expect(abs(p.x - 50) < 1e-6 && abs(p.y - 25) < 1e-6, "\(p)")
+        }
+    }
+
     @Test func keyValueCodingTakesPointsForTranslationAndSizesForPositions() {
         let layer = CALayer()
         layer.setValue(CGPoint(x: 7, y: 9), forKeyPath: "transform.translation")

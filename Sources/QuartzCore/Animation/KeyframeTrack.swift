@@ -12,6 +12,8 @@ struct KeyframeTrack {
     let mode: Mode
     /// Keyframe values (for a path: each segment's end point, with the start first).
     let values: [AnimatableValue]
+    /// Whether points along a path are handed over as sizes (a two-component key such as `transform.translation`).
+    private let pathGivesSizes: Bool
     /// The path's segments when animating along a path (segment i runs from keyframe i to i + 1).
     let segments: [Segment?]
     /// When each keyframe is reached, as fractions of the duration.
@@ -28,14 +30,25 @@ struct KeyframeTrack {
         case .cubicPaced: .cubicPaced
         default: .linear
         }
-        if let path = animation.path, kind == .point {
-            // Each segment is a keyframe interval; moves start new subpaths (a jump, no interval).
+        pathGivesSizes = kind == .size
+        if let path = animation.path, kind == .point || kind == .size {
+            // Each segment is a keyframe interval; moves start new subpaths (a jump, no interval). Any key of two
+            // components follows a path (lottie-ios moves `transform.translation` along its position paths); a path
+            // of one point holds that point.
+            let value: (CGPoint) -> AnimatableValue = kind == .size ? { .size(CGSize(width: $0.x, height: $0.y)) } : { .point($0) }
             var points: [AnimatableValue] = [], segments: [Segment?] = []
             for sub in path.subpaths {
-                if points.isEmpty { points.append(.point(sub.start)) } else { points.append(.point(sub.start)); segments.append(nil) }
-                for s in sub.segments { segments.append(s); points.append(.point(s.end)) }
+                if points.isEmpty { points.append(value(sub.start)) } else { points.append(value(sub.start)); segments.append(nil) }
+                for s in sub.segments { segments.append(s); points.append(value(s.end)) }
             }
-            guard points.count > 1 else { return nil }
+            // Key times for the points the path names, one short of the points because a close added the line
+            // home: that line is never reached (Apple's rendering of lottie-ios's closed position paths shows so).
+            let named = path.elements.filter { if case .close = $0 { return false } else { return $0.isFinite } }.count
+            if let k = animation.keyTimes, k.count == named, points.count == named + 1, path.subpaths.last?.isClosed == true {
+                points.removeLast()
+                segments.removeLast()
+            }
+            guard !points.isEmpty else { return nil }
             values = points
             self.segments = segments
             if mode == .cubic { mode = .linear }          // the path's own curves already interpolate
@@ -111,7 +124,8 @@ struct KeyframeTrack {
             // Paced: position by arc length within the segment; otherwise the Bézier parameter (Q13).
             let u = mode == .paced ? parameter(of: s, atFraction: t) : t
             let d = s.tangent(at: min(max(u, 0), 1))
-            return (.point(s.point(at: u)), atan2(d.y, d.x))
+            let p = s.point(at: u)
+            return (pathGivesSizes ? .size(CGSize(width: p.x, height: p.y)) : .point(p), atan2(d.y, d.x))
         }
         if !tangents.isEmpty, let a = values[i].components, let b = values[i + 1].components {
             // Cubic Hermite between keyframes i and i+1 with Kochanek–Bartels tangents.

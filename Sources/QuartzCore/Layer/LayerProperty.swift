@@ -96,7 +96,12 @@ package struct PropertyTable: @unchecked Sendable {
 
     }
 
-    package subscript(name: String) -> LayerProperty? { byName[name] }
+    package subscript(name: String) -> LayerProperty? { byName[name] ?? Self.getterNames[name].flatMap { byName[$0] } }
+
+    /// Key-value coding finds a Boolean property by its getter's name too (`isHidden` for `hidden`), so on Apple's
+    /// platforms an animation or `value(forKey:)` may name either; lottie-ios animates `isHidden`.
+    private static let getterNames = ["isHidden": "hidden", "isDoubleSided": "doubleSided", "isOpaque": "opaque",
+                                      "isGeometryFlipped": "geometryFlipped", "isWrapped": "wrapped"]
 
     /// The names of the keys with `role`, in declaration order.
     func names(withRole role: PropertyRole) -> [String] { ordered.filter { $0.role == role }.map(\.name) }
