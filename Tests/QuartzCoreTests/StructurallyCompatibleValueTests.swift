@@ -124,6 +124,30 @@ import CalyxTestSupport
         }
     }
 
+    /// Key-value coding finds `hidden` by its getter's name too, so an animation of `isHidden` (lottie-ios hides
+    /// layers outside their in and out points so) hides the layer, and `value(forKey: "isHidden")` reads it.
+    @Test func isHiddenNamesTheHiddenProperty() {
+        withClock(at: 0) { clock in
+            let layer = committedLayer()
+            let visibility = CAKeyframeAnimation(keyPath: "isHidden")
+            visibility.calculationMode = .discrete
+            visibility.values = [true, false, true]
+            visibility.keyTimes = [0, 0.25, 0.75, 1]
+            visibility.duration = 1
+            layer.add(visibility, forKey: "visibility")
+            CATransaction.flush()
+            clock.setManualTime(0.1)
+            #expect(layer.presentation()!.isHidden)
+            clock.setManualTime(0.5)
+            #expect(!layer.presentation()!.isHidden)
+            clock.setManualTime(0.9)
+            #expect(layer.presentation()!.isHidden)
+            #expect(!layer.isHidden)
+            layer.isHidden = true
+            #expect(layer.value(forKey: "isHidden") as? Bool == true)
+        }
+    }
+
     @Test func keyValueCodingTakesPointsForTranslationAndSizesForPositions() {
         let layer = CALayer()
         layer.setValue(CGPoint(x: 7, y: 9), forKeyPath: "transform.translation")
