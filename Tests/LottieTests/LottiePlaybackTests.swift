@@ -69,6 +69,34 @@ import QuartzCore
         }
     }
 
+    /// Old exports (Bodymovin 4) give each keyframe its start "s" and end "e", and end with a keyframe of only "t",
+    /// which holds the end of the one before it (lottie-web reads "e" so): here opacity 0 → 100 over frames 10…20.
+    @Test func anOldExportsLastKeyframeHoldsThePreviousEnd() throws {
+        let ks = #""ks":{"o":{"k":[{"t":10,"s":[0],"e":[100],"i":{"x":[1],"y":[1]},"o":{"x":[0],"y":[0]}},{"t":20}]}}"#
+        let layer = try player(composition(squareLayer(x: 50, y: 40, extra: ks)))
+        withManualClock { clock in
+            layer.currentFrame = 5
+            #expect(isClear(render(layer, at: 0, clock: clock), 50, 40))
+            layer.currentFrame = 30
+            #expect(isRed(render(layer, at: 0, clock: clock), 50, 40))
+        }
+    }
+
+    /// A layer whose out point is the composition's end frame is shown on that frame (progress 1), as lottie-ios
+    /// shows it on iOS; a layer ending earlier is gone by then.
+    @Test func layersLastingToTheEndShowOnTheEndFrame() throws {
+        let lasting = squareLayer(x: 30, y: 40).replacingOccurrences(of: #""ip":0,"op":60"#, with: #""ip":30,"op":60"#)
+        let ending = squareLayer(x: 70, y: 40, index: 2).replacingOccurrences(of: #""ip":0,"op":60"#, with: #""ip":30,"op":59"#)
+        let layer = try player(composition(lasting + "," + ending))
+        withManualClock { clock in
+            layer.currentProgress = 1
+            let pixels = render(layer, at: 0, clock: clock)
+            #expect(isRed(pixels, 30, 40) && isClear(pixels, 70, 40))
+            layer.currentFrame = 20
+            #expect(isClear(render(layer, at: 0, clock: clock), 30, 40))
+        }
+    }
+
     /// A parent's transform moves its child; its opacity does not fade it (Lottie parenting).
     @Test func parentsMoveButDoNotFade() throws {
         let parent = #"{"ty":3,"ind":7,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[30,0]},"o":{"a":0,"k":0}}}"#

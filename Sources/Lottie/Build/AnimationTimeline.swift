@@ -63,14 +63,18 @@ struct AnimationTimeline {
             animation.calculationMode = .discrete
             return animation
         }
-        let start = fraction(ofFrame: inRoot), end = fraction(ofFrame: outRoot)
+        // A layer that lasts to the composition's end frame stays on it: lottie-ios shows the end frame (progress 1)
+        // with such layers, as Apple's frames of its samples show, though the out point is exclusive elsewhere.
+        let start = fraction(ofFrame: inRoot), end = outRoot >= lastFrame ? .infinity : fraction(ofFrame: outRoot)
         guard start > 0 || end < 1 else { return nil }
         let animation = CAKeyframeAnimation(keyPath: "hidden")
         animation.calculationMode = .discrete
         let a = min(max(start, 0), 1), b = min(max(end, a), 1)
-        animation.values = [true, false, true]
-        animation.keyTimes = [0, NSNumber(value: a), NSNumber(value: b)]
-        if a == 0 { animation.values = [false, true]; animation.keyTimes = [0, NSNumber(value: b)] }
+        switch (a == 0, end < 1) {
+        case (false, true): animation.values = [true, false, true]; animation.keyTimes = [0, NSNumber(value: a), NSNumber(value: b)]
+        case (false, false): animation.values = [true, false]; animation.keyTimes = [0, NSNumber(value: a)]
+        default: animation.values = [false, true]; animation.keyTimes = [0, NSNumber(value: b)]
+        }
         return finished(animation)
     }
 

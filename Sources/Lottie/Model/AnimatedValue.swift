@@ -57,7 +57,7 @@ extension Numbers: KeyframeValue {
 
 extension AnimatedValue: Decodable where Value: KeyframeValue {
     private enum Keys: String, CodingKey { case a, k }
-    private enum FrameKeys: String, CodingKey { case t, s, i, o, h, to, ti }
+    private enum FrameKeys: String, CodingKey { case t, s, e, i, o, h, to, ti }
     private enum TangentKeys: String, CodingKey { case x, y }
 
     init(from decoder: Decoder) throws {
@@ -68,6 +68,7 @@ extension AnimatedValue: Decodable where Value: KeyframeValue {
         if animated, var list = try? c.nestedUnkeyedContainer(forKey: .k), let first = try? list.nestedContainer(keyedBy: FrameKeys.self),
            first.contains(.t) {
             var frames: [Keyframe<Value>] = []
+            var previousEnd: Value?
             var items = try c.nestedUnkeyedContainer(forKey: .k)
             while !items.isAtEnd {
                 let f = try items.nestedContainer(keyedBy: FrameKeys.self)
@@ -79,8 +80,10 @@ extension AnimatedValue: Decodable where Value: KeyframeValue {
                           let x = try? g.decodeIfPresent(Numbers.self, forKey: .x), let y = try? g.decodeIfPresent(Numbers.self, forKey: .y) else { return d }
                     return CGPoint(x: x[0], y: y[0])
                 }
-                // (The last keyframe of old exports has only "t": it holds the previous value's end.)
-                guard let value = value ?? frames.last?.value else { continue }
+                // (The last keyframe of old exports has only "t": it holds the previous keyframe's end value "e".)
+                let end: Value? = f.contains(.e) ? try? Value.decodeValue(from: f.superDecoder(forKey: .e)) : nil
+                defer { previousEnd = end }
+                guard let value = value ?? previousEnd ?? frames.last?.value else { continue }
                 func spatial(_ key: FrameKeys) -> Numbers? {
                     guard let n = try? f.decodeIfPresent(Numbers.self, forKey: key), n.values.allSatisfy(\.isFinite),
                           n.values.contains(where: { $0 != 0 }) else { return nil }
