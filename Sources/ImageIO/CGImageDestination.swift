@@ -27,19 +27,19 @@ public final class CGImageDestination {
 
 /// A destination writing into `data`; nil for a type other than "public.png" or "public.jpeg".
 public func CGImageDestinationCreateWithData(_ data: CFMutableData, _ type: CFString, _ count: Int, _ options: CFDictionary?) -> CGImageDestination? {
-    guard let format = ImageFormat(typeIdentifier: type), count > 0 else { return nil }
+    guard let format = ImageFormat(typeIdentifier: type), format.isWritable, count > 0 else { return nil }
     return CGImageDestination(target: .data(data), format: format, capacity: count)
 }
 
 /// A destination writing the file at `url`.
 public func CGImageDestinationCreateWithURL(_ url: CFURL, _ type: CFString, _ count: Int, _ options: CFDictionary?) -> CGImageDestination? {
-    guard let format = ImageFormat(typeIdentifier: type), count > 0 else { return nil }
+    guard let format = ImageFormat(typeIdentifier: type), format.isWritable, count > 0 else { return nil }
     return CGImageDestination(target: .url(url), format: format, capacity: count)
 }
 
 /// A destination handing its bytes to `consumer`.
 public func CGImageDestinationCreateWithDataConsumer(_ consumer: CGDataConsumer, _ type: CFString, _ count: Int, _ options: CFDictionary?) -> CGImageDestination? {
-    guard let format = ImageFormat(typeIdentifier: type), count > 0 else { return nil }
+    guard let format = ImageFormat(typeIdentifier: type), format.isWritable, count > 0 else { return nil }
     return CGImageDestination(target: .consumer(consumer), format: format, capacity: count)
 }
 
@@ -66,4 +66,4 @@ public func CGImageDestinationFinalize(_ destination: CGImageDestination) -> Boo
 }
 
 /// The type identifiers ImageIO can write.
-public func CGImageDestinationCopyTypeIdentifiers() -> CFArray { ImageFormat.allCases.map(\.typeIdentifier) as NSArray }
+public func CGImageDestinationCopyTypeIdentifiers() -> CFArray { ImageFormat.allCases.filter(\.isWritable).map(\.typeIdentifier) as NSArray }

@@ -1,4 +1,4 @@
-/// Reads images from PNG or JPEG data (one frame each).
+/// Reads images from PNG, JPEG or WebP data (one frame each; an animated WebP's first).
 public final class CGImageSource {
     let data: Data
     let format: ImageFormat?
@@ -11,29 +11,30 @@ public final class CGImageSource {
         switch format {
         case .png: return try PNGCodec.decode(data)
         case .jpeg: return try JPEGCodec.decode(data)
+        case .webp: return try WebPCodec.decode(data)
         }
     }
 }
 
-/// A source over `data`; nil when the data is empty or not a PNG or JPEG.
+/// A source over `data`; nil when the data is empty or not a PNG, JPEG or WebP image.
 public func CGImageSourceCreateWithData(_ data: CFData, _ options: CFDictionary?) -> CGImageSource? {
     let source = CGImageSource(data: data)
     return source.format == nil ? nil : source
 }
 
-/// A source over the file at `url`; nil when it cannot be read or is not a PNG or JPEG.
+/// A source over the file at `url`; nil when it cannot be read or is not a PNG, JPEG or WebP image.
 public func CGImageSourceCreateWithURL(_ url: CFURL, _ options: CFDictionary?) -> CGImageSource? {
     guard let data = try? Data(contentsOf: url) else { return nil }
     return CGImageSourceCreateWithData(data, options)
 }
 
-/// A source over the bytes `provider` gives; nil when it has none or they are not a PNG or JPEG.
+/// A source over the bytes `provider` gives; nil when it has none or they are not a PNG, JPEG or WebP image.
 public func CGImageSourceCreateWithDataProvider(_ provider: CGDataProvider, _ options: CFDictionary?) -> CGImageSource? {
     guard let data = provider.data else { return nil }
     return CGImageSourceCreateWithData(data, options)
 }
 
-/// The number of images in the source (1 for PNG and JPEG).
+/// The number of images in the source (1 for the formats read).
 public func CGImageSourceGetCount(_ source: CGImageSource) -> Int { source.format == nil ? 0 : 1 }
 
 /// The source's uniform type identifier.

@@ -1,13 +1,23 @@
 /// Uniform type identifiers ImageIO understands, and the codec for each.
 enum ImageFormat: CaseIterable {
-    case png, jpeg
+    case png, jpeg, webp
 
-    var typeIdentifier: CFString { self == .png ? "public.png" : "public.jpeg" }
+    var typeIdentifier: CFString {
+        switch self {
+        case .png: "public.png"
+        case .jpeg: "public.jpeg"
+        case .webp: "org.webmproject.webp"
+        }
+    }
+
+    /// Whether images can be written in this format (WebP is read only, as on Apple's platforms).
+    var isWritable: Bool { self != .webp }
 
     init?(typeIdentifier: CFString) {
         switch typeIdentifier {
         case "public.png": self = .png
         case "public.jpeg", "public.jpg": self = .jpeg
+        case "org.webmproject.webp": self = .webp
         default: return nil
         }
     }
@@ -16,6 +26,7 @@ enum ImageFormat: CaseIterable {
     init?(sniffing data: Data) {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { self = .png }
         else if data.starts(with: [0xFF, 0xD8, 0xFF]) { self = .jpeg }
+        else if WebPCodec.recognizes(data) { self = .webp }
         else { return nil }
     }
 }

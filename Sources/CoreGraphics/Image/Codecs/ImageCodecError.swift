@@ -1,6 +1,6 @@
 /// Why an image could not be decoded or encoded.
 public enum ImageCodecError: Error, CustomStringConvertible, Equatable {
-    /// The bytes are not a format Calyx reads (PNG, JPEG).
+    /// The bytes are not a format Calyx reads (PNG, JPEG, WebP).
     case unrecognizedFormat
     /// The codec rejected the data; the message is the codec's.
     case corrupt(String)
@@ -10,7 +10,7 @@ public enum ImageCodecError: Error, CustomStringConvertible, Equatable {
     /// What went wrong, in a sentence.
     public var description: String {
         switch self {
-        case .unrecognizedFormat: return "not a PNG or JPEG image"
+        case .unrecognizedFormat: return "not a PNG, JPEG or WebP image"
         case .corrupt(let message): return "corrupt image data: \(message)"
         case .tooLarge(let w, let h): return "image of \(w)×\(h) pixels exceeds Calyx's bitmap limits"
         }
