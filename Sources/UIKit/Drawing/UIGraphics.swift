@@ -115,6 +115,7 @@ open class UIGraphicsImageRendererFormat: NSObject {
 }
 
 extension UIGraphicsImageRendererFormat: NSCopying {
+    /// A format with the same scale, opacity and bounds.
     public func copy(with zone: NSZone? = nil) -> Any {
         let copy = UIGraphicsImageRendererFormat()
         copy.scale = scale; copy.opaque = opaque; copy.bounds = bounds
