@@ -114,12 +114,40 @@ import CalyxTestSupport
         #expect(c.pixel(topDown: 50, 49).isClose(to: Pixel(129, 129, 129), tolerance: 2))
     }
 
+    /// A mask that is not symmetric top to bottom keeps its way up in a context flipped like UIKit's (it was drawn
+    /// upside down: the tests before used masks cut left from right).
+    @Test func aMaskKeepsItsWayUp() {
+        let l = box(CGRect(x: 0, y: 0, width: 100, height: 100), red)
+        l.mask = box(CGRect(x: 0, y: 0, width: 100, height: 30), CGColor.black)  // top 30 opaque
+        let c = render(l)
+        #expect(c.pixel(topDown: 50, 10) == .red && c.pixel(topDown: 50, 90) == .white)
+    }
+
     @Test func maskUsesAlpha() {
         let l = box(CGRect(x: 0, y: 0, width: 100, height: 100), red)
         let m = box(CGRect(x: 0, y: 0, width: 50, height: 100), CGColor.black)  // left half opaque
         l.mask = m
         let c = render(l)
         #expect(c.pixel(topDown: 25, 50) == .red && c.pixel(topDown: 75, 50) == .white)
+    }
+
+    /// A masked layer far larger than the context (lottie-ios pads its gradient layers by 10,000 points on each
+    /// side) is masked where it shows: its mask is drawn over the visible part only, not refused as a bitmap past
+    /// Calyx's limits (which left the layer unmasked or undrawn).
+    @Test func aHugeMaskedLayerIsMaskedWhereItShows() {
+        let root = box(CGRect(x: 0, y: 0, width: 100, height: 100), nil)
+        let huge = box(CGRect(x: -20_000, y: -20_000, width: 40_100, height: 40_100), red)
+        huge.bounds.origin = CGPoint(x: 5, y: 7)   // a bounds origin moves the mask with the content
+        // In the huge layer's space, less its bounds origin, from its top left at (−20,000, −20,000): 10…40 across
+        // and 20…60 down on screen.
+        let m = box(CGRect(x: 20_015, y: 20_027, width: 30, height: 40), CGColor.black)
+        huge.mask = m
+        root.addSublayer(huge)
+        let c = render(root)
+        var reds: [(Int, Int)] = []
+        for y in 0..<100 { for x in 0..<100 where c.pixel(topDown: x, y) == .red { reds.append((x, y)) } }
+        #expect(reds.first.map { $0 == (10, 20) } == true && reds.last.map { $0 == (39, 59) } == true && reds.count == 1200,
+                "\(reds.first as Any) \(reds.last as Any) \(reds.count)")
     }
 
     @Test func contentsGravityAndRect() throws {

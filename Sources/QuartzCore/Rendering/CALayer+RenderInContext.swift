@@ -69,8 +69,21 @@ struct LayerPainter {
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
             alpha = 1
         }
-        if plan.appliesMask, let mask = layer.mask, let maskImage = LayerPainter.image(of: mask, in: layer, at: mediaTime) {
-            ctx.clip(to: layer.bounds, mask: maskImage)
+        if plan.appliesMask, let mask = layer.mask {
+            // The mask is drawn only where the layer can show: a layer far larger than the context (lottie-ios pads
+            // its gradient layers by 10,000 points) would otherwise need a bitmap past every limit.
+            let visible = layer.bounds.intersection(ctx.boundingBoxOfClipPath.insetBy(dx: -1, dy: -1))
+            if let maskImage = LayerPainter.image(of: mask, in: layer, covering: visible, at: mediaTime) {
+                // The image's first row is the area's top in the layer's y-down space; a mask image is placed
+                // with its first row at the rect's maximum y, so the placement is turned over the rect's middle.
+                let turn = CALayerRootIsFlipped
+                    ? CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: visible.minY + visible.maxY) : .identity
+                ctx.concatenate(turn)
+                ctx.clip(to: visible, mask: maskImage)
+                ctx.concatenate(turn.inverted())
+            } else if visible.isNull || visible.isEmpty {
+                ctx.clip(to: .zero)
+            }
         }
         if plan.drawsOwnContent { paintOwnContent(of: layer, alpha: alpha, clips: plan.clipsToBounds) }
         if sublayers == nil, let emitter = layer as? CAEmitterLayer {
@@ -140,17 +153,18 @@ struct LayerPainter {
     /// `contents` as an image (a `CGImage`, or anything else Calyx does not draw).
     static func contentsImage(_ contents: Any?) -> CGImage? { contents.flatMap { $0 as? CGImage } }
 
-    /// A layer rendered on its own into an image of `host`'s bounds (for masks): the mask's geometry is in the
-    /// host's space.
-    static func image(of mask: CALayer, in host: CALayer, at mediaTime: CFTimeInterval) -> CGImage? {
-        let size = host.bounds.size
+    /// A layer rendered on its own into an image of `area` of `host`'s bounds (for masks): the mask's geometry is
+    /// in the host's space.
+    static func image(of mask: CALayer, in host: CALayer, covering area: CGRect, at mediaTime: CFTimeInterval) -> CGImage? {
+        guard !area.isNull, !area.isEmpty else { return nil }
+        let size = area.size
         let scale = max(host.contentsScale, 1)
         guard let width = CalyxLimits.pixels(size.width, scale: scale), let height = CalyxLimits.pixels(size.height, scale: scale),
               let ctx = CGContext.canonicalBitmap(width: width, height: height)
         else { return nil }
         // The image's rows run top to bottom, as the host's y-down space does when flipped.
         if CALayerRootIsFlipped { ctx.translateBy(x: 0, y: CGFloat(ctx.height)); ctx.scaleBy(x: scale, y: -scale) } else { ctx.scaleBy(x: scale, y: scale) }
-        ctx.translateBy(x: -host.bounds.minX, y: -host.bounds.minY)
+        ctx.translateBy(x: -area.minX, y: -area.minY)
         ctx.concatenate(mask.frameTransform.twoDimensionalPart)
         ctx.translateBy(x: -mask.bounds.minX, y: -mask.bounds.minY)
         LayerPainter(context: ctx, mediaTime: mediaTime).paint(mask, inheritedAlpha: 1, isRoot: true)
