@@ -36,8 +36,10 @@ enum LottieBenchmark {
                 report.add("lottie.\(name).export_mp4", fps, "fps", note: "\(name) exported to MP4 at \(size)×\(size), frames per second")
             }
         }
-        let (bytes, load, build) = loadSeconds()
+        let (bytes, load, build, foundation) = loadSeconds()
         report.add("lottie.load_1mb", load * 1e3, "ms", note: "parsing a \(bytes / 1024) KiB file (LottieAnimation.from(data:))")
+        report.add("lottie.load_1mb.jsonserialization", foundation * 1e3, "ms", note: "only reading the same JSON into Foundation objects (JSONSerialization), same run")
+        report.add("lottie.load_1mb.vs_jsonserialization", foundation / load, "x", note: "JSONSerialization's time ÷ the whole parse's (above 1: the parse is faster than Foundation reading the JSON alone)")
         report.add("lottie.load_1mb_layers", build * 1e3, "ms", note: "building that file's layer tree (LottieAnimationLayer(animation:))")
     }
 
@@ -65,10 +67,10 @@ enum LottieBenchmark {
 
     /// A synthetic file of about 1 MB (the shapes reference's layers copied, each copy with its own keyframes,
     /// as a long file's layers are): median seconds to parse it and to build its layer tree.
-    static func loadSeconds() -> (bytes: Int, parse: Double, build: Double) {
+    static func loadSeconds() -> (bytes: Int, parse: Double, build: Double, foundation: Double) {
         guard let data = try? Data(contentsOf: references.appendingPathComponent("shapes.json")),
               var document = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let layers = document["layers"] as? [[String: Any]] else { return (0, .nan, .nan) }
+              let layers = document["layers"] as? [[String: Any]] else { return (0, .nan, .nan, .nan) }
         // (How many copies reach 1 MB, from one copy's size: serializing the growing file each time is quadratic.)
         let perCopy = max((try? JSONSerialization.data(withJSONObject: layers).count) ?? 1, 1)
         var copies: [[String: Any]] = []
@@ -80,14 +82,16 @@ enum LottieBenchmark {
             }
         }
         document["layers"] = copies
-        guard let big = try? JSONSerialization.data(withJSONObject: document) else { return (0, .nan, .nan) }
+        guard let big = try? JSONSerialization.data(withJSONObject: document) else { return (0, .nan, .nan, .nan) }
         var animation: LottieAnimation?
         let parse = medianSeconds(warmup: 1, runs: 5) { animation = try? LottieAnimation.from(data: big) }
-        guard let animation else { return (big.count, .nan, .nan) }
+        var object: Any?
+        let foundation = medianSeconds(warmup: 1, runs: 5) { object = try? JSONSerialization.jsonObject(with: big) }
+        guard let animation, object != nil else { return (big.count, .nan, .nan, .nan) }
         let build = CAMediaClock.$current.withValue(CAMediaClock(manualTime: 0)) {
             medianSeconds(warmup: 1, runs: 5) { _ = LottieAnimationLayer(animation: animation) }
         }
-        return (big.count, parse, build)
+        return (big.count, parse, build, foundation)
     }
 
     /// Median seconds a frame, over rounds of every frame of the animation, and heap allocations a frame.

@@ -32,7 +32,14 @@ public final class LottieAnimation: Decodable, @unchecked Sendable {
     /// Reads an animation from Bodymovin JSON, throwing ``LottieError`` for data that is not one.
     public static func from(data: Data) throws -> LottieAnimation {
         do {
-            return try JSONDecoder().decode(LottieAnimation.self, from: data)
+            let document: JSONValue
+            do {
+                document = try JSONReader.parse(data)
+            } catch {
+                // (Foundation's reader also takes UTF-16 and UTF-32 documents: its verdict stands for what ours refuses.)
+                return try JSONDecoder().decode(LottieAnimation.self, from: data)
+            }
+            return try JSONTreeDecoder.unbox(document, as: LottieAnimation.self, trail: nil)
         } catch let error as LottieError {
             throw error
         } catch let error as DecodingError {

@@ -25,10 +25,10 @@ enum LottieExport {
     }
 
     /// Exports `file` played once from its start, fitted (aspect fit) into `size` points if given (else at its own
-    /// size); with `stillProgress`, one frame paused at that progress instead, as `setPlaybackMode(.paused(at:
+    /// size); with `stillAt`, one frame paused at that progress instead, as `setPlaybackMode(.paused(at:
     /// .progress(p)))` shows it.
     static func export(file: String, to url: URL, format: AnimationExportFormat?, options: AnimationExportOptions,
-                       size: CGSize? = nil, progress stillProgress: Double? = nil,
+                       size: CGSize? = nil, stillAt stillProgress: Double? = nil,
                        progress: ((Int, Int) -> Void)?) throws {
         let (animation, images) = try load(file)
         let clock = CAMediaClock(manualTime: 0)

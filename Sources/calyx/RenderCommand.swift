@@ -105,7 +105,7 @@ struct RenderCommand: ParsableCommand {
                 try entry.export(to: url, format: chosenFormat, options: options) { done, total in bar.show(done, of: total) }
             } else {
                 try LottieExport.export(file: scene, to: url, format: chosenFormat, options: options,
-                                        size: fitted, progress: progress) { done, total in bar.show(done, of: total) }
+                                        size: fitted, stillAt: progress) { done, total in bar.show(done, of: total) }
             }
         } catch let error as LottieError {
             bar.finish()

@@ -34,6 +34,16 @@ struct Numbers: Decodable, Sendable {
     var values: [Double]
     init(_ values: [Double]) { self.values = values }
     init(from decoder: Decoder) throws {
+        // (The module's own JSON tree shows the value's kind; any other decoder is asked by trying.)
+        if let tree = decoder as? JSONTreeDecoder {
+            switch tree.value {
+            case .number(let n): values = [n]
+            case .array: values = try JSONTreeDecoder.unbox(tree.value, as: [Double].self, trail: tree.trail)
+            default: throw JSONTreeDecoder.mismatch(Double.self, tree.value, tree.trail)
+            }
+            guard !values.isEmpty else { throw LottieError.invalidFile("an empty value") }
+            return
+        }
         let c = try decoder.singleValueContainer()
         // (Arrays first: keyframe values and tangents are arrays even for one number, and a failed try throws.)
         if let list = try? c.decode([Double].self) {
@@ -56,50 +66,57 @@ extension Numbers: KeyframeValue {
 }
 
 extension AnimatedValue: Decodable where Value: KeyframeValue {
-    private enum Keys: String, CodingKey { case a, k }
-    private enum FrameKeys: String, CodingKey { case t, s, e, i, o, h, to, ti }
-    private enum TangentKeys: String, CodingKey { case x, y }
-
     init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
+        // (Read from the JSON tree itself: the keyframes' many small objects cost a generic container each otherwise.)
+        let tree = try JSONTreeDecoder.tree(of: decoder)
+        guard case .object(let property) = tree.value else { throw JSONTreeDecoder.mismatch([String: Any].self, tree.value, tree.trail) }
+        let k = property["k"] ?? .null
+        let kTrail = CodingTrail(tree.trail, name: "k")
         // Keyframes are an array of objects with "t"; anything else is a value. Bodymovin says which with "a" (0: a
-        // value), which spares trying keyframes first: a failed try throws, and a long file has thousands of values.
-        let animated = (try? c.decodeIfPresent(Int.self, forKey: .a)).map { $0 != 0 } ?? true
-        if animated, var list = try? c.nestedUnkeyedContainer(forKey: .k), let first = try? list.nestedContainer(keyedBy: FrameKeys.self),
-           first.contains(.t) {
-            var frames: [Keyframe<Value>] = []
-            var previousEnd: Value?
-            var items = try c.nestedUnkeyedContainer(forKey: .k)
-            while !items.isAtEnd {
-                let f = try items.nestedContainer(keyedBy: FrameKeys.self)
-                let t = try f.decode(Double.self, forKey: .t)
-                let hold = (try? f.decodeIfPresent(Int.self, forKey: .h)) == 1
-                let value: Value? = f.contains(.s) ? try Value.decodeValue(from: f.superDecoder(forKey: .s)) : nil
-                func tangent(_ key: FrameKeys, default d: CGPoint) -> CGPoint {
-                    guard f.contains(key), let g = try? f.nestedContainer(keyedBy: TangentKeys.self, forKey: key),
-                          let x = try? g.decodeIfPresent(Numbers.self, forKey: .x), let y = try? g.decodeIfPresent(Numbers.self, forKey: .y) else { return d }
-                    return CGPoint(x: x[0], y: y[0])
-                }
-                // (The last keyframe of old exports has only "t": it holds the previous keyframe's end value "e".)
-                let end: Value? = f.contains(.e) ? try? Value.decodeValue(from: f.superDecoder(forKey: .e)) : nil
-                defer { previousEnd = end }
-                guard let value = value ?? previousEnd ?? frames.last?.value else { continue }
-                func spatial(_ key: FrameKeys) -> Numbers? {
-                    guard let n = try? f.decodeIfPresent(Numbers.self, forKey: key), n.values.allSatisfy(\.isFinite),
-                          n.values.contains(where: { $0 != 0 }) else { return nil }
-                    return n
-                }
-                frames.append(Keyframe(time: t, value: value, easeOut: tangent(.o, default: CGPoint(x: 0, y: 0)),
-                                       easeIn: tangent(.i, default: CGPoint(x: 1, y: 1)), hold: hold,
-                                       spatialOut: spatial(.to), spatialIn: spatial(.ti)))
-            }
-            guard !frames.isEmpty else { throw LottieError.invalidFile("a property has no keyframes") }
-            guard frames.allSatisfy({ $0.time.isFinite }) else { throw LottieError.invalidFile("a keyframe's time is not finite") }
-            frames.sort { $0.time < $1.time }
-            self = .keyframes(frames)
-        } else {
-            self = .fixed(try Value.decodeValue(from: c.superDecoder(forKey: .k)))
+        // value); files that leave "a" out are told by the shape of "k".
+        var animated = true
+        if case .number(let a)? = property["a"], Int(exactly: a) != nil { animated = a != 0 }
+        guard animated, case .array(let items) = k, case .object(let first)? = items.first, first["t"] != nil else {
+            self = .fixed(try Value.decodeValue(from: JSONTreeDecoder(value: k, trail: kTrail)))
+            return
         }
+        var frames: [Keyframe<Value>] = []
+        frames.reserveCapacity(items.count)
+        var previousEnd: Value?
+        for (index, item) in items.enumerated() {
+            let trail = CodingTrail(kTrail, index: index)
+            guard case .object(let f) = item else { throw JSONTreeDecoder.mismatch([String: Any].self, item, trail) }
+            guard let tValue = f["t"] else {
+                throw DecodingError.keyNotFound(CodingTrail.Key(stringValue: "t"), .init(codingPath: trail.path, debugDescription: "A keyframe has no time."))
+            }
+            let t = try JSONTreeDecoder.number(tValue, CodingTrail(trail, name: "t"))
+            var hold = false
+            if case .number(1)? = f["h"] { hold = true }
+            let value: Value? = try f["s"].map { try Value.decodeValue(from: JSONTreeDecoder(value: $0, trail: CodingTrail(trail, name: "s"))) }
+            func numbers(_ value: JSONValue?) -> Numbers? {
+                guard let value else { return nil }
+                return try? Numbers(from: JSONTreeDecoder(value: value, trail: trail))
+            }
+            func tangent(_ key: String, default d: CGPoint) -> CGPoint {
+                guard case .object(let g)? = f[key], let x = numbers(g["x"]), let y = numbers(g["y"]) else { return d }
+                return CGPoint(x: x[0], y: y[0])
+            }
+            // (The last keyframe of old exports has only "t": it holds the previous keyframe's end value "e".)
+            let end: Value? = f["e"].flatMap { try? Value.decodeValue(from: JSONTreeDecoder(value: $0, trail: trail)) }
+            defer { previousEnd = end }
+            guard let value = value ?? previousEnd ?? frames.last?.value else { continue }
+            func spatial(_ key: String) -> Numbers? {
+                guard let n = numbers(f[key]), n.values.allSatisfy(\.isFinite), n.values.contains(where: { $0 != 0 }) else { return nil }
+                return n
+            }
+            frames.append(Keyframe(time: t, value: value, easeOut: tangent("o", default: CGPoint(x: 0, y: 0)),
+                                   easeIn: tangent("i", default: CGPoint(x: 1, y: 1)), hold: hold,
+                                   spatialOut: spatial("to"), spatialIn: spatial("ti")))
+        }
+        guard !frames.isEmpty else { throw LottieError.invalidFile("a property has no keyframes") }
+        guard frames.allSatisfy({ $0.time.isFinite }) else { throw LottieError.invalidFile("a keyframe's time is not finite") }
+        frames.sort { $0.time < $1.time }
+        self = .keyframes(frames)
     }
 }
 
