@@ -272,32 +272,3 @@ private struct JSONSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: Int.Type) throws -> Int { try JSONTreeDecoder.integer(value, as: type, trail) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONTreeDecoder.unbox(value, as: type, trail: trail) }
 }
-
-extension JSONValue: Decodable {
-    /// Any decoder's value as a tree, found by trying each kind in turn.
-    init(from decoder: Decoder) throws {
-        if let keyed = try? decoder.container(keyedBy: CodingTrail.Key.self) {
-            var object = JSONObject()
-            for key in keyed.allKeys {
-                object.keys.append(key.stringValue)
-                object.values.append(try keyed.decode(JSONValue.self, forKey: key))
-            }
-            self = .object(object)
-        } else if var list = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
-            while !list.isAtEnd { elements.append(try list.decode(JSONValue.self)) }
-            self = .array(elements)
-        } else {
-            let single = try decoder.singleValueContainer()
-            if single.decodeNil() {
-                self = .null
-            } else if let flag = try? single.decode(Bool.self) {
-                self = .bool(flag)
-            } else if let number = try? single.decode(Double.self) {
-                self = .number(number)
-            } else {
-                self = .string(try single.decode(String.self))
-            }
-        }
-    }
-}
