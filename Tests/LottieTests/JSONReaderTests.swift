@@ -51,9 +51,20 @@ import Foundation
         #expect(n == 2)
     }
 
-    @Test func aLoneSurrogateBecomesTheReplacementCharacter() throws {
-        guard case .string(let s) = try read(#""a\ud800b""#) else { Issue.record("not a string"); return }
-        #expect(s == "a\u{FFFD}b")
+    /// Text that is not Unicode is refused, as Foundation's reader (and so lottie-ios on Apple's systems) refuses it.
+    @Test func loneSurrogatesAndInvalidUTF8AreRefused() throws {
+        var invalid = Data(#"["a"#.utf8)
+        invalid.append(0xFF)
+        invalid.append(Data(#"b", "é"]"#.utf8))
+        var truncated = Data(#"["a"#.utf8)
+        truncated.append(0xC3)
+        truncated.append(Data(#"\n"]"#.utf8))
+        for data in [Data(#"["a\ud800b"]"#.utf8), Data(#"["a\udc00b"]"#.utf8), Data(#"["\ud800\u0041"]"#.utf8), invalid, truncated] {
+            #expect(throws: DecodingError.self) { try JSONReader.parse(data) }
+            #expect((try? JSONDecoder().decode([String].self, from: data)) == nil)
+        }
+        guard case .array(let fine) = try read(#"["é\u00e9"]"#), case .string(let s) = fine.first else { Issue.record("not read"); return }
+        #expect(s == "éé")
     }
 
     @Test func aByteOrderMarkAndWhiteSpaceAreAllowed() throws {

@@ -118,20 +118,24 @@ struct JSONReader {
     private mutating func string() throws -> String {
         index += 1
         let start = index
-        var escaped = false
+        var escaped = false, ascii = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") { escaped = true; index += 2; continue }
             guard byte >= 0x20 else { throw error("a control character in a string") }
+            if byte >= 0x80 { ascii = false }
             index += 1
         }
         guard index < bytes.count else { throw error("a string that does not end") }
         let end = index
         index += 1
         let body = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        // (Invalid UTF-8 is repaired with U+FFFD rather than refused: names and text are the only strings.)
-        return escaped ? try unescaped(body) : String(decoding: body, as: UTF8.self)
+        if escaped { return try unescaped(body) }
+        if ascii { return String(decoding: body, as: UTF8.self) }
+        // (Invalid UTF-8 is refused, as Foundation's reader and so lottie-ios on Apple's systems refuse it.)
+        guard let text = String(validating: body, as: UTF8.self) else { throw error("a string that is not UTF-8") }
+        return text
     }
 
     private func unescaped(_ body: UnsafeBufferPointer<UInt8>) throws -> String {
@@ -168,24 +172,22 @@ struct JSONReader {
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try hex4()
-                // A high surrogate followed by an escaped low one is one character; a lone half becomes U+FFFD.
+                // A high surrogate followed by an escaped low one is one character; a lone half is refused, as
+                // Foundation's reader refuses it.
                 if (0xD800..<0xDC00).contains(code), i + 6 < body.count, body[i + 1] == UInt8(ascii: "\\"), body[i + 2] == UInt8(ascii: "u") {
-                    let save = i
                     i += 2
                     let low = try hex4()
-                    if (0xDC00..<0xE000).contains(low) {
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    } else {
-                        i = save
-                    }
+                    guard (0xDC00..<0xE000).contains(low) else { throw error("a high surrogate without its low half") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
-                let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                guard let scalar = Unicode.Scalar(code) else { throw error("a lone surrogate") }
                 UTF8.encode(scalar) { out.append($0) }
             default: throw error("an unknown escape")
             }
             i += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        guard let text = String(validating: out, as: UTF8.self) else { throw error("a string that is not UTF-8") }
+        return text
     }
 
     /// Powers of ten a Double holds exactly: with a mantissa below 2^53, one multiplication or division by one of
