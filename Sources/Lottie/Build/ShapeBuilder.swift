@@ -229,7 +229,7 @@ struct ShapeBuilder {
                 if puckers(modifiers) {
                     path.addPath(modified(.ellipse(center: center, radii: radii, counterclockwise: counterclockwise)).path())
                 } else {
-                    Self.addEllipse(to: path, center: center, radii: radii, counterclockwise: counterclockwise)
+                    path.addPath(BezierShape.ellipse(center: center, radii: radii, counterclockwise: counterclockwise).path())
                 }
             case .path(let shape):
                 path.addPath(modified(shape.value(atFrame: frame)).path())
@@ -240,24 +240,6 @@ struct ShapeBuilder {
             }
         }
         return path
-    }
-
-    /// An ellipse as After Effects draws one: four cubic quarters from the top, clockwise on screen (or
-    /// counterclockwise), so a trim starts at twelve o'clock as it does there.
-    static func addEllipse(to path: CGMutablePath, center c: CGPoint, radii r: CGSize, counterclockwise: Bool) {
-        let k = 0.5519150244935105   // the cubic that best fits a quarter circle
-        let (rx, ry) = (r.width, r.height)
-        let sign: CGFloat = counterclockwise ? -1 : 1
-        path.move(to: CGPoint(x: c.x, y: c.y - ry))
-        path.addCurve(to: CGPoint(x: c.x + sign * rx, y: c.y), control1: CGPoint(x: c.x + sign * k * rx, y: c.y - ry),
-                      control2: CGPoint(x: c.x + sign * rx, y: c.y - k * ry))
-        path.addCurve(to: CGPoint(x: c.x, y: c.y + ry), control1: CGPoint(x: c.x + sign * rx, y: c.y + k * ry),
-                      control2: CGPoint(x: c.x + sign * k * rx, y: c.y + ry))
-        path.addCurve(to: CGPoint(x: c.x - sign * rx, y: c.y), control1: CGPoint(x: c.x - sign * k * rx, y: c.y + ry),
-                      control2: CGPoint(x: c.x - sign * rx, y: c.y + k * ry))
-        path.addCurve(to: CGPoint(x: c.x, y: c.y - ry), control1: CGPoint(x: c.x - sign * rx, y: c.y - k * ry),
-                      control2: CGPoint(x: c.x - sign * k * rx, y: c.y - ry))
-        path.closeSubpath()
     }
 
     /// A stroke's dashes: the dash and gap lengths, in order, are the `lineDashPattern` (sampled once a frame when

@@ -119,7 +119,7 @@ extension BezierShape {
         guard radius > 0, radius.isFinite, vertices.count > 2 else { return self }
         let n = vertices.count
         var v: [CGPoint] = [], ins: [CGPoint] = [], outs: [CGPoint] = []
-        let kappa = 0.5519150244935105
+        let kappa = BezierShape.quarterCircleHandle
         for k in 0..<n {
             let sharp = inTangents[k] == .zero && outTangents[k] == .zero
             let isEnd = !closed && (k == 0 || k == n - 1)
