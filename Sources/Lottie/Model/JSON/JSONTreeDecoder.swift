@@ -13,11 +13,6 @@ struct JSONTreeDecoder: Decoder {
     var codingPath: [CodingKey] { trail?.path ?? [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    /// Decodes `type` from `data`.
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try unbox(JSONReader.parse(data), as: type, trail: nil)
-    }
-
     /// `decoder` itself when it reads the module's JSON tree; else the value it holds, read into a tree (slowly, by
     /// trying each kind: only a caller decoding the model through another decoder pays for it).
     static func tree(of decoder: Decoder) throws -> JSONTreeDecoder {
@@ -161,25 +156,22 @@ private struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try JSONTreeDecoder.unbox(value(key), as: type, trail: child(key)) }
 
     // (One lookup instead of the default's three: absent and null both answer nil.)
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    private func present(_ key: Key) -> JSONValue? {
         guard let value = object[key.stringValue] else { return nil }
         if case .null = value { return nil }
-        return try JSONTreeDecoder.unbox(value, as: type, trail: child(key))
+        return value
+    }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try present(key).map { try JSONTreeDecoder.unbox($0, as: type, trail: child(key)) }
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let value = object[key.stringValue] else { return nil }
-        if case .null = value { return nil }
-        return try JSONTreeDecoder.number(value, child(key))
+        try present(key).map { try JSONTreeDecoder.number($0, child(key)) }
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        guard let value = object[key.stringValue] else { return nil }
-        if case .null = value { return nil }
-        return try JSONTreeDecoder.integer(value, as: type, child(key))
+        try present(key).map { try JSONTreeDecoder.integer($0, as: type, child(key)) }
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let value = object[key.stringValue] else { return nil }
-        if case .null = value { return nil }
-        return try JSONTreeDecoder.unbox(value, as: type, trail: child(key))
+        try present(key).map { try JSONTreeDecoder.unbox($0, as: type, trail: child(key)) }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
