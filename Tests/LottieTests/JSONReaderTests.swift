@@ -125,6 +125,37 @@ import Foundation
             String(describing: error).contains("layers.[0].ks.o.k")
         }
     }
+
+    private func file(layer: String) -> Data {
+        Data(#"{"fr":30,"ip":0,"op":60,"w":100,"h":80,"layers":[\#(layer)]}"#.utf8)
+    }
+
+    /// The model reads optional scalars leniently (a value of the wrong kind counts as absent, as lottie-ios's
+    /// optional fields do) and required structure strictly; a broken shape or mask drops its list, not the file.
+    @Test func optionalFieldsAreLenientAndStructureIsStrict() throws {
+        let lenient = try LottieAnimation.from(data: file(layer: #"{"ty":4,"ind":2.5,"nm":5,"hd":1,"ip":"0","sr":0,"bm":"x","#
+            + #""shapes":[{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"r":2}]}"#)).model.layers[0]
+        #expect(lenient.index == nil && lenient.name == nil && lenient.hidden == false && lenient.inPoint == 0)
+        #expect(lenient.stretch == 1 && lenient.blendMode == 0 && lenient.shapes.count == 1)
+        guard case .fill(_, _, _, let evenOdd) = lenient.shapes[0] else { Issue.record("not a fill"); return }
+        #expect(evenOdd)
+
+        let droppedShapes = try LottieAnimation.from(data: file(layer: #"{"ty":4,"shapes":[{"ty":"fl"},{"ty":"sh"}],"#
+            + #""masksProperties":[{"mode":"a"}]}"#)).model.layers[0]
+        #expect(droppedShapes.shapes.isEmpty && droppedShapes.masks.isEmpty)
+
+        let cases: [(layer: String, path: String)] = [
+            (#"{"ty":4,"ks":5}"#, "layers.[0].ks has the wrong kind"),
+            (#"{"ty":4,"ks":{"p":{"s":true,"x":{"a":0,"k":1}}}}"#, #"layers.[0].ks.p has no "y""#),
+            (#"{"ty":4,"ks":{"r":{"a":1,"k":[{"t":0,"s":[0]},{"t":"x","s":[1]}]}}}"#, "layers.[0].ks.r.k.[1].t"),
+            (#"{"ty":4,"ks":{"s":{"a":1,"k":[{"t":0,"s":["x"]}]}}}"#, "layers.[0].ks.s.k.[0].s.[0]"),
+        ]
+        for (layer, path) in cases {
+            #expect("\(layer)") { try LottieAnimation.from(data: file(layer: layer)) } throws: { error in
+                String(describing: error).contains(path)
+            }
+        }
+    }
 }
 
 /// `LottieAnimation` stays `Decodable` for any decoder: read by Foundation's `JSONDecoder` (the model then reads its

@@ -36,12 +36,7 @@ struct Numbers: Decodable, Sendable {
     init(from decoder: Decoder) throws {
         // (The module's own JSON tree shows the value's kind; any other decoder is asked by trying.)
         if let tree = decoder as? JSONTreeDecoder {
-            switch tree.value {
-            case .number(let n): values = [n]
-            case .array: values = try JSONTreeDecoder.unbox(tree.value, as: [Double].self, trail: tree.trail)
-            default: throw JSONTreeDecoder.mismatch(Double.self, tree.value, tree.trail)
-            }
-            guard !values.isEmpty else { throw LottieError.invalidFile("an empty value") }
+            self = try Numbers.read(tree.value, trail: tree.trail)
             return
         }
         let c = try decoder.singleValueContainer()
@@ -56,53 +51,64 @@ struct Numbers: Decodable, Sendable {
     subscript(i: Int) -> Double { values.indices.contains(i) ? values[i] : (values.last ?? 0) }
 }
 
-/// Decodes `{"a": …, "k": …}` for any value type that can be made from a `Numbers` or decoded directly.
+/// A value an animated property holds at its keyframes, read from the JSON tree.
 protocol KeyframeValue: Sendable {
-    static func decodeValue(from decoder: Decoder) throws -> Self
+    /// The value as a keyframe's `s` or a fixed property's `k` holds it (`trail`: where it sits, for errors).
+    static func read(_ value: JSONValue, trail: @autoclosure () -> CodingTrail?) throws -> Self
 }
 
 extension Numbers: KeyframeValue {
-    static func decodeValue(from decoder: Decoder) throws -> Numbers { try Numbers(from: decoder) }
+    static func read(_ value: JSONValue, trail: @autoclosure () -> CodingTrail?) throws -> Numbers {
+        let values: [Double]
+        switch value {
+        case .number(let n): values = [n]
+        case .array: values = try JSONTreeDecoder.numbers(value, trail())
+        default: throw JSONTreeDecoder.mismatch(Double.self, value, trail())
+        }
+        guard !values.isEmpty else { throw LottieError.invalidFile("an empty value") }
+        return Numbers(values)
+    }
 }
 
 extension AnimatedValue: Decodable where Value: KeyframeValue {
     init(from decoder: Decoder) throws {
-        // (Read from the JSON tree itself: the keyframes' many small objects cost a generic container each otherwise.)
         let tree = try JSONTreeDecoder.tree(of: decoder)
-        guard case .object(let property) = tree.value else { throw JSONTreeDecoder.mismatch([String: Any].self, tree.value, tree.trail) }
+        try self.init(tree.value, trail: tree.trail)
+    }
+
+    /// The property `{"a": …, "k": …}` read from the tree.
+    init(_ value: JSONValue, trail: @autoclosure () -> CodingTrail?) throws {
+        guard case .object(let property) = value else { throw JSONTreeDecoder.mismatch([String: Any].self, value, trail()) }
         let k = property["k"] ?? .null
-        let kTrail = CodingTrail(tree.trail, name: "k")
+        func kTrail() -> CodingTrail { CodingTrail(trail(), name: "k") }
         // Keyframes are an array of objects with "t"; anything else is a value. Bodymovin says which with "a" (0: a
         // value); files that leave "a" out are told by the shape of "k".
         var animated = true
         if case .number(let a)? = property["a"], Int(exactly: a) != nil { animated = a != 0 }
         guard animated, case .array(let items) = k, case .object(let first)? = items.first, first["t"] != nil else {
-            self = .fixed(try Value.decodeValue(from: JSONTreeDecoder(value: k, trail: kTrail)))
+            self = .fixed(try Value.read(k, trail: kTrail()))
             return
         }
         var frames: [Keyframe<Value>] = []
         frames.reserveCapacity(items.count)
         var previousEnd: Value?
         for (index, item) in items.enumerated() {
-            let trail = CodingTrail(kTrail, index: index)
-            guard case .object(let f) = item else { throw JSONTreeDecoder.mismatch([String: Any].self, item, trail) }
+            func place() -> CodingTrail { CodingTrail(kTrail(), index: index) }
+            guard case .object(let f) = item else { throw JSONTreeDecoder.mismatch([String: Any].self, item, place()) }
             guard let tValue = f["t"] else {
-                throw DecodingError.keyNotFound(CodingTrail.Key(stringValue: "t"), .init(codingPath: trail.path, debugDescription: "A keyframe has no time."))
+                throw DecodingError.keyNotFound(CodingTrail.Key(stringValue: "t"), .init(codingPath: place().path, debugDescription: "A keyframe has no time."))
             }
-            let t = try JSONTreeDecoder.number(tValue, CodingTrail(trail, name: "t"))
+            let t = try JSONTreeDecoder.number(tValue, CodingTrail(place(), name: "t"))
             var hold = false
             if case .number(1)? = f["h"] { hold = true }
-            let value: Value? = try f["s"].map { try Value.decodeValue(from: JSONTreeDecoder(value: $0, trail: CodingTrail(trail, name: "s"))) }
-            func numbers(_ value: JSONValue?) -> Numbers? {
-                guard let value else { return nil }
-                return try? Numbers(from: JSONTreeDecoder(value: value, trail: trail))
-            }
+            let value: Value? = try f["s"].map { try Value.read($0, trail: CodingTrail(place(), name: "s")) }
+            func numbers(_ value: JSONValue?) -> Numbers? { value.flatMap { try? Numbers.read($0, trail: nil) } }
             func tangent(_ key: String, default d: CGPoint) -> CGPoint {
                 guard case .object(let g)? = f[key], let x = numbers(g["x"]), let y = numbers(g["y"]) else { return d }
                 return CGPoint(x: x[0], y: y[0])
             }
             // (The last keyframe of old exports has only "t": it holds the previous keyframe's end value "e".)
-            let end: Value? = f["e"].flatMap { try? Value.decodeValue(from: JSONTreeDecoder(value: $0, trail: trail)) }
+            let end: Value? = f["e"].flatMap { try? Value.read($0, trail: nil) }
             defer { previousEnd = end }
             guard let value = value ?? previousEnd ?? frames.last?.value else { continue }
             func spatial(_ key: String) -> Numbers? {
@@ -117,12 +123,5 @@ extension AnimatedValue: Decodable where Value: KeyframeValue {
         guard frames.allSatisfy({ $0.time.isFinite }) else { throw LottieError.invalidFile("a keyframe's time is not finite") }
         frames.sort { $0.time < $1.time }
         self = .keyframes(frames)
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// The animated number list at `key`, or `fallback` held at every frame when the file leaves it out.
-    func animated(_ key: Key, default fallback: [Double]) throws -> AnimatedValue<Numbers> {
-        try decodeIfPresent(AnimatedValue<Numbers>.self, forKey: key) ?? .fixed(Numbers(fallback))
     }
 }

@@ -8,20 +8,19 @@ struct BezierShape: Decodable, Sendable, KeyframeValue {
     var inTangents: [CGPoint]
     var outTangents: [CGPoint]
 
-    private enum Keys: String, CodingKey { case c, v, i, o }
-
     init(closed: Bool, vertices: [CGPoint], inTangents: [CGPoint], outTangents: [CGPoint]) {
         self.closed = closed; self.vertices = vertices; self.inTangents = inTangents; self.outTangents = outTangents
     }
 
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        func points(_ key: Keys) throws -> [CGPoint] {
-            try (c.decodeIfPresent([Numbers].self, forKey: key) ?? []).map { CGPoint(x: $0[0], y: $0[1]) }
+    init(from decoder: Decoder) throws { try self.init(JSONFields(decoder: decoder)) }
+
+    init(_ f: JSONFields) throws {
+        func points(_ key: String) throws -> [CGPoint] {
+            try (f.list(key) { try Numbers.read($0, trail: $1()) } ?? []).map { CGPoint(x: $0[0], y: $0[1]) }
         }
-        closed = (try? c.decodeIfPresent(Bool.self, forKey: .c)) ?? false
-        vertices = try points(.v)
-        let ins = try points(.i), outs = try points(.o)
+        closed = f.bool("c") ?? false
+        vertices = try points("v")
+        let ins = try points("i"), outs = try points("o")
         // Missing tangents are straight lines (zero offsets).
         inTangents = vertices.indices.map { ins.indices.contains($0) ? ins[$0] : .zero }
         outTangents = vertices.indices.map { outs.indices.contains($0) ? outs[$0] : .zero }
@@ -29,9 +28,13 @@ struct BezierShape: Decodable, Sendable, KeyframeValue {
     }
 
     /// In a keyframe's `s` the shape is wrapped in a one-element array.
-    static func decodeValue(from decoder: Decoder) throws -> BezierShape {
-        if var list = try? decoder.unkeyedContainer() { return try list.decode(BezierShape.self) }
-        return try BezierShape(from: decoder)
+    static func read(_ value: JSONValue, trail: @autoclosure () -> CodingTrail?) throws -> BezierShape {
+        guard case .array(let wrapped) = value else { return try BezierShape(JSONFields(value, trail: trail())) }
+        guard let shape = wrapped.first else {
+            throw DecodingError.valueNotFound(BezierShape.self, .init(codingPath: CodingTrail(trail(), index: 0).path,
+                                                                       debugDescription: "Unkeyed container is at end."))
+        }
+        return try BezierShape(JSONFields(shape, trail: CodingTrail(trail(), index: 0)))
     }
 
     /// The path, each segment a cubic from a vertex (plus its out tangent) to the next (plus that one's in tangent).

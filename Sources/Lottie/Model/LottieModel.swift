@@ -18,20 +18,19 @@ struct AnimationModel: Decodable, Sendable {
     /// Image assets by id: what an image layer (`refId`) shows.
     var images: [String: ImageAsset]
 
-    private enum Keys: String, CodingKey { case v, fr, ip, op, w, h, nm, layers, markers, assets }
+    init(from decoder: Decoder) throws { try self.init(JSONFields(decoder: decoder)) }
 
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        version = try? c.decodeIfPresent(String.self, forKey: .v)
-        frameRate = try c.decode(Double.self, forKey: .fr)
-        inPoint = try c.decode(Double.self, forKey: .ip)
-        outPoint = try c.decode(Double.self, forKey: .op)
-        width = try c.decode(Double.self, forKey: .w)
-        height = try c.decode(Double.self, forKey: .h)
-        name = try? c.decodeIfPresent(String.self, forKey: .nm)
-        layers = try c.decodeIfPresent([LayerModel].self, forKey: .layers) ?? []
-        markers = (try? c.decodeIfPresent([MarkerModel].self, forKey: .markers)) ?? []
-        let assets = (try? c.decodeIfPresent([AssetModel].self, forKey: .assets)) ?? []
+    init(_ f: JSONFields) throws {
+        version = f.string("v")
+        frameRate = try f.requiredNumber("fr")
+        inPoint = try f.requiredNumber("ip")
+        outPoint = try f.requiredNumber("op")
+        width = try f.requiredNumber("w")
+        height = try f.requiredNumber("h")
+        name = f.string("nm")
+        layers = try f.objects("layers", LayerModel.init) ?? []
+        markers = (try? f.objects("markers", MarkerModel.init)) ?? []
+        let assets = (try? f.objects("assets", AssetModel.init)) ?? []
         precompositions = Dictionary(assets.compactMap { a in a.layers.map { (a.id, $0) } }, uniquingKeysWith: { a, _ in a })
         images = Dictionary(assets.compactMap { a in a.image.map { (a.id, $0) } }, uniquingKeysWith: { a, _ in a })
         guard frameRate.isFinite, frameRate > 0 else { throw LottieError.invalidFile("frame rate \(frameRate)") }
@@ -46,39 +45,35 @@ struct AnimationModel: Decodable, Sendable {
 
 /// An entry of `assets`: a precomposition (an id and layers) or an image (a file name or `data:` URI, its
 /// folder and size).
-struct AssetModel: Decodable, Sendable {
+struct AssetModel: Sendable {
     var id: String
     var layers: [LayerModel]?
     var image: ImageAsset?
-    private enum Keys: String, CodingKey { case id, layers, p, u, w, h }
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        id = (try? c.decodeIfPresent(String.self, forKey: .id)) ?? ""
-        layers = try c.decodeIfPresent([LayerModel].self, forKey: .layers)
-        if layers == nil, let name = try? c.decodeIfPresent(String.self, forKey: .p) {
-            let w = (try? c.decodeIfPresent(Double.self, forKey: .w)) ?? 0, h = (try? c.decodeIfPresent(Double.self, forKey: .h)) ?? 0
-            image = ImageAsset(id: id, name: name, directory: (try? c.decodeIfPresent(String.self, forKey: .u)) ?? "",
+    init(_ f: JSONFields) throws {
+        id = f.string("id") ?? ""
+        layers = try f.objects("layers", LayerModel.init)
+        if layers == nil, let name = f.string("p") {
+            let w = f.number("w") ?? 0, h = f.number("h") ?? 0
+            image = ImageAsset(id: id, name: name, directory: f.string("u") ?? "",
                                width: w.isFinite ? min(max(w, 0), 100_000) : 0, height: h.isFinite ? min(max(h, 0), 100_000) : 0)
         }
     }
 }
 
 /// A named time in the animation (`cm` name, `tm` start frame, `dr` length in frames).
-struct MarkerModel: Decodable, Sendable {
+struct MarkerModel: Sendable {
     var name: String
     var frame: Double
     var duration: Double
-    private enum Keys: String, CodingKey { case cm, tm, dr }
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        name = try c.decode(String.self, forKey: .cm)
-        frame = try c.decode(Double.self, forKey: .tm)
-        duration = (try? c.decodeIfPresent(Double.self, forKey: .dr)) ?? 0
+    init(_ f: JSONFields) throws {
+        name = try f.requiredString("cm")
+        frame = try f.requiredNumber("tm")
+        duration = f.number("dr") ?? 0
     }
 }
 
 /// One layer: its kind, index and parent, frame range and start time, transform, and what it draws.
-struct LayerModel: Decodable, Sendable {
+struct LayerModel: Sendable {
     enum Kind: Int, Sendable { case precomp = 0, solid = 1, image = 2, null = 3, shape = 4, text = 5, unknown = -1 }
     var kind: Kind
     var name: String?
@@ -115,50 +110,40 @@ struct LayerModel: Decodable, Sendable {
     /// For a precomp layer: which time of its content shows at each of its own frames (`tm`, in seconds).
     var timeRemap: AnimatedValue<Numbers>?
 
-    private enum Keys: String, CodingKey {
-        case ty, nm, ind, parent, ip, op, st, hd, ks, shapes, sc, sw, sh, refId, w, h, sr, masksProperties, tt, tp, td, ao, tm, ef, t, bm
-    }
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        kind = Kind(rawValue: (try? c.decodeIfPresent(Int.self, forKey: .ty)) ?? -1) ?? .unknown
-        name = try? c.decodeIfPresent(String.self, forKey: .nm)
-        index = try? c.decodeIfPresent(Int.self, forKey: .ind)
-        parent = try? c.decodeIfPresent(Int.self, forKey: .parent)
-        inPoint = (try? c.decodeIfPresent(Double.self, forKey: .ip)) ?? 0
-        outPoint = (try? c.decodeIfPresent(Double.self, forKey: .op)) ?? .infinity
-        startTime = (try? c.decodeIfPresent(Double.self, forKey: .st)) ?? 0
-        hidden = (try? c.decodeIfPresent(Bool.self, forKey: .hd)) ?? false
-        transform = try c.decodeIfPresent(TransformModel.self, forKey: .ks) ?? TransformModel()
-        shapes = (try? c.decodeIfPresent([ShapeItem].self, forKey: .shapes)) ?? []
-        solidColor = try? c.decodeIfPresent(String.self, forKey: .sc)
-        solidSize = CGSize(width: (try? c.decodeIfPresent(Double.self, forKey: .sw)) ?? 0, height: (try? c.decodeIfPresent(Double.self, forKey: .sh)) ?? 0)
-        referenceID = try? c.decodeIfPresent(String.self, forKey: .refId)
-        precompSize = CGSize(width: (try? c.decodeIfPresent(Double.self, forKey: .w)) ?? 0, height: (try? c.decodeIfPresent(Double.self, forKey: .h)) ?? 0)
-        let sr = (try? c.decodeIfPresent(Double.self, forKey: .sr)) ?? 1
+    init(_ f: JSONFields) throws {
+        kind = Kind(rawValue: f.int("ty") ?? -1) ?? .unknown
+        name = f.string("nm")
+        index = f.int("ind")
+        parent = f.int("parent")
+        inPoint = f.number("ip") ?? 0
+        outPoint = f.number("op") ?? .infinity
+        startTime = f.number("st") ?? 0
+        hidden = f.bool("hd") ?? false
+        transform = try f.object("ks", TransformModel.init) ?? TransformModel()
+        shapes = (try? f.objects("shapes", ShapeItem.init)) ?? []
+        solidColor = f.string("sc")
+        solidSize = CGSize(width: f.number("sw") ?? 0, height: f.number("sh") ?? 0)
+        referenceID = f.string("refId")
+        precompSize = CGSize(width: f.number("w") ?? 0, height: f.number("h") ?? 0)
+        let sr = f.number("sr") ?? 1
         stretch = sr.isFinite && sr > 0 ? sr : 1
-        masks = (try? c.decodeIfPresent([MaskModel].self, forKey: .masksProperties)) ?? []
-        matteMode = (try? c.decodeIfPresent(Int.self, forKey: .tt)).flatMap(MatteMode.init(rawValue:))
-        matteParent = try? c.decodeIfPresent(Int.self, forKey: .tp)
-        blendMode = (try? c.decodeIfPresent(Int.self, forKey: .bm)) ?? 0
-        timeRemap = try? c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .tm)
-        text = kind == .text ? try? c.decodeIfPresent(TextModel.self, forKey: .t) : nil
-        effects = ((try? c.decodeIfPresent([FailableEffect].self, forKey: .ef)) ?? []).compactMap(\.effect)
-        autoOrient = (try? c.decodeIfPresent(Int.self, forKey: .ao)) == 1 || (try? c.decodeIfPresent(Bool.self, forKey: .ao)) == true
-        isMatteSource = ((try? c.decodeIfPresent(Int.self, forKey: .td)) ?? 0) != 0 || (try? c.decodeIfPresent(Bool.self, forKey: .td)) == true
+        masks = (try? f.objects("masksProperties", MaskModel.init)) ?? []
+        matteMode = f.int("tt").flatMap(MatteMode.init(rawValue:))
+        matteParent = f.int("tp")
+        blendMode = f.int("bm") ?? 0
+        timeRemap = try? f.animatedIfPresent("tm", as: Numbers.self)
+        text = kind == .text ? try? f.decode(TextModel.self, "t") : nil
+        // (An effect that does not read is skipped, not refused.)
+        effects = ((try? f.list("ef") { element, trail in try? EffectModel(from: JSONTreeDecoder(value: element, trail: trail())) }) ?? []).compactMap { $0 }
+        autoOrient = f.int("ao") == 1 || f.bool("ao") == true
+        isMatteSource = (f.int("td") ?? 0) != 0 || f.bool("td") == true
         guard startTime.isFinite, inPoint.isFinite, !outPoint.isNaN else { throw LottieError.invalidFile("layer times") }
     }
 }
 
-/// An effect, or nil for one that does not decode (skipped, not refused).
-struct FailableEffect: Decodable, Sendable {
-    var effect: EffectModel?
-    init(from decoder: Decoder) throws { effect = try? EffectModel(from: decoder) }
-}
-
 /// A layer's or a shape group's transform: anchor, position (or separate x and y), scale in percent,
 /// rotation in degrees, opacity in percent.
-struct TransformModel: Decodable, Sendable {
+struct TransformModel: Sendable {
     var anchor: AnimatedValue<Numbers> = .fixed(Numbers([0, 0]))
     var position: AnimatedValue<Numbers> = .fixed(Numbers([0, 0]))
     /// Set when the position is split into separately animated x and y.
@@ -168,30 +153,25 @@ struct TransformModel: Decodable, Sendable {
     var rotation: AnimatedValue<Numbers> = .fixed(Numbers([0]))
     var opacity: AnimatedValue<Numbers> = .fixed(Numbers([100]))
 
-    private enum Keys: String, CodingKey { case a, p, s, r, rz, o }
-    private enum SplitKeys: String, CodingKey { case s, x, y }
-
     init() {}
 
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        if let a = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .a) { anchor = a }
-        if c.contains(.p), let split = try? c.nestedContainer(keyedBy: SplitKeys.self, forKey: .p), (try? split.decodeIfPresent(Bool.self, forKey: .s)) == true {
-            positionX = try split.decode(AnimatedValue<Numbers>.self, forKey: .x)
-            positionY = try split.decode(AnimatedValue<Numbers>.self, forKey: .y)
-        } else if let p = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .p) {
+    init(_ f: JSONFields) throws {
+        if let a = try f.animatedIfPresent("a", as: Numbers.self) { anchor = a }
+        if case .object(let p)? = f.object["p"], case .bool(true)? = p["s"] {
+            let split = JSONFields(object: p, trail: f.child("p"))
+            positionX = try AnimatedValue(split.required("x"), trail: split.child("x"))
+            positionY = try AnimatedValue(split.required("y"), trail: split.child("y"))
+        } else if let p = try f.animatedIfPresent("p", as: Numbers.self) {
             position = p
         }
-        if let s = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .s) { scale = s }
-        if let r = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .r) ?? c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .rz) {
-            rotation = r
-        }
-        if let o = try c.decodeIfPresent(AnimatedValue<Numbers>.self, forKey: .o) { opacity = o }
+        if let s = try f.animatedIfPresent("s", as: Numbers.self) { scale = s }
+        if let r = try f.animatedIfPresent("r", as: Numbers.self) ?? f.animatedIfPresent("rz", as: Numbers.self) { rotation = r }
+        if let o = try f.animatedIfPresent("o", as: Numbers.self) { opacity = o }
     }
 }
 
 /// One item of a shape layer's list: geometry, a style, a group, or the group's transform.
-enum ShapeItem: Decodable, Sendable {
+enum ShapeItem: Sendable {
     case group(name: String?, items: [ShapeItem], hidden: Bool)
     case rectangle(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>, roundness: AnimatedValue<Numbers>)
     case ellipse(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>, counterclockwise: Bool)
@@ -218,32 +198,27 @@ enum ShapeItem: Decodable, Sendable {
     /// An item Calyx does not draw yet (gradients, trims, repeaters, merges…): skipped.
     case unsupported(String)
 
-    private enum Keys: String, CodingKey { case ty, nm, it, hd, p, s, r, ks, c, o, w, lc, lj, ml, e, d, a }
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        let type = (try? c.decodeIfPresent(String.self, forKey: .ty)) ?? ""
-        let hidden = (try? c.decodeIfPresent(Bool.self, forKey: .hd)) ?? false
+    init(_ f: JSONFields) throws {
+        let type = f.string("ty") ?? ""
+        let hidden = f.bool("hd") ?? false
         switch type {
         case "gr":
-            self = .group(name: try? c.decodeIfPresent(String.self, forKey: .nm), items: (try? c.decodeIfPresent([ShapeItem].self, forKey: .it)) ?? [],
-                          hidden: hidden)
-        case "rc": self = .rectangle(position: try c.animated(.p, default: [0, 0]), size: try c.animated(.s, default: [0, 0]), roundness: try c.animated(.r, default: [0]))
-        case "el": self = .ellipse(position: try c.animated(.p, default: [0, 0]), size: try c.animated(.s, default: [0, 0]), counterclockwise: (try? c.decodeIfPresent(Int.self, forKey: .d)) == 3)
-        case "sh": self = .path(try c.decode(AnimatedValue<BezierShape>.self, forKey: .ks))
-        case "fl": self = .fill(name: try? c.decodeIfPresent(String.self, forKey: .nm), color: try c.animated(.c, default: [0, 0, 0, 1]), opacity: try c.animated(.o, default: [100]), evenOdd: (try? c.decodeIfPresent(Int.self, forKey: .r)) == 2)
+            self = .group(name: f.string("nm"), items: (try? f.objects("it", ShapeItem.init)) ?? [], hidden: hidden)
+        case "rc": self = .rectangle(position: try f.animated("p", default: [0, 0]), size: try f.animated("s", default: [0, 0]), roundness: try f.animated("r", default: [0]))
+        case "el": self = .ellipse(position: try f.animated("p", default: [0, 0]), size: try f.animated("s", default: [0, 0]), counterclockwise: f.int("d") == 3)
+        case "sh": self = .path(try AnimatedValue(f.required("ks"), trail: f.child("ks")))
+        case "fl": self = .fill(name: f.string("nm"), color: try f.animated("c", default: [0, 0, 0, 1]), opacity: try f.animated("o", default: [100]), evenOdd: f.int("r") == 2)
         case "st":
-            self = .stroke(name: try? c.decodeIfPresent(String.self, forKey: .nm), color: try c.animated(.c, default: [0, 0, 0, 1]), opacity: try c.animated(.o, default: [100]), width: try c.animated(.w, default: [1]),
-                           cap: (try? c.decodeIfPresent(Int.self, forKey: .lc)) ?? 2, join: (try? c.decodeIfPresent(Int.self, forKey: .lj)) ?? 2,
-                           miterLimit: (try? c.decodeIfPresent(Double.self, forKey: .ml)) ?? 4,
-                           dashes: (try? c.decodeIfPresent([StrokeDash].self, forKey: .d)) ?? [])
-        case "tr": self = .transform(try TransformModel(from: decoder))
-        case "gf", "gs": self = .gradient(try GradientModel(from: decoder, stroke: type == "gs"))
-        case "tm": self = .trim(start: try c.animated(.s, default: [0]), end: try c.animated(.e, default: [100]), offset: try c.animated(.o, default: [0]))
-        case "sr": self = .polystar(try PolystarModel(from: decoder))
-        case "rd": self = .roundedCorners(radius: try c.animated(.r, default: [0]))
-        case "pb": self = .puckerBloat(amount: try c.animated(.a, default: [0]))
-        case "rp": self = .repeater(try RepeaterModel(from: decoder))
+            self = .stroke(name: f.string("nm"), color: try f.animated("c", default: [0, 0, 0, 1]), opacity: try f.animated("o", default: [100]), width: try f.animated("w", default: [1]),
+                           cap: f.int("lc") ?? 2, join: f.int("lj") ?? 2, miterLimit: f.number("ml") ?? 4,
+                           dashes: (try? f.objects("d", StrokeDash.init)) ?? [])
+        case "tr": self = .transform(try TransformModel(f))
+        case "gf", "gs": self = .gradient(try GradientModel(f, stroke: type == "gs"))
+        case "tm": self = .trim(start: try f.animated("s", default: [0]), end: try f.animated("e", default: [100]), offset: try f.animated("o", default: [0]))
+        case "sr": self = .polystar(try PolystarModel(f))
+        case "rd": self = .roundedCorners(radius: try f.animated("r", default: [0]))
+        case "pb": self = .puckerBloat(amount: try f.animated("a", default: [0]))
+        case "rp": self = .repeater(try RepeaterModel(f))
         default: self = .unsupported(type)
         }
         if hidden, case .group = self {} else if hidden { self = .unsupported(type) }
@@ -252,17 +227,17 @@ enum ShapeItem: Decodable, Sendable {
 
 /// One entry of a stroke's dash list (`d`): a dash length (`n` "d"), a gap (`n` "g") or the pattern's offset
 /// (`n` "o"), each an animated number of points.
-struct StrokeDash: Decodable, Sendable {
-    enum Kind: String, Decodable, Sendable { case dash = "d", gap = "g", offset = "o" }
+struct StrokeDash: Sendable {
+    enum Kind: String, Sendable { case dash = "d", gap = "g", offset = "o" }
     let kind: Kind
     let value: AnimatedValue<Numbers>
 
-    private enum Keys: String, CodingKey { case n, v }
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        kind = try c.decode(Kind.self, forKey: .n)
-        value = try c.animated(.v, default: [0])
+    init(_ f: JSONFields) throws {
+        guard let kind = try Kind(rawValue: f.requiredString("n")) else {
+            throw JSONTreeDecoder.corrupted("not a dash kind", f.child("n"))
+        }
+        self.kind = kind
+        value = try f.animated("v", default: [0])
     }
 }
 
@@ -279,24 +254,18 @@ struct GradientModel: Sendable {
     /// For a gradient stroke: its width, cap, join and dashes.
     var stroke: (width: AnimatedValue<Numbers>, cap: Int, join: Int, dashes: [StrokeDash])?
 
-    private enum Keys: String, CodingKey { case nm, t, s, e, g, o, r, w, lc, lj, d }
-    private enum StopKeys: String, CodingKey { case p, k }
-
-    init(from decoder: Decoder, stroke isStroke: Bool) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        name = try? c.decodeIfPresent(String.self, forKey: .nm)
-        radial = (try? c.decodeIfPresent(Int.self, forKey: .t)) == 2
-        start = try c.animated(.s, default: [0, 0])
-        end = try c.animated(.e, default: [100, 0])
-        let g = try c.nestedContainer(keyedBy: StopKeys.self, forKey: .g)
-        stopCount = min(max(try g.decode(Int.self, forKey: .p), 0), 64)
-        colors = try g.decode(AnimatedValue<Numbers>.self, forKey: .k)
-        opacity = try c.animated(.o, default: [100])
-        evenOdd = (try? c.decodeIfPresent(Int.self, forKey: .r)) == 2
+    init(_ f: JSONFields, stroke isStroke: Bool) throws {
+        name = f.string("nm")
+        radial = f.int("t") == 2
+        start = try f.animated("s", default: [0, 0])
+        end = try f.animated("e", default: [100, 0])
+        let g = try JSONFields(f.required("g"), trail: f.child("g"))
+        stopCount = min(max(try g.requiredInt("p"), 0), 64)
+        colors = try AnimatedValue(g.required("k"), trail: g.child("k"))
+        opacity = try f.animated("o", default: [100])
+        evenOdd = f.int("r") == 2
         if isStroke {
-            stroke = (try c.animated(.w, default: [1]),
-                      (try? c.decodeIfPresent(Int.self, forKey: .lc)) ?? 2, (try? c.decodeIfPresent(Int.self, forKey: .lj)) ?? 2,
-                      (try? c.decodeIfPresent([StrokeDash].self, forKey: .d)) ?? [])
+            stroke = (try f.animated("w", default: [1]), f.int("lc") ?? 2, f.int("lj") ?? 2, (try? f.objects("d", StrokeDash.init)) ?? [])
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// One of a layer's masks (`masksProperties`): a path in the layer's space, combined with the masks before it by
 /// its mode, optionally inverted, at an opacity, grown or shrunk by its expansion.
-struct MaskModel: Decodable, Sendable {
+struct MaskModel: Sendable {
     /// How a mask combines with the coverage of the masks before it (After Effects' mask modes).
     enum Mode: String, Sendable {
         case add = "a", subtract = "s", intersect = "i", lighten = "l", darken = "d", difference = "f", none = "n"
@@ -13,15 +13,12 @@ struct MaskModel: Decodable, Sendable {
     var opacity: AnimatedValue<Numbers>
     var expansion: AnimatedValue<Numbers>
 
-    private enum Keys: String, CodingKey { case mode, inv, pt, o, x }
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        mode = Mode(rawValue: (try? c.decodeIfPresent(String.self, forKey: .mode)) ?? "a") ?? .add
-        inverted = (try? c.decodeIfPresent(Bool.self, forKey: .inv)) ?? false
-        path = try c.decode(AnimatedValue<BezierShape>.self, forKey: .pt)
-        opacity = try c.animated(.o, default: [100])
-        expansion = try c.animated(.x, default: [0])
+    init(_ f: JSONFields) throws {
+        mode = Mode(rawValue: f.string("mode") ?? "a") ?? .add
+        inverted = f.bool("inv") ?? false
+        path = try AnimatedValue(f.required("pt"), trail: f.child("pt"))
+        opacity = try f.animated("o", default: [100])
+        expansion = try f.animated("x", default: [0])
     }
 }
 

@@ -3,7 +3,7 @@ import CoreGraphics
 
 /// A star or polygon (`sr`): centre, outer (and, for a star, inner) radius and roundness, rotation in degrees,
 /// number of points; it starts at the top and runs clockwise (counterclockwise for direction 3).
-struct PolystarModel: Decodable, Sendable {
+struct PolystarModel: Sendable {
     var isStar: Bool
     var position: AnimatedValue<Numbers>
     var points: AnimatedValue<Numbers>
@@ -14,15 +14,12 @@ struct PolystarModel: Decodable, Sendable {
     var innerRoundness: AnimatedValue<Numbers>
     var counterclockwise: Bool
 
-    private enum Keys: String, CodingKey { case sy, p, pt, r, or, os, ir, `is`, d }
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        isStar = ((try? c.decodeIfPresent(Int.self, forKey: .sy)) ?? 1) != 2
-        position = try c.animated(.p, default: [0, 0]); points = try c.animated(.pt, default: [5]); rotation = try c.animated(.r, default: [0])
-        outerRadius = try c.animated(.or, default: [0]); outerRoundness = try c.animated(.os, default: [0])
-        innerRadius = try c.animated(.ir, default: [0]); innerRoundness = try c.animated(.is, default: [0])
-        counterclockwise = (try? c.decodeIfPresent(Int.self, forKey: .d)) == 3
+    init(_ f: JSONFields) throws {
+        isStar = (f.int("sy") ?? 1) != 2
+        position = try f.animated("p", default: [0, 0]); points = try f.animated("pt", default: [5]); rotation = try f.animated("r", default: [0])
+        outerRadius = try f.animated("or", default: [0]); outerRoundness = try f.animated("os", default: [0])
+        innerRadius = try f.animated("ir", default: [0]); innerRoundness = try f.animated("is", default: [0])
+        counterclockwise = f.int("d") == 3
     }
 
     var isAnimated: Bool {
@@ -63,7 +60,7 @@ struct PolystarModel: Decodable, Sendable {
 
 /// A repeater (`rp`): how many copies, the first copy's offset in steps, whether later copies go below (mode 2),
 /// and the step — a transform with start and end opacity across the copies.
-struct RepeaterModel: Decodable, Sendable {
+struct RepeaterModel: Sendable {
     var copies: AnimatedValue<Numbers>
     var offset: AnimatedValue<Numbers>
     var stacksBelow: Bool
@@ -74,20 +71,16 @@ struct RepeaterModel: Decodable, Sendable {
     var startOpacity: AnimatedValue<Numbers>
     var endOpacity: AnimatedValue<Numbers>
 
-    private enum Keys: String, CodingKey { case c, o, m, tr }
-    private enum StepKeys: String, CodingKey { case a, p, s, r, so, eo }
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        copies = try c.animated(.c, default: [1])
-        offset = try c.animated(.o, default: [0])
-        stacksBelow = (try? c.decodeIfPresent(Int.self, forKey: .m)) == 2
-        let t = c.contains(.tr) ? try? c.nestedContainer(keyedBy: StepKeys.self, forKey: .tr) : nil
-        func value(_ key: StepKeys, _ fallback: [Double]) throws -> AnimatedValue<Numbers> {
+    init(_ f: JSONFields) throws {
+        copies = try f.animated("c", default: [1])
+        offset = try f.animated("o", default: [0])
+        stacksBelow = f.int("m") == 2
+        let t: JSONFields? = if case .object(let step)? = f.object["tr"] { JSONFields(object: step, trail: f.child("tr")) } else { nil }
+        func value(_ key: String, _ fallback: [Double]) throws -> AnimatedValue<Numbers> {
             try t?.animated(key, default: fallback) ?? .fixed(Numbers(fallback))
         }
-        anchor = try value(.a, [0, 0]); position = try value(.p, [0, 0]); scale = try value(.s, [100, 100])
-        rotation = try value(.r, [0]); startOpacity = try value(.so, [100]); endOpacity = try value(.eo, [100])
+        anchor = try value("a", [0, 0]); position = try value("p", [0, 0]); scale = try value("s", [100, 100])
+        rotation = try value("r", [0]); startOpacity = try value("so", [100]); endOpacity = try value("eo", [100])
     }
 
     /// How many copies a repeater may draw.

@@ -12,6 +12,10 @@ struct JSONReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    /// The members and elements of the objects and arrays being read, innermost last: each is copied out once,
+    /// at its exact size, when it ends (appending to its own array would reallocate as it grows).
+    private var pendingMembers: [(key: String, value: JSONValue)] = []
+    private var pendingElements: [JSONValue] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -73,9 +77,10 @@ struct JSONReader {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var object = JSONObject()
         skipWhiteSpace()
-        if current == UInt8(ascii: "}") { index += 1; return object }
+        if current == UInt8(ascii: "}") { index += 1; return JSONObject() }
+        let start = pendingMembers.count
+        defer { pendingMembers.removeSubrange(start...) }
         while true {
             skipWhiteSpace()
             guard current == UInt8(ascii: "\"") else { throw error("an object key that is not a string") }
@@ -85,12 +90,11 @@ struct JSONReader {
             index += 1
             skipWhiteSpace()
             let member = try value()
-            object.keys.append(key)
-            object.values.append(member)
+            pendingMembers.append((key, member))
             skipWhiteSpace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return object
+            case UInt8(ascii: "}"): index += 1; return JSONObject(members: Array(pendingMembers[start...]))
             default: throw error("an object that does not end")
             }
         }
@@ -100,16 +104,18 @@ struct JSONReader {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var elements: [JSONValue] = []
         skipWhiteSpace()
-        if current == UInt8(ascii: "]") { index += 1; return elements }
+        if current == UInt8(ascii: "]") { index += 1; return [] }
+        let start = pendingElements.count
+        defer { pendingElements.removeSubrange(start...) }
         while true {
             skipWhiteSpace()
-            elements.append(try value())
+            let element = try value()
+            pendingElements.append(element)
             skipWhiteSpace()
             switch current {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return elements
+            case UInt8(ascii: "]"): index += 1; return Array(pendingElements[start...])
             default: throw error("an array that does not end")
             }
         }

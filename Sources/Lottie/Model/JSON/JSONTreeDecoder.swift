@@ -35,44 +35,49 @@ struct JSONTreeDecoder: Decoder {
     // MARK: Values
 
     /// `value` as `type`: numbers, strings and booleans directly, anything else through its own initializer.
-    static func unbox<T: Decodable>(_ value: JSONValue, as type: T.Type, trail: CodingTrail?) throws -> T {
-        if T.self == Double.self { return try number(value, trail) as! T }
-        if T.self == Int.self { return try integer(value, as: Int.self, trail) as! T }
+    static func unbox<T: Decodable>(_ value: JSONValue, as type: T.Type, trail: @autoclosure () -> CodingTrail?) throws -> T {
+        if T.self == Double.self { return try number(value, trail()) as! T }
+        if T.self == Int.self { return try integer(value, as: Int.self, trail()) as! T }
         if T.self == String.self {
-            guard case .string(let string) = value else { throw mismatch(String.self, value, trail) }
+            guard case .string(let string) = value else { throw mismatch(String.self, value, trail()) }
             return string as! T
         }
         if T.self == Bool.self {
-            guard case .bool(let flag) = value else { throw mismatch(Bool.self, value, trail) }
+            guard case .bool(let flag) = value else { throw mismatch(Bool.self, value, trail()) }
             return flag as! T
         }
-        if T.self == [Double].self {
-            guard case .array(let elements) = value else { throw mismatch([Double].self, value, trail) }
-            var numbers: [Double] = []
-            numbers.reserveCapacity(elements.count)
-            for (i, element) in elements.enumerated() {
-                guard case .number(let n) = element else { throw mismatch(Double.self, element, CodingTrail(trail, index: i)) }
-                numbers.append(n)
-            }
-            return numbers as! T
-        }
-        return try T(from: JSONTreeDecoder(value: value, trail: trail))
+        if T.self == [Double].self { return try numbers(value, trail()) as! T }
+        return try T(from: JSONTreeDecoder(value: value, trail: trail()))
     }
 
-    static func number(_ value: JSONValue, _ trail: CodingTrail?) throws -> Double {
-        guard case .number(let n) = value else { throw mismatch(Double.self, value, trail) }
+    /// An array of numbers.
+    static func numbers(_ value: JSONValue, _ trail: @autoclosure () -> CodingTrail?) throws -> [Double] {
+        guard case .array(let elements) = value else { throw mismatch([Double].self, value, trail()) }
+        var numbers: [Double] = []
+        numbers.reserveCapacity(elements.count)
+        for (i, element) in elements.enumerated() {
+            guard case .number(let n) = element else { throw mismatch(Double.self, element, CodingTrail(trail(), index: i)) }
+            numbers.append(n)
+        }
+        return numbers
+    }
+
+    // (Trails are autoclosures: a value's place in the document is only built when an error names it.)
+
+    static func number(_ value: JSONValue, _ trail: @autoclosure () -> CodingTrail?) throws -> Double {
+        guard case .number(let n) = value else { throw mismatch(Double.self, value, trail()) }
         return n
     }
 
-    static func float(_ value: JSONValue, _ trail: CodingTrail?) throws -> Float {
-        let n = try number(value, trail)
-        guard Float(n).isFinite else { throw corrupted("the number \(n) does not fit in Float", trail) }
+    static func float(_ value: JSONValue, _ trail: @autoclosure () -> CodingTrail?) throws -> Float {
+        let n = try number(value, trail())
+        guard Float(n).isFinite else { throw corrupted("the number \(n) does not fit in Float", trail()) }
         return Float(n)
     }
 
-    static func integer<I: FixedWidthInteger>(_ value: JSONValue, as type: I.Type, _ trail: CodingTrail?) throws -> I {
-        let n = try number(value, trail)
-        guard let exact = I(exactly: n) else { throw corrupted("the number \(n) does not fit in \(I.self)", trail) }
+    static func integer<I: FixedWidthInteger>(_ value: JSONValue, as type: I.Type, _ trail: @autoclosure () -> CodingTrail?) throws -> I {
+        let n = try number(value, trail())
+        guard let exact = I(exactly: n) else { throw corrupted("the number \(n) does not fit in \(I.self)", trail()) }
         return exact
     }
 
@@ -207,11 +212,12 @@ private struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
 
     /// The next element, without moving past it: as Foundation's, a failed decode leaves the index where it was.
     private func next(_ type: Any.Type) throws -> (JSONValue, CodingTrail) {
-        let trail = CodingTrail(trail, index: currentIndex)
-        guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: trail.path, debugDescription: "Unkeyed container is at end."))
-        }
-        return (elements[currentIndex], trail)
+        guard !isAtEnd else { throw atEnd(type) }
+        return (elements[currentIndex], CodingTrail(trail, index: currentIndex))
+    }
+
+    private func atEnd(_ type: Any.Type) -> DecodingError {
+        .valueNotFound(type, .init(codingPath: CodingTrail(trail, index: currentIndex).path, debugDescription: "Unkeyed container is at end."))
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -221,8 +227,8 @@ private struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (value, trail) = try next(type)
-        let decoded = try JSONTreeDecoder.unbox(value, as: type, trail: trail)
+        guard !isAtEnd else { throw atEnd(type) }
+        let decoded = try JSONTreeDecoder.unbox(elements[currentIndex], as: type, trail: CodingTrail(trail, index: currentIndex))
         currentIndex += 1
         return decoded
     }

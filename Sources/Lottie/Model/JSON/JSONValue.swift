@@ -13,16 +13,17 @@ enum JSONValue {
     case object(JSONObject)
 }
 
-/// A JSON object's members in file order.
+/// A JSON object's members in file order (one allocation an object: keys and values side by side).
 struct JSONObject {
-    var keys: [String] = []
-    var values: [JSONValue] = []
+    var members: [(key: String, value: JSONValue)] = []
+
+    var keys: [String] { members.map(\.key) }
 
     /// The value of `key` (the last one when a file repeats a key, as Foundation's reader does).
     subscript(key: String) -> JSONValue? {
-        var i = keys.count - 1
+        var i = members.count - 1
         while i >= 0 {
-            if keys[i] == key { return values[i] }
+            if members[i].key == key { return members[i].value }
             i -= 1
         }
         return nil
@@ -35,8 +36,7 @@ extension JSONValue: Decodable {
         if let keyed = try? decoder.container(keyedBy: CodingTrail.Key.self) {
             var object = JSONObject()
             for key in keyed.allKeys {
-                object.keys.append(key.stringValue)
-                object.values.append(try keyed.decode(JSONValue.self, forKey: key))
+                object.members.append((key.stringValue, try keyed.decode(JSONValue.self, forKey: key)))
             }
             self = .object(object)
         } else if var list = try? decoder.unkeyedContainer() {
