@@ -33,8 +33,8 @@ enum LottieExport {
         let (animation, images) = try load(file)
         let clock = CAMediaClock(manualTime: 0)
         try CAMediaClock.$current.withValue(clock) {
-            let player = LottieAnimationLayer(animation: animation)
-            player.imageProvider = images
+            // (The provider goes in with the animation: set afterwards, it would build the layer tree a second time.)
+            let player = LottieAnimationLayer(animation: animation, imageProvider: images)
             player.frame = CGRect(origin: .zero, size: size ?? animation.bounds.size)
             player.layoutIfNeeded()
             var options = options

@@ -25,22 +25,16 @@ public final class CATransaction: @unchecked Sendable {
         var commitAlarm: RunLoopAlarm?
         /// Whether the alarm is set.
         var commitScheduled = false
-        /// (Released only with the thread dictionary, as the thread exits: see ``RunLoopAlarm/abandon()``.)
+        /// (Released only as the thread exits: see ``RunLoopAlarm/abandon()``.)
         deinit { commitAlarm?.abandon() }
         /// Set while the outermost transaction lays out and displays before committing: a `flush()` from layout or
         /// drawing code then does nothing (the commit under way takes those changes).
         var isLayingOut = false
     }
 
-    private static let threadKey = "Calyx.CATransaction.stack"
+    private static let stacks = ThreadLocalObject { Stack() }
 
-    static var stack: Stack {
-        let dictionary = Thread.current.threadDictionary
-        if let s = dictionary[threadKey] as? Stack { return s }
-        let s = Stack()
-        dictionary[threadKey] = s
-        return s
-    }
+    static var stack: Stack { stacks.value }
 
     /// The innermost open transaction, opening an implicit one if none is.
     static var current: Scope {
