@@ -30,24 +30,9 @@ enum AnimatedValue<Value: Sendable>: Sendable {
 }
 
 /// A number list as Lottie writes values: a bare number, or an array of numbers.
-struct Numbers: Decodable, Sendable {
+struct Numbers: Sendable {
     var values: [Double]
     init(_ values: [Double]) { self.values = values }
-    init(from decoder: Decoder) throws {
-        // (The module's own JSON tree shows the value's kind; any other decoder is asked by trying.)
-        if let tree = decoder as? JSONTreeDecoder {
-            self = try Numbers.read(tree.value, trail: tree.trail)
-            return
-        }
-        let c = try decoder.singleValueContainer()
-        // (Arrays first: keyframe values and tangents are arrays even for one number, and a failed try throws.)
-        if let list = try? c.decode([Double].self) {
-            values = list
-        } else {
-            values = [try c.decode(Double.self)]
-        }
-        guard !values.isEmpty else { throw LottieError.invalidFile("an empty value") }
-    }
     subscript(i: Int) -> Double { values.indices.contains(i) ? values[i] : (values.last ?? 0) }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import CoreGraphics
 
 /// A path as Lottie stores it: vertices with in and out tangents relative to each vertex, open or closed.
-struct BezierShape: Decodable, Sendable, KeyframeValue {
+struct BezierShape: Sendable, KeyframeValue {
     var closed: Bool
     var vertices: [CGPoint]
     var inTangents: [CGPoint]
@@ -11,8 +11,6 @@ struct BezierShape: Decodable, Sendable, KeyframeValue {
     init(closed: Bool, vertices: [CGPoint], inTangents: [CGPoint], outTangents: [CGPoint]) {
         self.closed = closed; self.vertices = vertices; self.inTangents = inTangents; self.outTangents = outTangents
     }
-
-    init(from decoder: Decoder) throws { try self.init(JSONFields(decoder: decoder)) }
 
     init(_ f: JSONFields) throws {
         func points(_ key: String) throws -> [CGPoint] {

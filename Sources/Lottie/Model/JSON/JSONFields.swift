@@ -32,15 +32,8 @@ struct JSONFields {
     /// Where the member `key` sits.
     func child(_ key: String) -> CodingTrail { CodingTrail(trail, name: key) }
 
-    /// Whether the object has `key` (null included).
-    func contains(_ key: String) -> Bool { object[key] != nil }
-
     /// The value of `key` unless it is missing or null.
-    func present(_ key: String) -> JSONValue? {
-        guard let value = object[key] else { return nil }
-        if case .null = value { return nil }
-        return value
-    }
+    func present(_ key: String) -> JSONValue? { object.nonNull(key) }
 
     // MARK: Lenient reads
 

@@ -161,11 +161,7 @@ private struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try JSONTreeDecoder.unbox(value(key), as: type, trail: child(key)) }
 
     // (One lookup instead of the default's three: absent and null both answer nil.)
-    private func present(_ key: Key) -> JSONValue? {
-        guard let value = object[key.stringValue] else { return nil }
-        if case .null = value { return nil }
-        return value
-    }
+    private func present(_ key: Key) -> JSONValue? { object.nonNull(key.stringValue) }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try present(key).map { try JSONTreeDecoder.unbox($0, as: type, trail: child(key)) }
     }

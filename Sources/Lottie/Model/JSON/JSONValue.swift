@@ -28,6 +28,13 @@ struct JSONObject {
         }
         return nil
     }
+
+    /// The value of `key` unless it is missing or null (how an optional member reads).
+    func nonNull(_ key: String) -> JSONValue? {
+        guard let value = self[key] else { return nil }
+        if case .null = value { return nil }
+        return value
+    }
 }
 
 extension JSONValue: Decodable {
