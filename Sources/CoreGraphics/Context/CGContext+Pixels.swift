@@ -12,6 +12,15 @@ extension CGContext {
                   bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
     }
 
+    /// A context that draws straight into `buffer`'s texels (its rows and stride, margin untouched), so the
+    /// drawing needs no copy to become an image's pixels. The caller keeps `buffer` alive while drawing and
+    /// treats it as immutable once the context is gone.
+    package static func canonicalBitmap(drawingInto buffer: PixelBuffer, space: CGColorSpace = .srgbSpace) -> CGContext? {
+        CGContext(data: buffer.bytes, width: buffer.width, height: buffer.height, bitsPerComponent: 8,
+                  bytesPerRow: buffer.bytesPerRow, space: space,
+                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+    }
+
     /// Whether the bitmap is in the canonical layout (so `withCanonicalPixels` writes the caller's memory).
     package var usesCanonicalPixels: Bool { isDirectlyBacked }
 

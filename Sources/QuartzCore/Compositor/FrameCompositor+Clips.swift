@@ -55,11 +55,12 @@ extension FrameCompositor {
         h.combine(layer.maskedCorners.rawValue); h.combine(layer.cornerCurve.rawValue); h.combine(scale)
         let signature = h.finalize()
         if let cached = rasters.clipPictures[node.id], cached.signature == signature { return cached }
-        guard let ctx = Self.rasterContext(covering: bounds, scale: scale) else { return nil }
+        guard let canvas = Self.rasterContext(covering: bounds, scale: scale) else { return nil }
+        let ctx = canvas.context
         ctx.setFillColor(CGColor(gray: 0, alpha: 1))
         ctx.addPath(LayerShape.roundedBounds(of: layer))
         ctx.fillPath()
-        guard let image = ctx.makeImage()?.pixels else { return nil }
+        let image = canvas.finish()
         let raster = ClipRaster(signature: signature, image: image, scale: scale)
         rasters.clipPictures[node.id] = raster
         return raster

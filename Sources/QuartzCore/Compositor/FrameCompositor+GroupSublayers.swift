@@ -58,11 +58,12 @@ extension FrameCompositor {
             extent = grown
         }
         nested.prune(keeping: seen)
-        guard let ctx = Self.rasterContext(covering: extent, scale: scale) else { return nil }
-        nested.execute(into: ctx, region: CGRect(x: 0, y: 0, width: ctx.width, height: ctx.height))
+        guard let canvas = Self.rasterContext(covering: extent, scale: scale) else { return nil }
+        nested.execute(into: canvas.context, region: CGRect(x: 0, y: 0, width: canvas.context.width, height: canvas.context.height))
         rasterizations += nested.rasterizations
         nested.rasterizations = 0
-        return ctx.makeImage().map { CompositedSublayers(image: $0, rect: extent) }
+        // (A copy without the margin: painters draw it as a CGImage.)
+        return canvas.finishImage().map { CompositedSublayers(image: $0, rect: extent) }
     }
 }
 

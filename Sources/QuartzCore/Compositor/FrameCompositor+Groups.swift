@@ -78,12 +78,13 @@ extension FrameCompositor {
     /// nil when it draws nothing or would be unreasonably large.
     static func rasterizeGroup(_ tree: CALayer, extent: CGRect, scale: CGFloat, at mediaTime: CFTimeInterval,
                                sublayers: CompositedSublayers? = nil) -> PixelBuffer? {
-        guard LayerDrawingPlan(tree).isVisible, let ctx = rasterContext(covering: extent, scale: scale) else { return nil }
+        guard LayerDrawingPlan(tree).isVisible, let canvas = rasterContext(covering: extent, scale: scale) else { return nil }
+        let ctx = canvas.context
         // The painter places the layer's bounds corner at its origin itself; its own opacity is undone through
         // the inherited alpha rather than by editing the snapshot.
         ctx.translateBy(x: tree.bounds.minX, y: tree.bounds.minY)
         LayerPainter(context: ctx, mediaTime: mediaTime).paint(tree, inheritedAlpha: 1 / CGFloat(tree.opacity), isRoot: true, sublayers: sublayers)
-        return ctx.makeImage()?.pixels
+        return canvas.finish()
     }
 
     /// `rasterizationScale` when usable; 1 for zero, negative or non-finite values.

@@ -24,10 +24,13 @@ enum SpanCompositor {
     /// The kernels' alpha argument: the opacity in 0…256, flagged to add instead of blending source-over.
     static func kernelAlpha(_ alpha: Int, additive: Bool) -> Int64 { Int64(alpha) | (additive ? CALYX_SPAN_ADD : 0) }
 
+    /// The transparent texels around a source the wide kernels read into (rasters are drawn with it already).
+    static let sourceMargin = 2
+
     /// The kernel's view of `source`. With AVX2 or AVX-512 the kernels read two texels past every edge instead of
     /// checking bounds, so they get a copy with that margin (made once per buffer and kept with it).
     static func kernelSource(_ source: PixelBuffer) -> calyx_span_source {
-        let texels = kernelWidth != .sse2 ? source.withMargin(2) : source
+        let texels = kernelWidth != .sse2 ? source.withMargin(sourceMargin) : source
         return calyx_span_source(pixels: UnsafePointer(texels.bytes.assumingMemoryBound(to: UInt32.self)),
                                  stride: Int64(texels.bytesPerRow / 4), width: Int64(texels.width), height: Int64(texels.height),
                                  margin: Int64(texels.margin))
