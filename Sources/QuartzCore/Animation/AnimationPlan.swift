@@ -20,6 +20,8 @@ final class AnimationPlan {
     /// each frame then draws the frame layer anew.
     let redrawsContent: Bool
     private let bases: [AnimatableValue]
+    /// The slots whose property draws the layer's own pixels (role `.raster`).
+    private let rasterSlots: [Int]
     /// Slots whose property is nil underneath, animated over the stand-in `AnimatableValue.unset(as:)` gives.
     private let unsetSlots: [Bool]
     private let batch: AnimationBatch
@@ -84,6 +86,8 @@ final class AnimationPlan {
         writers = properties.map { layer.animatableProperty(named: $0)?.assignAnimated }
         redrawsContent = layer.redrawsContent(forAnimatedKeys: properties)
         animatedRoles = AnimatedRoles(keys: properties, of: layer).union(redrawsContent ? .raster : [])
+        let table = type(of: layer).propertyTable
+        rasterSlots = properties.indices.filter { table[properties[$0]]?.role == .raster }
         self.bases = bases
         self.unsetSlots = unsetSlots
         self.groups = groups
@@ -127,6 +131,20 @@ final class AnimationPlan {
             for (i, group) in groups.enumerated() { times[i + 1] = group.time(atParentTime: times[group.parent]) }
         }
         return times.withUnsafeBufferPointer { times in batch.evaluate(parentTimes: times, values: &values) }
+    }
+
+    /// A signature of the layer's own pixels after the last evaluation, for a layer committed as `revision`: its
+    /// animated raster values decide the picture with the committed layer. Nil when no raster property is
+    /// animated, or the class redraws its content for these keys (its drawing code may read anything). Cheaper
+    /// than reading every raster property of the frame layer back through its property table, which a shape
+    /// whose path moves would otherwise do every frame.
+    func rasterSignature(committedRevision revision: Int, of layer: CALayer) -> Int? {
+        guard !rasterSlots.isEmpty, !redrawsContent else { return nil }
+        var hasher = Hasher()
+        hasher.combine(ObjectIdentifier(type(of: layer)))
+        hasher.combine(revision)
+        for i in rasterSlots { values[i].combineForSignature(into: &hasher) }
+        return hasher.finalize()
     }
 
     /// The value of `property` in the last evaluation, if the plan animates it (nil also when it is nil and no

@@ -23,7 +23,8 @@ enum ContentSignature {
         for property in rasterProperties(of: layer) { combine(property.read(layer), into: &hasher) }
     }
 
-    private static func combine(_ value: Any?, into hasher: inout Hasher) {
+    /// Hashes one property value (colours by components, other objects by identity).
+    static func combine(_ value: Any?, into hasher: inout Hasher) {
         switch value {
         case nil: hasher.combine(0)
         case let list as [Any]:
@@ -33,6 +34,31 @@ enum ContentSignature {
         case let c as CGColor: hasher.combine(c.components ?? [])
         case let o as AnyObject: hasher.combine(ObjectIdentifier(o))
         default: hasher.combine(String(describing: value))
+        }
+    }
+}
+
+extension AnimatableValue {
+    /// Hashes the value for a raster's signature (equal values hash alike; discrete ones as a property value).
+    func combineForSignature(into hasher: inout Hasher) {
+        switch self {
+        case .number(let v): hasher.combine(0); hasher.combine(v)
+        case .point(let v): hasher.combine(1); hasher.combine(v.x); hasher.combine(v.y)
+        case .size(let v): hasher.combine(2); hasher.combine(v.width); hasher.combine(v.height)
+        case .rect(let v):
+            hasher.combine(3); hasher.combine(v.origin.x); hasher.combine(v.origin.y)
+            hasher.combine(v.size.width); hasher.combine(v.size.height)
+        case .color(let v): hasher.combine(4); hasher.combine(v)
+        case .transform(let v):
+            hasher.combine(5)
+            hasher.combine(v.m11); hasher.combine(v.m12); hasher.combine(v.m13); hasher.combine(v.m14)
+            hasher.combine(v.m21); hasher.combine(v.m22); hasher.combine(v.m23); hasher.combine(v.m24)
+            hasher.combine(v.m31); hasher.combine(v.m32); hasher.combine(v.m33); hasher.combine(v.m34)
+            hasher.combine(v.m41); hasher.combine(v.m42); hasher.combine(v.m43); hasher.combine(v.m44)
+        case .path(let v): hasher.combine(6); hasher.combine(v)
+        case .numbers(let v): hasher.combine(7); hasher.combine(v)
+        case .colors(let v): hasher.combine(8); hasher.combine(v)
+        case .discrete(let box): hasher.combine(9); ContentSignature.combine(box.value, into: &hasher)
         }
     }
 }

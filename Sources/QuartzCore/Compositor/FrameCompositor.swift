@@ -243,6 +243,7 @@ package final class FrameCompositor {
         if layer.hasTimedContents, let timed = layer as? CALayerTimedContents {
             // This frame's picture (a video's frame at this media time), on a copy: snapshots stay as committed.
             let copy = layer.engineCopy()
+            copy.frameRasterSignature = nil   // (its picture is not what its animations' values say)
             copy.suppressesChangeTracking = true
             copy.contents = timed.timedContents(atMediaTime: frameTime)
             (layer, animated) = (copy, animated.union(.raster))
@@ -480,6 +481,8 @@ package final class FrameCompositor {
         if !animated.contains(.raster) {
             hasher.combine(ObjectIdentifier(type(of: layer)))
             hasher.combine(node.revision)
+        } else if let known = layer.frameRasterSignature {
+            hasher.combine(known)
         } else {
             ContentSignature.combine(layer, into: &hasher)
         }

@@ -245,6 +245,10 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     package var hasTimedContents = false
     var needsLayoutFlag = false
     var needsDisplayFlag = false
+    /// On a render tree's frame layer: a signature of its own pixels from its animations' values this frame (nil
+    /// when those do not decide them), so the compositor need not read every raster property back to know
+    /// whether its raster still holds.
+    var frameRasterSignature: Int?
     /// Rect passed to the last `setNeedsDisplay(_:)` calls, unioned (nil: the whole layer).
     package var dirtyRect: CGRect?
     /// Incremented whenever the content (backing store or `contents`) must be redrawn.

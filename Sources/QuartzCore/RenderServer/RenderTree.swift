@@ -234,6 +234,7 @@ extension RenderTree.Node {
         guard plan.evaluate(localTime: local) > 0 else { return (snapshot, local, []) }
         let layer = nextFrameLayer()
         plan.assign(to: layer)
+        layer.frameRasterSignature = plan.rasterSignature(committedRevision: revision, of: snapshot)
         return (layer, local, plan.animatedRoles)
     }
 
