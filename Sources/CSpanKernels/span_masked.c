@@ -10,13 +10,27 @@
 static inline uint64_t spread(uint32_t p) { uint64_t x = p; return (x | (x << 24)) & LANES; }
 static inline uint32_t pack(uint64_t x) { return (uint32_t)(x | (x >> 24)); }
 
+/// When the samples fall on texel centres one texel apart along a row (a picture drawn on the frame's pixel grid)
+/// at full opacity, bilinear sampling gives the texels themselves: copies them into `out` (cleared, so texels
+/// outside the picture stay transparent) and answers 1; else answers 0.
+static int copy_whole_texels(uint32_t *out, int64_t count, const calyx_span_source *s, int64_t u, int64_t v,
+                             int64_t du, int64_t dv, int64_t alpha) {
+    if (du != 65536 || dv != 0 || (u & 0xFFFF) != 0 || (v & 0xFFFF) != 0 || alpha != 256) return 0;
+    int64_t y = v / 65536, x0 = u / 65536;
+    if (y < 0 || y >= s->height) return 1;
+    int64_t from = x0 < 0 ? -x0 : 0, to = s->width - x0 < count ? s->width - x0 : count;
+    if (from < to) memcpy(out + from, s->pixels + y * s->stride + x0 + from, (size_t)(to - from) * 4);
+    return 1;
+}
+
 /// `count` pixels of `sampler`'s picture at `alpha`/256 into `out` (cleared first: the kernels blend over it).
 static void sample_row(uint32_t *out, int64_t count, const calyx_row_sampler *sampler, int64_t alpha) {
     memset(out, 0, (size_t)count * 4);
     if (sampler->dW == 0 && sampler->W == 1) {
         int64_t u = calyx_fixed_nearest(sampler->U - 0.5), v = calyx_fixed_nearest(sampler->V - 0.5);
-        calyx_span_affine(out, count, sampler->source, u, v, calyx_fixed_nearest(sampler->dU),
-                          calyx_fixed_nearest(sampler->dV), alpha);
+        int64_t du = calyx_fixed_nearest(sampler->dU), dv = calyx_fixed_nearest(sampler->dV);
+        if (copy_whole_texels(out, count, &sampler->source, u, v, du, dv, alpha)) return;
+        calyx_span_affine(out, count, sampler->source, u, v, du, dv, alpha);
     } else {
         calyx_span_projective(out, count, sampler->source, sampler->U, sampler->V, sampler->W, sampler->dU,
                               sampler->dV, sampler->dW, alpha);

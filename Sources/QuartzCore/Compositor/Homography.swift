@@ -29,6 +29,16 @@ package struct Homography: Hashable, Sendable {
 
     package var affine: CGAffineTransform { CGAffineTransform(a: m.0, b: m.1, c: m.3, d: m.4, tx: m.6, ty: m.7) }
 
+    /// The map with float noise removed when it is within a millionth of a pixel of a translation by whole pixels,
+    /// else the map itself: a raster drawn on the frame's pixel grid arrives here as a scale by 1/s then s, which
+    /// can miss 1 by an ulp and would then be resampled instead of copied.
+    package var snappedToWholePixels: Homography {
+        guard isAffine, abs(m.0 - 1) < 1e-9, abs(m.4 - 1) < 1e-9, abs(m.1) < 1e-9, abs(m.3) < 1e-9 else { return self }
+        let x = m.6.rounded(), y = m.7.rounded()
+        guard abs(m.6 - x) < 1e-6, abs(m.7 - y) < 1e-6 else { return self }
+        return Homography(1, 0, 0, 0, 1, 0, x, y, 1)
+    }
+
     /// The offset when the map is a translation by whole pixels (a plain copy, pixman's fast path), else nil.
     package var wholePixelOffset: (x: Int, y: Int)? {
         guard isAffine, m.0 == 1, m.1 == 0, m.3 == 0, m.4 == 1, m.6 == m.6.rounded(), m.7 == m.7.rounded(),

@@ -36,6 +36,17 @@ enum LayerGeometry {
     /// overflowing scale would make the loops that halve a scale until a raster fits run forever.
     static func powerOfTwo(atLeast x: CGFloat) -> CGFloat { pow(2, min((log2(x) - 1e-6).rounded(.up), 64)) }
 
+    /// When `m` (layer space to pixels) is a uniform scale s and a translation (no turn, skew, flip or
+    /// perspective): `rect` grown to the pixels it touches, and s, so a raster of it at s lies on whole pixels.
+    static func pixelAlignedExtent(of rect: CGRect, under m: Homography) -> (extent: CGRect, scale: CGFloat)? {
+        let s = m.m.0, tx = m.m.6, ty = m.m.7
+        guard m.isAffine, m.m.1 == 0, m.m.3 == 0, m.m.4 == s, s > 0, s.isFinite else { return nil }
+        let x0 = (s * rect.minX + tx).rounded(.down), x1 = (s * rect.maxX + tx).rounded(.up)
+        let y0 = (s * rect.minY + ty).rounded(.down), y1 = (s * rect.maxY + ty).rounded(.up)
+        guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
+        return (CGRect(x: (x0 - tx) / s, y: (y0 - ty) / s, width: (x1 - x0) / s, height: (y1 - y0) / s), CGFloat(s))
+    }
+
     /// Bitmap pixels per point when the layer draws nothing but its `contents` bitmap (no background, border,
     /// rounded corners or drawing of its own class); nil otherwise.
     static func bitmapResolution(of layer: CALayer, includeBorder: Bool) -> CGFloat? {

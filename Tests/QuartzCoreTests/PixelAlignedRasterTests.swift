@@ -1,0 +1,77 @@
+import Testing
+import CalyxTestSupport
+@testable import QuartzCore
+
+/// A layer whose content animations redraw it every frame is rastered at exactly its on-screen scale, on the
+/// frame's pixel grid, and copied: one-pixel stripes at a scale of 1.6 arrive as one-pixel stripes. (Rastered at
+/// the next power of two, 2, and resampled by 0.8, they blur into greys: every probe below would miss.)
+@Suite struct PixelAlignedRasterTests {
+    /// Ten stripes 0.625 points wide (one pixel at 1.6) every 1.25 points, 20 points tall.
+    static let stripes: CGPath = {
+        let path = CGMutablePath()
+        for k in 0..<10 { path.addRect(CGRect(x: CGFloat(2 * k) * 0.625, y: 0, width: 0.625, height: 20)) }
+        return path
+    }()
+
+    /// A shape layer scaled by 1.6 about its corner, at pixel (10, 10), its path animated (to the same stripes,
+    /// so only the fact that the raster is redrawn each frame changes).
+    static func stripedLayer() -> CAShapeLayer {
+        let shape = CAShapeLayer()
+        shape.anchorPoint = .zero
+        shape.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        shape.position = CGPoint(x: 10, y: 10)
+        shape.transform = CATransform3DMakeScale(1.6, 1.6, 1)
+        shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        shape.path = stripes
+        let animation = CABasicAnimation(keyPath: "path")
+        animation.fromValue = stripes
+        animation.toValue = stripes
+        animation.duration = 1
+        shape.add(animation, forKey: "redraw")
+        return shape
+    }
+
+    static func frame(of root: CALayer) -> TestCanvas {
+        let canvas = TestCanvas(width: 64, height: 64, background: nil)
+        let renderer = CARenderer(context: canvas.context)
+        renderer.layer = root
+        renderer.beginFrame(atTime: 0.25, timeStamp: nil)
+        renderer.render()
+        renderer.endFrame()
+        return canvas
+    }
+
+    @Test func redrawnContentKeepsOnePixelStripes() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+            root.addSublayer(Self.stripedLayer())
+            CATransaction.flush()
+            let canvas = Self.frame(of: root)
+            for x in 10..<30 {
+                let expected = (x - 10) % 2 == 0 ? Pixel.red : Pixel.clear
+                #expect(canvas.pixel(topDown: x, 20).isClose(to: expected, tolerance: 2), "column \(x)")
+            }
+        }
+    }
+
+    /// The same through a mask (the masked kernel's path), which covers the stripes' left half only.
+    @Test func maskedRedrawnContentKeepsOnePixelStripes() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+            let shape = Self.stripedLayer()
+            let mask = CALayer()
+            mask.frame = CGRect(x: 0, y: 0, width: 6.25, height: 20)   // 10 pixels at 1.6
+            mask.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            shape.mask = mask
+            root.addSublayer(shape)
+            CATransaction.flush()
+            let canvas = Self.frame(of: root)
+            // (Columns 18–23 are skipped: the mask is not animated, so its own raster is resampled, which
+            // softens its edge at column 20 by a fraction of a pixel.)
+            for x in Array(10..<18) + Array(24..<30) {
+                let expected = x < 20 && (x - 10) % 2 == 0 ? Pixel.red : Pixel.clear
+                #expect(canvas.pixel(topDown: x, 20).isClose(to: expected, tolerance: 2), "column \(x)")
+            }
+        }
+    }
+}
