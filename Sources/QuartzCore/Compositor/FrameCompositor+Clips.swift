@@ -55,7 +55,7 @@ extension FrameCompositor {
         h.combine(layer.maskedCorners.rawValue); h.combine(layer.cornerCurve.rawValue); h.combine(scale)
         let signature = h.finalize()
         if let cached = rasters.clipPictures[node.id], cached.signature == signature { return cached }
-        guard let canvas = Self.rasterContext(covering: bounds, scale: scale) else { return nil }
+        guard let canvas = Self.rasterCanvas(covering: bounds, scale: scale) else { return nil }
         let ctx = canvas.context
         ctx.setFillColor(CGColor(gray: 0, alpha: 1))
         ctx.addPath(LayerShape.roundedBounds(of: layer))

@@ -58,7 +58,7 @@ extension FrameCompositor {
             extent = grown
         }
         nested.prune(keeping: seen)
-        guard let canvas = Self.rasterContext(covering: extent, scale: scale) else { return nil }
+        guard let canvas = Self.rasterCanvas(covering: extent, scale: scale) else { return nil }
         nested.execute(into: canvas.context, region: CGRect(x: 0, y: 0, width: canvas.context.width, height: canvas.context.height))
         rasterizations += nested.rasterizations
         nested.rasterizations = 0

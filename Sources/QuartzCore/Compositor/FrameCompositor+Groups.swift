@@ -78,7 +78,7 @@ extension FrameCompositor {
     /// nil when it draws nothing or would be unreasonably large.
     static func rasterizeGroup(_ tree: CALayer, extent: CGRect, scale: CGFloat, at mediaTime: CFTimeInterval,
                                sublayers: CompositedSublayers? = nil) -> PixelBuffer? {
-        guard LayerDrawingPlan(tree).isVisible, let canvas = rasterContext(covering: extent, scale: scale) else { return nil }
+        guard LayerDrawingPlan(tree).isVisible, let canvas = rasterCanvas(covering: extent, scale: scale) else { return nil }
         let ctx = canvas.context
         // The painter places the layer's bounds corner at its origin itself; its own opacity is undone through
         // the inherited alpha rather than by editing the snapshot.

@@ -8,7 +8,7 @@ extension FrameCompositor {
     /// layer's own: rows top first, y down, `rect`'s corner at the top left. Nil when empty, larger than
     /// `maximumRasterSide` pixels a side or `maximumRasterPixels` in all (every raster the compositor makes
     /// comes from here, so none exceeds 32 MiB).
-    static func rasterContext(covering rect: CGRect, scale: CGFloat) -> RasterCanvas? {
+    static func rasterCanvas(covering rect: CGRect, scale: CGFloat) -> RasterCanvas? {
         guard let width = CalyxLimits.pixels(rect.width, scale: scale), let height = CalyxLimits.pixels(rect.height, scale: scale),
               CGFloat(width) <= maximumRasterSide, CGFloat(height) <= maximumRasterSide,
               CGFloat(width) * CGFloat(height) <= maximumRasterPixels,

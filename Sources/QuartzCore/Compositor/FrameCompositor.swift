@@ -517,7 +517,7 @@ package final class FrameCompositor {
     static let maximumRasterPixels: CGFloat = 8_388_608
 
     private func rasterize(_ layer: CALayer, covering extent: CGRect, scale: CGFloat, includeBorder: Bool) -> PixelBuffer? {
-        guard let canvas = Self.rasterContext(covering: extent, scale: scale) else { return nil }
+        guard let canvas = Self.rasterCanvas(covering: extent, scale: scale) else { return nil }
         let painter = LayerPainter(context: canvas.context, mediaTime: frameTime)
         painter.paintOwnContent(of: layer, alpha: 1, clips: LayerDrawingPlan(layer).clipsToBounds)
         if includeBorder { LayerBorder(of: layer)?.stroke(in: canvas.context, alpha: 1) }
