@@ -2,9 +2,9 @@ import Testing
 import CalyxTestSupport
 @testable import QuartzCore
 
-/// A layer whose content animations redraw it every frame is rastered at exactly its on-screen scale, on the
-/// frame's pixel grid, and copied: one-pixel stripes at a scale of 1.6 arrive as one-pixel stripes. (Rastered at
-/// the next power of two, 2, and resampled by 0.8, they blur into greys: every probe below would miss.)
+/// A layer whose content animations redraw it every frame is rastered in the frame's pixels under its own map,
+/// and copied: one-pixel stripes at a scale of 1.6, turned or not, arrive as one-pixel stripes. (Rastered at the
+/// next power of two, 2, and resampled by 0.8, they blur into greys: every probe below would miss.)
 @Suite struct PixelAlignedRasterTests {
     /// Ten stripes 0.625 points wide (one pixel at 1.6) every 1.25 points, 20 points tall.
     static let stripes: CGPath = {
@@ -50,6 +50,23 @@ import CalyxTestSupport
             for x in 10..<30 {
                 let expected = (x - 10) % 2 == 0 ? Pixel.red : Pixel.clear
                 #expect(canvas.pixel(topDown: x, 20).isClose(to: expected, tolerance: 2), "column \(x)")
+            }
+        }
+    }
+
+    /// Turned a quarter turn about the layer's corner, now at pixel (30, 10): stripe k covers rows 10 + 2k.
+    @Test func turnedRedrawnContentKeepsOnePixelStripes() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+            let shape = Self.stripedLayer()
+            shape.position = CGPoint(x: 30, y: 10)
+            shape.transform = CATransform3DRotate(CATransform3DMakeScale(1.6, 1.6, 1), .pi / 2, 0, 0, 1)
+            root.addSublayer(shape)
+            CATransaction.flush()
+            let canvas = Self.frame(of: root)
+            for y in 10..<30 {
+                let expected = (y - 10) % 2 == 0 ? Pixel.red : Pixel.clear
+                #expect(canvas.pixel(topDown: 20, y).isClose(to: expected, tolerance: 2), "row \(y)")
             }
         }
     }

@@ -16,6 +16,9 @@ package final class FrameCompositor {
         let signature: Int; let image: PixelBuffer; let scale: CGFloat
         /// Where the image's corner lies in the layer's space (groups cover their subtree's extent).
         var origin = CGPoint.zero
+        /// Set when the raster was drawn in the frame's pixels, under the layer's map of that frame (which its
+        /// signature holds): where its top-left texel lies on the frame, a whole pixel.
+        var pixelOrigin: CGPoint? = nil
         /// The contents the raster was drawn from, kept alive while it is cached: signatures know contents by
         /// identity, and a picture that was freed could leave a new one (a video's next frame, a redraw) at
         /// its address.
@@ -289,9 +292,10 @@ package final class FrameCompositor {
         let own = layer.geometryFlip.map { Homography($0).concatenating(m) } ?? m
         let hasSublayers = !node.children.isEmpty
         if let content = content(of: layer, node: node, animated: animated, includeBorder: !hasSublayers, layerToPixel: own) {
-            let toPixel = Homography(CGAffineTransform(scaleX: 1 / content.scale, y: 1 / content.scale)
-                .concatenating(CGAffineTransform(translationX: content.origin.x, y: content.origin.y)))
-                .concatenating(own).snappedToWholePixels
+            let toPixel = content.pixelOrigin.map { Homography(CGAffineTransform(translationX: $0.x, y: $0.y)) }
+                ?? Homography(CGAffineTransform(scaleX: 1 / content.scale, y: 1 / content.scale)
+                    .concatenating(CGAffineTransform(translationX: content.origin.x, y: content.origin.y)))
+                    .concatenating(own).snappedToWholePixels
             // Content wholly or partly behind the eye is not drawn in this slice.
             if let quad = toPixel.quad(CGRect(x: -1, y: -1, width: content.image.width + 2, height: content.image.height + 2)) {
                 let blend = LayerBlendMode(compositingFilter: layer.compositingFilter)
@@ -474,19 +478,17 @@ package final class FrameCompositor {
             scale = LayerGeometry.powerOfTwo(atLeast: (Self.maximumRasterPixels / (b.width * b.height)).squareRoot()) / 2
         }
         guard scale.isFinite, scale > 0 else { return nil }
-        // A raster drawn again because animations change what it shows is drawn at exactly the on-screen scale,
-        // its texels on the frame's pixels, so it is copied rather than resampled: a smaller raster, a cheaper
-        // blit and no filtering blur. (A raster that is kept while the layer moves stays at the power of two.)
-        var extent = b
-        if animated.contains(.raster), facts.bitmapResolution == nil,
-           let aligned = LayerGeometry.pixelAlignedExtent(of: b, under: m), aligned.scale <= scale,
-           max(aligned.extent.width, aligned.extent.height) * aligned.scale <= Self.maximumRasterSide,
-           Self.fitsRasterBudget(aligned.extent, scale: aligned.scale) {
-            (extent, scale) = aligned
+        // A raster drawn again because animations change what it shows is drawn in the frame's pixels, under the
+        // layer's map (scaled, turned, skewed, flipped: any affine map), so it is copied rather than resampled: a
+        // raster no larger than what shows, a cheaper blit and no filtering blur. (A raster that is kept while
+        // the layer moves or turns stays in the layer's space at the power of two.)
+        var pixelBox: CGRect?
+        if animated.contains(.raster), facts.bitmapResolution == nil, let box = LayerGeometry.pixelBox(of: b, under: m),
+           max(box.width, box.height) <= Self.maximumRasterSide, box.width * box.height <= Self.maximumRasterPixels {
+            pixelBox = box
         }
         var hasher = Hasher()
-        hasher.combine(scale)
-        hasher.combine(extent.origin.x); hasher.combine(extent.origin.y)
+        if pixelBox != nil { hasher.combine(m) } else { hasher.combine(scale) }
         hasher.combine(includeBorder)
         hasher.combine(facts.contentsFlipped)   // images and text are drawn the other way up
         if !animated.contains(.raster) {
@@ -499,9 +501,11 @@ package final class FrameCompositor {
         }
         let signature = hasher.finalize()
         if let cached = rasters.content[key], cached.signature == signature { return cached }
-        guard let raster = rasterize(layer, covering: extent, scale: scale, includeBorder: includeBorder) else { return nil }
+        let raster = pixelBox.map { rasterize(layer, inPixels: $0, under: m.affine, includeBorder: includeBorder) }
+            ?? rasterize(layer, covering: b, scale: scale, includeBorder: includeBorder)
+        guard let raster else { return nil }
         rasterizations += 1
-        let entry = CachedContent(signature: signature, image: raster, scale: scale, origin: extent.origin,
+        let entry = CachedContent(signature: signature, image: raster, scale: scale, origin: b.origin, pixelOrigin: pixelBox?.origin,
                                   contentsSource: layer.contents.map { $0 as AnyObject })
         rasters.content[key] = entry
         return entry
@@ -518,6 +522,17 @@ package final class FrameCompositor {
 
     private func rasterize(_ layer: CALayer, covering extent: CGRect, scale: CGFloat, includeBorder: Bool) -> PixelBuffer? {
         guard let canvas = Self.rasterCanvas(covering: extent, scale: scale) else { return nil }
+        let painter = LayerPainter(context: canvas.context, mediaTime: frameTime)
+        painter.paintOwnContent(of: layer, alpha: 1, clips: LayerDrawingPlan(layer).clipsToBounds)
+        if includeBorder { LayerBorder(of: layer)?.stroke(in: canvas.context, alpha: 1) }
+        return canvas.finish()
+    }
+
+    /// The same drawn in the frame's pixels: `box` (whole pixels) of the layer's own space mapped by `layerToPixel`.
+    private func rasterize(_ layer: CALayer, inPixels box: CGRect, under layerToPixel: CGAffineTransform,
+                           includeBorder: Bool) -> PixelBuffer? {
+        guard let canvas = Self.rasterCanvas(covering: box, scale: 1) else { return nil }
+        canvas.context.concatenate(layerToPixel)
         let painter = LayerPainter(context: canvas.context, mediaTime: frameTime)
         painter.paintOwnContent(of: layer, alpha: 1, clips: LayerDrawingPlan(layer).clipsToBounds)
         if includeBorder { LayerBorder(of: layer)?.stroke(in: canvas.context, alpha: 1) }

@@ -30,8 +30,8 @@ package struct Homography: Hashable, Sendable {
     package var affine: CGAffineTransform { CGAffineTransform(a: m.0, b: m.1, c: m.3, d: m.4, tx: m.6, ty: m.7) }
 
     /// The map with float noise removed when it is within a millionth of a pixel of a translation by whole pixels,
-    /// else the map itself: a raster drawn on the frame's pixel grid arrives here as a scale by 1/s then s, which
-    /// can miss 1 by an ulp and would then be resampled instead of copied.
+    /// else the map itself: a raster drawn at the layer's on-screen scale arrives here as a scale by 1/s then s,
+    /// which can miss 1 by an ulp and would then be resampled instead of copied.
     package var snappedToWholePixels: Homography {
         guard isAffine, abs(m.0 - 1) < 1e-9, abs(m.4 - 1) < 1e-9, abs(m.1) < 1e-9, abs(m.3) < 1e-9 else { return self }
         let x = m.6.rounded(), y = m.7.rounded()

@@ -36,15 +36,15 @@ enum LayerGeometry {
     /// overflowing scale would make the loops that halve a scale until a raster fits run forever.
     static func powerOfTwo(atLeast x: CGFloat) -> CGFloat { pow(2, min((log2(x) - 1e-6).rounded(.up), 64)) }
 
-    /// When `m` (layer space to pixels) is a uniform scale s and a translation (no turn, skew, flip or
-    /// perspective): `rect` grown to the pixels it touches, and s, so a raster of it at s lies on whole pixels.
-    static func pixelAlignedExtent(of rect: CGRect, under m: Homography) -> (extent: CGRect, scale: CGFloat)? {
-        let s = m.m.0, tx = m.m.6, ty = m.m.7
-        guard m.isAffine, m.m.1 == 0, m.m.3 == 0, m.m.4 == s, s > 0, s.isFinite else { return nil }
-        let x0 = (s * rect.minX + tx).rounded(.down), x1 = (s * rect.maxX + tx).rounded(.up)
-        let y0 = (s * rect.minY + ty).rounded(.down), y1 = (s * rect.maxY + ty).rounded(.up)
-        guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
-        return (CGRect(x: (x0 - tx) / s, y: (y0 - ty) / s, width: (x1 - x0) / s, height: (y1 - y0) / s), CGFloat(s))
+    /// The whole pixels `rect` (the layer's space) covers under `m` when `m` is affine; nil for a perspective
+    /// map or one that leaves no finite, non-empty box.
+    static func pixelBox(of rect: CGRect, under m: Homography) -> CGRect? {
+        guard m.isAffine else { return nil }
+        let mapped = rect.applying(m.affine)
+        let x0 = mapped.minX.rounded(.down), y0 = mapped.minY.rounded(.down)
+        let x1 = mapped.maxX.rounded(.up), y1 = mapped.maxY.rounded(.up)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Bitmap pixels per point when the layer draws nothing but its `contents` bitmap (no background, border,
