@@ -40,20 +40,30 @@ import UIKit
         let window = try HostWindow(layer: root, title: title)
         pump(window, for: 3) { window.presentedFrameTime != nil }
         let time = try #require(window.presentedFrameTime, "a frame is presented within 3 s")
-        // Let the X server finish the presented frame; no further frame is presented while the events are not pumped.
-        Thread.sleep(forTimeInterval: 0.3)
-        let screen = try XWDImage.capture(windowNamed: title)
-        let readBack = try #require(window.readPixels())
-        window.close()
-
         // The same tree, drawn headlessly by CARenderer at the presented frame's time.
         let expected = try HeadlessFrame.render(root, at: time)
+        func worstDifference(_ screen: XWDImage) -> Int {
+            var worst = 0
+            for y in 0..<100 { for x in 0..<160 {
+                let e = expected.pixel(x: x, y: y), s = screen.rgb(x: x, y: y)
+                worst = max(worst, abs(Int(e.r) - s.r), abs(Int(e.g) - s.g), abs(Int(e.b) - s.b))
+            } }
+            return worst
+        }
+        // No further frame is presented while the events are not pumped, but a loaded X server may show the
+        // presented frame late: read the screen back until it shows it, for up to 3 s.
+        var screen = try XWDImage.capture(windowNamed: title)
+        var worst = screen.width == 160 && screen.height == 100 ? worstDifference(screen) : .max
+        for _ in 0..<10 where worst > 2 {
+            Thread.sleep(forTimeInterval: 0.3)
+            screen = try XWDImage.capture(windowNamed: title)
+            worst = screen.width == 160 && screen.height == 100 ? worstDifference(screen) : .max
+        }
+        let readBack = try #require(window.readPixels())
+        #expect(window.presentedFrameTime == time, "no frame is presented while the events are not pumped")
+        window.close()
+
         #expect(screen.width == 160 && screen.height == 100)
-        var worst = 0
-        for y in 0..<100 { for x in 0..<160 {
-            let e = expected.pixel(x: x, y: y), s = screen.rgb(x: x, y: y)
-            worst = max(worst, abs(Int(e.r) - s.r), abs(Int(e.g) - s.g), abs(Int(e.b) - s.b))
-        } }
         #expect(worst <= 2, "window pixels differ from the headless frame at \(time) by up to \(worst) levels")
         #expect(readBack.width == 160 && readBack.height == 100)
         // And the frame is where its time puts it: the square's centre at 30 + 100·(t − t₀)/20 (t₀ within 3 s).

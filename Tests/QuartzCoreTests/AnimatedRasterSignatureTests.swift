@@ -27,13 +27,9 @@ import CalyxTestSupport
     }
 
     static func render(_ root: CALayer, frames: Range<Int>, each: (Int, TestCanvas) -> Void = { _, _ in }) -> CARenderer {
-        let canvas = TestCanvas(width: 100, height: 100, background: nil)
-        let renderer = CARenderer(context: canvas.context)
-        renderer.layer = root
+        let (canvas, renderer) = frameRenderer(for: root, background: nil)
         for frame in frames {
-            renderer.beginFrame(atTime: Double(frame) / 30, timeStamp: nil)
-            renderer.render()
-            renderer.endFrame()
+            renderer.drawFrame(at: Double(frame) / 30)
             each(frame, canvas)
         }
         return renderer
@@ -59,16 +55,14 @@ import CalyxTestSupport
             let shape = Self.holdingShape()
             root.addSublayer(shape)
             CATransaction.flush()
-            let canvas = TestCanvas(width: 100, height: 100, background: nil)
-            let renderer = CARenderer(context: canvas.context)
-            renderer.layer = root
-            renderer.beginFrame(atTime: 0.1, timeStamp: nil); renderer.render(); renderer.endFrame()
+            let (canvas, renderer) = frameRenderer(for: root, background: nil)
+            renderer.drawFrame(at: 0.1)
             #expect(canvas.pixel(topDown: 10, 10).isClose(to: .red, tolerance: 2))
             CATransaction.begin(); CATransaction.setDisableActions(true)
             shape.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
             CATransaction.commit()
             CATransaction.flush()
-            renderer.beginFrame(atTime: 0.2, timeStamp: nil); renderer.render(); renderer.endFrame()
+            renderer.drawFrame(at: 0.2)
             #expect(canvas.pixel(topDown: 10, 10).isClose(to: .blue, tolerance: 2), "the held path in the new colour")
         }
     }

@@ -119,14 +119,7 @@ import CalyxTestSupport
             root.frame = CGRect(x: 0, y: 0, width: 200, height: 160)
             root.backgroundColor = CGColor.white
             build(root)
-            CATransaction.flush()
-            let canvas = TestCanvas(width: 200, height: 160, background: nil)
-            let renderer = CARenderer(context: canvas.context)
-            renderer.layer = root
-            renderer.beginFrame(atTime: 0, timeStamp: nil)
-            renderer.render()
-            renderer.endFrame()
-            return canvas.context.makeImage()!
+            return renderedFrame(root, at: 0, background: nil).context.makeImage()!
         }
     }
 

@@ -32,13 +32,7 @@ import CalyxTestSupport
     }
 
     static func frame(of root: CALayer) -> TestCanvas {
-        let canvas = TestCanvas(width: 64, height: 64, background: nil)
-        let renderer = CARenderer(context: canvas.context)
-        renderer.layer = root
-        renderer.beginFrame(atTime: 0.25, timeStamp: nil)
-        renderer.render()
-        renderer.endFrame()
-        return canvas
+        renderedFrame(root, at: 0.25, background: nil)
     }
 
     @Test func redrawnContentKeepsOnePixelStripes() {

@@ -26,9 +26,10 @@ func close(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat = 1e-9) -> Bool {
     close(a.origin, b.origin, tolerance) && close(a.width, b.width, tolerance) && close(a.height, b.height, tolerance)
 }
 
-/// A CARenderer drawing `root` into a fresh canvas of the root's size (y down, as on iOS).
-func frameRenderer(for root: CALayer) -> (canvas: TestCanvas, renderer: CARenderer) {
-    let canvas = TestCanvas(width: Int(root.bounds.width), height: Int(root.bounds.height))
+/// A CARenderer drawing `root` into a fresh canvas of the root's size (y down, as on iOS), cleared to
+/// `background` (transparent when nil).
+func frameRenderer(for root: CALayer, background: CGColor? = .white) -> (canvas: TestCanvas, renderer: CARenderer) {
+    let canvas = TestCanvas(width: Int(root.bounds.width), height: Int(root.bounds.height), background: background)
     let renderer = CARenderer(context: canvas.context)
     renderer.layer = root
     return (canvas, renderer)
@@ -42,10 +43,10 @@ extension CARenderer {
 }
 
 /// Commits, then draws one frame of `root` at time `t` through a fresh CARenderer into a canvas of the root's
-/// size (y down, as on iOS).
-func renderedFrame(_ root: CALayer, at t: CFTimeInterval = 1) -> TestCanvas {
+/// size (y down, as on iOS), cleared to `background` (transparent when nil).
+func renderedFrame(_ root: CALayer, at t: CFTimeInterval = 1, background: CGColor? = .white) -> TestCanvas {
     CATransaction.flush()
-    let (canvas, renderer) = frameRenderer(for: root)
+    let (canvas, renderer) = frameRenderer(for: root, background: background)
     renderer.drawFrame(at: t)
     return canvas
 }

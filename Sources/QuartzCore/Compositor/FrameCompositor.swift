@@ -522,10 +522,7 @@ package final class FrameCompositor {
 
     private func rasterize(_ layer: CALayer, covering extent: CGRect, scale: CGFloat, includeBorder: Bool) -> PixelBuffer? {
         guard let canvas = Self.rasterCanvas(covering: extent, scale: scale) else { return nil }
-        let painter = LayerPainter(context: canvas.context, mediaTime: frameTime)
-        painter.paintOwnContent(of: layer, alpha: 1, clips: LayerDrawingPlan(layer).clipsToBounds)
-        if includeBorder { LayerBorder(of: layer)?.stroke(in: canvas.context, alpha: 1) }
-        return canvas.finish()
+        return paint(layer, into: canvas, includeBorder: includeBorder)
     }
 
     /// The same drawn in the frame's pixels: `box` (whole pixels) of the layer's own space mapped by `layerToPixel`.
@@ -533,6 +530,11 @@ package final class FrameCompositor {
                            includeBorder: Bool) -> PixelBuffer? {
         guard let canvas = Self.rasterCanvas(covering: box, scale: 1) else { return nil }
         canvas.context.concatenate(layerToPixel)
+        return paint(layer, into: canvas, includeBorder: includeBorder)
+    }
+
+    /// The layer's own content (and border when asked) painted into a raster canvas, finished.
+    private func paint(_ layer: CALayer, into canvas: RasterCanvas, includeBorder: Bool) -> PixelBuffer? {
         let painter = LayerPainter(context: canvas.context, mediaTime: frameTime)
         painter.paintOwnContent(of: layer, alpha: 1, clips: LayerDrawingPlan(layer).clipsToBounds)
         if includeBorder { LayerBorder(of: layer)?.stroke(in: canvas.context, alpha: 1) }

@@ -41,10 +41,10 @@ enum LayerGeometry {
     static func pixelBox(of rect: CGRect, under m: Homography) -> CGRect? {
         guard m.isAffine else { return nil }
         let mapped = rect.applying(m.affine)
-        let x0 = mapped.minX.rounded(.down), y0 = mapped.minY.rounded(.down)
-        let x1 = mapped.maxX.rounded(.up), y1 = mapped.maxY.rounded(.up)
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
-        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        // `integral` traps on non-finite rects on Linux.
+        guard [mapped.minX, mapped.minY, mapped.maxX, mapped.maxY].allSatisfy(\.isFinite) else { return nil }
+        let box = mapped.integral
+        return box.isEmpty ? nil : box
     }
 
     /// Bitmap pixels per point when the layer draws nothing but its `contents` bitmap (no background, border,
