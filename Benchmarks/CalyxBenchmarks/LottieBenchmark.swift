@@ -17,8 +17,9 @@ enum LottieBenchmark {
     static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tests/LottieTests/References")
 
-    static func run(into report: inout BenchReport) {
-        for name in ["showcase", "precomp-trim", "mattes-masks", "shapes", "motion"] {
+    /// Every reference file, export and loading; or, given `only`, that file's frames alone (for profiling).
+    static func run(into report: inout BenchReport, only: String? = nil) {
+        for name in ["showcase", "precomp-trim", "mattes-masks", "shapes", "motion"] where only.map({ $0 == name }) ?? true {
             guard let data = try? Data(contentsOf: references.appendingPathComponent("\(name).json")),
                   let animation = try? LottieAnimation.from(data: data) else { continue }
             let frames = Int(animation.endFrame - animation.startFrame)
@@ -32,10 +33,11 @@ enum LottieBenchmark {
                 report.add("lottie.\(name).rlottie_frame", rlottie * 1e3, "ms", note: "\(name): the same frame drawn by rlottie")
                 report.add("lottie.\(name).vs_rlottie", rlottie / calyx.seconds, "x", note: "rlottie's time ÷ Calyx's, same run (above 1: Calyx faster)")
             }
-            if ["showcase", "mattes-masks", "shapes"].contains(name), let fps = exportFramesPerSecond(animation, name: name) {
+            if only == nil, ["showcase", "mattes-masks", "shapes"].contains(name), let fps = exportFramesPerSecond(animation, name: name) {
                 report.add("lottie.\(name).export_mp4", fps, "fps", note: "\(name) exported to MP4 at \(size)×\(size), frames per second")
             }
         }
+        guard only == nil else { return }
         let (bytes, load, build, foundation) = loadSeconds()
         report.add("lottie.load_1mb", load * 1e3, "ms", note: "parsing a \(bytes / 1024) KiB file (LottieAnimation.from(data:))")
         report.add("lottie.load_1mb.jsonserialization", foundation * 1e3, "ms", note: "only reading the same JSON into Foundation objects (JSONSerialization), same run")

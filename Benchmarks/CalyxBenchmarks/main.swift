@@ -2,7 +2,8 @@
 // Each figure prints as `bench: <name> <value> <unit>`, then a human summary.
 import MallocInterposerSwift
 
-// `calyx-bench anim`, `calyx-bench compositor` or `calyx-bench server`, `calyx-bench export`, `calyx-bench uikit`, `calyx-bench tiles`, `calyx-bench lottie`, `calyx-bench autolayout`, `calyx-bench scrolling` runs one group (for profiling); no argument runs all.
+// `calyx-bench anim`, `calyx-bench compositor` or `calyx-bench server`, `calyx-bench export`, `calyx-bench uikit`, `calyx-bench tiles`, `calyx-bench lottie`, `calyx-bench autolayout`, `calyx-bench scrolling` runs one group (for profiling); no argument runs all. `calyx-bench lottie <file>` draws
+// only that reference file's frames (no export or loading).
 let only = CommandLine.arguments.dropFirst().first
 var report = BenchReport()
 if only == nil || only == "anim" {
@@ -20,5 +21,7 @@ if only == nil || only == "uikit" {
 if only == "autolayout" { AutoLayoutBenchmark.run(into: &report) }
 if only == nil || only == "scrolling" { ScrollingBenchmark.run(into: &report) }
 if only == nil || only == "tiles" { TiledLayerBenchmark.run(into: &report) }
-if only == nil || only == "lottie" { LottieBenchmark.run(into: &report) }
+if only == nil || only == "lottie" {
+    LottieBenchmark.run(into: &report, only: CommandLine.arguments.dropFirst(2).first)
+}
 report.printSummary()

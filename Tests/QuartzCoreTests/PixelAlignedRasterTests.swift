@@ -2,9 +2,10 @@ import Testing
 import CalyxTestSupport
 @testable import QuartzCore
 
-/// A layer whose content animations redraw it every frame is rastered in the frame's pixels under its own map,
-/// and copied: one-pixel stripes at a scale of 1.6, turned or not, arrive as one-pixel stripes. (Rastered at the
-/// next power of two, 2, and resampled by 0.8, they blur into greys: every probe below would miss.)
+/// A layer whose content animations redraw it every frame, or one standing still, is rastered in the frame's
+/// pixels under its own map, and copied: one-pixel stripes at a scale of 1.6, turned or not, arrive as one-pixel
+/// stripes. (Rastered at the next power of two, 2, and resampled by 0.8, they blur into greys: every probe below
+/// would miss.) A layer that animations or commits move keeps one raster in its own space for the whole motion.
 @Suite struct PixelAlignedRasterTests {
     /// Ten stripes 0.625 points wide (one pixel at 1.6) every 1.25 points, 20 points tall.
     static let stripes: CGPath = {
@@ -15,7 +16,7 @@ import CalyxTestSupport
 
     /// A shape layer scaled by 1.6 about its corner, at pixel (10, 10), its path animated (to the same stripes,
     /// so only the fact that the raster is redrawn each frame changes).
-    static func stripedLayer() -> CAShapeLayer {
+    static func stripedLayer(animated: Bool = true) -> CAShapeLayer {
         let shape = CAShapeLayer()
         shape.anchorPoint = .zero
         shape.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
@@ -23,6 +24,7 @@ import CalyxTestSupport
         shape.transform = CATransform3DMakeScale(1.6, 1.6, 1)
         shape.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         shape.path = stripes
+        guard animated else { return shape }
         let animation = CABasicAnimation(keyPath: "path")
         animation.fromValue = stripes
         animation.toValue = stripes
@@ -77,12 +79,73 @@ import CalyxTestSupport
             root.addSublayer(shape)
             CATransaction.flush()
             let canvas = Self.frame(of: root)
-            // (Columns 18–23 are skipped: the mask is not animated, so its own raster is resampled, which
+            // (Columns 18–23 are skipped: the mask's picture is composited at its own scale and resampled, which
             // softens its edge at column 20 by a fraction of a pixel.)
             for x in Array(10..<18) + Array(24..<30) {
                 let expected = x < 20 && (x - 10) % 2 == 0 ? Pixel.red : Pixel.clear
                 #expect(canvas.pixel(topDown: x, 20).isClose(to: expected, tolerance: 2), "column \(x)")
             }
+        }
+    }
+
+    /// Standing still, with no animation at all: drawn once, in the frame's pixels.
+    @Test func aStillLayerKeepsOnePixelStripes() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+            root.addSublayer(Self.stripedLayer(animated: false))
+            CATransaction.flush()
+            let (canvas, renderer) = frameRenderer(for: root, background: nil)
+            for frame in 0..<3 {
+                renderer.drawFrame(at: Double(frame) / 30)
+                for x in 10..<30 {
+                    let expected = (x - 10) % 2 == 0 ? Pixel.red : Pixel.clear
+                    #expect(canvas.pixel(topDown: x, 20).isClose(to: expected, tolerance: 2), "frame \(frame), column \(x)")
+                }
+            }
+            #expect(renderer.rasterizations == 1)
+        }
+    }
+
+    /// A still layer inside a container an animation moves by fractions of a pixel is rastered once, in its own
+    /// space, and resampled as it moves (its stripes are greys part of the time).
+    @Test func aLayerAnAncestorsAnimationMovesKeepsOneRaster() {
+        withClock(at: 0) { clock in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+            let container = CALayer(); container.frame = root.bounds
+            container.addSublayer(Self.stripedLayer(animated: false))
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.fromValue = 32; slide.toValue = 33.7; slide.duration = 1
+            container.add(slide, forKey: "slide")
+            root.addSublayer(container)
+            CATransaction.flush()
+            let (_, renderer) = frameRenderer(for: root, background: nil)
+            for frame in 0..<6 {
+                clock.setManualTime(Double(frame) / 5)
+                renderer.drawFrame(at: Double(frame) / 5)
+            }
+            #expect(renderer.rasterizations == 1)
+        }
+    }
+
+    /// A layer whose container a commit moves every frame: rastered in the frame's pixels while it stood still,
+    /// then once in its own space when it starts moving, then never again.
+    @Test func aLayerCommitsMoveRastersOnceMoreWhenItStartsMoving() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+            let container = CALayer(); container.frame = root.bounds
+            container.addSublayer(Self.stripedLayer(animated: false))
+            root.addSublayer(container)
+            CATransaction.flush()
+            let (_, renderer) = frameRenderer(for: root, background: nil)
+            renderer.drawFrame(at: 0)
+            for frame in 1..<6 {
+                CATransaction.begin(); CATransaction.setDisableActions(true)
+                container.position.x += 0.3
+                CATransaction.commit()
+                CATransaction.flush()
+                renderer.drawFrame(at: Double(frame) / 30)
+            }
+            #expect(renderer.rasterizations == 2)
         }
     }
 }

@@ -96,6 +96,8 @@ package final class FrameCompositor {
     }
     /// The colour of the replicator instance being recorded (nil outside replicators).
     var currentTint: InstanceTint?
+    /// Whether an animation may move the sublayers being recorded: an ancestor's placement or bounds is animated.
+    private var placementAnimated = false
     private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
     /// Surfaces masked subtrees and masks are composited into (FrameCompositor+Masks.swift).
     var surfaces: [SurfaceKey: Surface] = [:]
@@ -243,6 +245,12 @@ package final class FrameCompositor {
             }
         }
         var (layer, localTime, animated) = frame ?? node.frameLayer(parentTime: parentTime)
+        // What an animation moves: this layer when its own placement or an ancestor's is animated; its sublayers
+        // and mask also when its bounds are (their origin places them).
+        let placementAnimatedAbove = placementAnimated
+        let movedByAnimation = placementAnimatedAbove || animated.contains(.placement)
+        placementAnimated = movedByAnimation || animated.contains(.raster)
+        defer { placementAnimated = placementAnimatedAbove }
         if layer.hasTimedContents, let timed = layer as? CALayerTimedContents {
             // This frame's picture (a video's frame at this media time), on a copy: snapshots stay as committed.
             let copy = layer.engineCopy()
@@ -291,7 +299,8 @@ package final class FrameCompositor {
         // A geometry-flipped layer's own content and sublayers lie in its bounds space mirrored within the bounds.
         let own = layer.geometryFlip.map { Homography($0).concatenating(m) } ?? m
         let hasSublayers = !node.children.isEmpty
-        if let content = content(of: layer, node: node, animated: animated, includeBorder: !hasSublayers, layerToPixel: own) {
+        if let content = content(of: layer, node: node, animated: animated, movedByAnimation: movedByAnimation,
+                                   includeBorder: !hasSublayers, layerToPixel: own) {
             let toPixel = content.pixelOrigin.map { Homography(CGAffineTransform(translationX: $0.x, y: $0.y)) }
                 ?? Homography(CGAffineTransform(scaleX: 1 / content.scale, y: 1 / content.scale)
                     .concatenating(CGAffineTransform(translationX: content.origin.x, y: content.origin.y)))
@@ -435,8 +444,9 @@ package final class FrameCompositor {
 
     /// The layer's rasterized content at the scale it appears at, from the cache or drawn now. Unless an
     /// animation changes a content key this frame, the node's revision identifies the content.
-    private func content(of layer: CALayer, node: RenderTree.Node, animated: AnimatedRoles, includeBorder: Bool,
-                         layerToPixel m: Homography) -> CachedContent? {
+    /// `movedByAnimation`: an animation of the layer's placement, or of an ancestor's, moves it.
+    private func content(of layer: CALayer, node: RenderTree.Node, animated: AnimatedRoles, movedByAnimation: Bool,
+                         includeBorder: Bool, layerToPixel m: Homography) -> CachedContent? {
         let key = node.id
         // A layer whose animations only place or fade it has the snapshot's content: what follows from that
         // content alone is worked out once per revision.
@@ -478,12 +488,16 @@ package final class FrameCompositor {
             scale = LayerGeometry.powerOfTwo(atLeast: (Self.maximumRasterPixels / (b.width * b.height)).squareRoot()) / 2
         }
         guard scale.isFinite, scale > 0 else { return nil }
-        // A raster drawn again because animations change what it shows is drawn in the frame's pixels, under the
-        // layer's map (scaled, turned, skewed, flipped: any affine map), so it is copied rather than resampled: a
-        // raster no larger than what shows, a cheaper blit and no filtering blur. (A raster that is kept while
-        // the layer moves or turns stays in the layer's space at the power of two.)
+        // A raster drawn again because animations change what it shows, or one of a layer standing still (no
+        // animation moves it, and it is placed by the same map as the last time it was drawn, if any), is drawn
+        // in the frame's pixels under the layer's map (scaled, turned, skewed, flipped: any affine map), so it is
+        // copied rather than resampled: a raster no larger than what shows, a cheaper blit and no filtering blur.
+        // A raster kept while the layer moves, turns or zooms (or a replicator draws it in several places) stays
+        // in the layer's space at the power of two, drawn once for the whole motion.
+        let previousPlacement = rasters.placements.updateValue(m, forKey: key)
+        let standsStill = !movedByAnimation && (previousPlacement.map { $0 == m } ?? true)
         var pixelBox: CGRect?
-        if animated.contains(.raster), facts.bitmapResolution == nil, let box = LayerGeometry.pixelBox(of: b, under: m),
+        if animated.contains(.raster) || standsStill, facts.bitmapResolution == nil, let box = LayerGeometry.pixelBox(of: b, under: m),
            max(box.width, box.height) <= Self.maximumRasterSide, box.width * box.height <= Self.maximumRasterPixels {
             pixelBox = box
         }

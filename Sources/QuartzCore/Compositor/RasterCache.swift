@@ -14,6 +14,9 @@ extension FrameCompositor {
         var particleLevels: [ParticleLevelKey: (source: PixelBuffer, image: PixelBuffer, texel: CGFloat)] = [:]
         /// Pictures of clipping layers' rounded or turned bounds (FrameCompositor+Clips.swift).
         var clipPictures: [ObjectIdentifier: ClipRaster] = [:]
+        /// The map each layer's content was last placed by: a layer placed as it was last time is standing
+        /// still, and its raster is drawn in the frame's pixels.
+        var placements: [ObjectIdentifier: Homography] = [:]
 
         /// Forgets what belongs to layers outside `seen`, and tinted copies the frame did not use.
         mutating func prune(keeping seen: Set<ObjectIdentifier>) {
@@ -21,6 +24,7 @@ extension FrameCompositor {
             usedTints.removeAll(keepingCapacity: true)
             content = content.filter { seen.contains($0.key) }
             clipPictures = clipPictures.filter { seen.contains($0.key) }
+            placements = placements.filter { seen.contains($0.key) }
         }
     }
 }
