@@ -9,6 +9,7 @@ package final class PixelBuffer: @unchecked Sendable {
     /// Transparent texels around the image on every side, inside the allocation (readable at negative offsets).
     package let margin: Int
     private let allocation: UnsafeMutableRawPointer
+    private let capacity: Int
     private let lock = NSLock()
     private var withMarginCache: PixelBuffer?
     private var opaqueCache: Bool?
@@ -19,12 +20,12 @@ package final class PixelBuffer: @unchecked Sendable {
         self.width = width; self.height = height; self.margin = margin
         bytesPerRow = (width + 2 * margin) * 4
         let total = bytesPerRow * (height + 2 * margin)
-        allocation = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: 16)
+        (allocation, capacity) = PixelMemory.take(total)
         allocation.initializeMemory(as: UInt8.self, repeating: 0, count: total)
         bytes = allocation + margin * bytesPerRow + margin * 4
     }
 
-    deinit { allocation.deallocate() }
+    deinit { PixelMemory.recycle(allocation, capacity: capacity) }
 
     /// The same texels with at least `margin` transparent texels around them (for kernels that read past the
     /// edges instead of checking bounds): this buffer when it has them, else a copy made once and kept.
