@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Memory for large pixel buffers, recycled: a compositor draws shapes that change every frame into fresh
 /// rasters, and each one freed and allocated again came back from the system as new zeroed pages, one page
@@ -12,15 +12,17 @@ enum PixelMemory {
     static let limit = 16 * 1024 * 1024
     static let alignment = 64
 
-    private struct Pool {
+    /// The free blocks, under their lock (any thread frees pixel buffers).
+    private final class Pool: @unchecked Sendable {
+        let lock = NSLock()
         /// Free blocks (their addresses) by capacity.
         var free: [Int: [UInt]] = [:]
         var bytes = 0
     }
-    private static let pool = Mutex(Pool())
+    private static let pool = Pool()
 
     /// The bytes the free blocks hold now.
-    static var pooledBytes: Int { pool.withLock { $0.bytes } }
+    static var pooledBytes: Int { pool.lock.withLock { pool.bytes } }
 
     /// The capacity a request of `byteCount` bytes is given: at least `byteCount`, rounded up to its class.
     static func capacity(for byteCount: Int) -> Int {
@@ -33,7 +35,7 @@ enum PixelMemory {
     /// `recycle(_:capacity:)`.
     static func take(_ byteCount: Int) -> (block: UnsafeMutableRawPointer, capacity: Int) {
         let capacity = capacity(for: byteCount)
-        if capacity >= smallestRecycled, let address = pool.withLock({ pool -> UInt? in
+        if capacity >= smallestRecycled, let address = pool.lock.withLock({ () -> UInt? in
             guard let address = pool.free[capacity]?.popLast() else { return nil }
             pool.bytes -= capacity
             return address
@@ -46,7 +48,7 @@ enum PixelMemory {
     /// Gives a block back: kept for reuse while the pool has room, freed otherwise.
     static func recycle(_ block: UnsafeMutableRawPointer, capacity: Int) {
         if capacity >= smallestRecycled {
-            let kept = pool.withLock { pool -> Bool in
+            let kept = pool.lock.withLock { () -> Bool in
                 guard pool.bytes + capacity <= limit else { return false }
                 pool.free[capacity, default: []].append(UInt(bitPattern: block))
                 pool.bytes += capacity
