@@ -106,13 +106,19 @@ import CalyxTestSupport
         }
     }
 
+    /// A 64-point root and a container filling it (not yet added) that holds the still striped layer.
+    static func stillStripesInAContainer() -> (root: CALayer, container: CALayer) {
+        let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        let container = CALayer(); container.frame = root.bounds
+        container.addSublayer(stripedLayer(animated: false))
+        return (root, container)
+    }
+
     /// A still layer inside a container an animation moves by fractions of a pixel is rastered once, in its own
     /// space, and resampled as it moves (its stripes are greys part of the time).
     @Test func aLayerAnAncestorsAnimationMovesKeepsOneRaster() {
         withClock(at: 0) { clock in
-            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
-            let container = CALayer(); container.frame = root.bounds
-            container.addSublayer(Self.stripedLayer(animated: false))
+            let (root, container) = Self.stillStripesInAContainer()
             let slide = CABasicAnimation(keyPath: "position.x")
             slide.fromValue = 32; slide.toValue = 33.7; slide.duration = 1
             container.add(slide, forKey: "slide")
@@ -131,9 +137,7 @@ import CalyxTestSupport
     /// then once in its own space when it starts moving, then never again.
     @Test func aLayerCommitsMoveRastersOnceMoreWhenItStartsMoving() {
         withClock(at: 0) { _ in
-            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
-            let container = CALayer(); container.frame = root.bounds
-            container.addSublayer(Self.stripedLayer(animated: false))
+            let (root, container) = Self.stillStripesInAContainer()
             root.addSublayer(container)
             CATransaction.flush()
             let (_, renderer) = frameRenderer(for: root, background: nil)
