@@ -10,22 +10,24 @@ package final class PixelBuffer: @unchecked Sendable {
     package let margin: Int
     private let allocation: UnsafeMutableRawPointer
     private let capacity: Int
+    private let memory: PixelMemory
     private let lock = NSLock()
     private var withMarginCache: PixelBuffer?
     private var opaqueCache: Bool?
 
-    /// A zeroed (transparent) buffer; nil when the size is outside ``CalyxLimits``.
-    package init?(width: Int, height: Int, margin: Int = 0) {
+    /// A zeroed (transparent) buffer, its memory from `memory`'s pool; nil when the size is outside ``CalyxLimits``.
+    package init?(width: Int, height: Int, margin: Int = 0, memory: PixelMemory = .shared) {
         guard CalyxLimits.allowsBitmap(width: width, height: height), margin >= 0, margin <= 16 else { return nil }
         self.width = width; self.height = height; self.margin = margin
         bytesPerRow = (width + 2 * margin) * 4
         let total = bytesPerRow * (height + 2 * margin)
-        (allocation, capacity) = PixelMemory.take(total)
+        self.memory = memory
+        (allocation, capacity) = memory.take(total)
         allocation.initializeMemory(as: UInt8.self, repeating: 0, count: total)
         bytes = allocation + margin * bytesPerRow + margin * 4
     }
 
-    deinit { PixelMemory.recycle(allocation, capacity: capacity) }
+    deinit { memory.recycle(allocation, capacity: capacity) }
 
     /// The same texels with at least `margin` transparent texels around them (for kernels that read past the
     /// edges instead of checking bounds): this buffer when it has them, else a copy made once and kept.
