@@ -121,6 +121,20 @@ private let gaussLegendre8: [(CGFloat, CGFloat)] = [
     (0.7966664774136267, 0.2223810344533745), (0.9602898564975363, 0.1012285362903763),
 ]
 
+extension Segment {
+    /// Calls `body` with each real root of a·t² + b·t + c, as `quadraticRoots` finds them, without an array.
+    @inline(__always) static func forEachQuadraticRoot(a: CGFloat, b: CGFloat, c: CGFloat, _ body: (CGFloat) -> Void) {
+        if abs(a) < 1e-12 {
+            if abs(b) >= 1e-12 { body(-c / b) }
+            return
+        }
+        let disc = b * b - 4 * a * c
+        guard disc >= 0 else { return }
+        let s = disc.squareRoot()
+        body((-b + s) / (2 * a)); body((-b - s) / (2 * a))
+    }
+}
+
 /// Real roots of a·t² + b·t + c (a linear equation when a ≈ 0).
 package func quadraticRoots(a: CGFloat, b: CGFloat, c: CGFloat) -> [CGFloat] {
     if abs(a) < 1e-12 { return abs(b) < 1e-12 ? [] : [-c / b] }
