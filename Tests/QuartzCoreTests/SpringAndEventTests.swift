@@ -107,6 +107,26 @@ final class RecordingDelegate: CAAnimationDelegate {
             #expect(layer.animationKeys() == ["held"] && layer.presentation()!.opacity == 0.5)
         }
     }
+
+    /// "Reported once" belongs to the animation on that layer: the reported copy, added to a second layer
+    /// (which adds a copy of it), is reported there when it finishes there.
+    @Test func aReportedKeptAnimationAddedElsewhereReportsAgain() {
+        withClock { clock in
+            let first = committedLayer(), second = committedLayer()
+            let delegate = RecordingDelegate()
+            let a = CABasicAnimation(keyPath: "opacity"); a.duration = 1
+            a.isRemovedOnCompletion = false; a.fillMode = .forwards; a.delegate = delegate
+            first.add(a, forKey: "held")
+            CATransaction.flush()
+            clock.advance(by: 5)
+            CAProcessAnimationEvents()
+            second.add(first.animation(forKey: "held")!, forKey: "held")
+            CATransaction.flush()
+            clock.advance(by: 5)
+            CAProcessAnimationEvents(); CAProcessAnimationEvents()
+            #expect(delegate.events == ["start", "stop true", "start", "stop true"])
+        }
+    }
 }
 
 /// A layer with a custom animatable property, the iOS way (with `@Managed` for `@NSManaged`).

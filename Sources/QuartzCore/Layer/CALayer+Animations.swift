@@ -7,6 +7,8 @@ struct AnimationEntry {
     /// Waiting for the commit to stamp its begin time.
     var pendingBegin: Bool
     var didStart = false
+    /// A finished animation kept on the layer (`isRemovedOnCompletion` false) is reported stopped once.
+    var reportedStop = false
 }
 
 extension CALayer {

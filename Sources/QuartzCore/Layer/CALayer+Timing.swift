@@ -4,8 +4,26 @@ extension CALayer {
 
     /// The layer's local time for a media time `t` (its parent time at the root), through every ancestor's
     /// (beginTime, speed, timeOffset) — the parent time of the layer's animations (semantics §1.4).
+    /// (The event pass asks this of every animated layer every frame: the ancestors' timings are gathered on
+    /// the stack, not in an array.)
     package func localTime(forMediaTime t: CFTimeInterval) -> CFTimeInterval {
-        ancestry.reduce(t) { $1.timingSpec.localTime(fromParent: $0) }
+        var depth = 0
+        var layer: CALayer? = self
+        while let l = layer { depth += 1; layer = l.superlayer }
+        return withUnsafeTemporaryAllocation(of: TimingSpec.self, capacity: depth) { specs in
+            var index = depth
+            layer = self
+            while let l = layer {
+                index -= 1
+                // (Only these three map a parent's time to a layer's: no full `timingSpec`, with its fill mode.)
+                var spec = TimingSpec()
+                spec.beginTime = l.beginTime; spec.speed = Double(l.speed); spec.timeOffset = l.timeOffset
+                specs.initializeElement(at: index, to: spec)
+                layer = l.superlayer
+            }
+            // Root first: each layer's local time is its parent's time through its own timing.
+            return specs.reduce(t) { $1.localTime(fromParent: $0) }
+        }
     }
 
     /// The work of `convertTime` (declared in the class, so subclasses can override it).

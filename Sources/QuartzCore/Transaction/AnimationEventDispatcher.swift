@@ -93,11 +93,21 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     /// again, by identity, before acting on it, so an animation a callback removed is skipped (its removal
     /// already reported it) and one a callback added waits for the next pass (docs/bad-input.md).
     private func processAnimations(of layer: CALayer, at now: CFTimeInterval) {
+        // Every layer with animations is visited every frame, so a layer with nothing to report costs no
+        // allocation: its local time is found only when it has running animations, the snapshot only when one
+        // of them starts or ends now.
+        guard layer.animationEntries.contains(where: { !$0.pendingBegin }) else { return }
         let local = layer.localTime(forMediaTime: now)
         func elapsed(_ entry: AnimationEntry) -> (elapsed: Double, active: Double) {
             let spec = entry.compiled?.timing ?? TimingSpec(entry.animation)
             return ((local - spec.beginTime) * spec.speed, spec.activeDuration)
         }
+        func startsOrEnds(_ entry: AnimationEntry) -> Bool {
+            guard !entry.pendingBegin, !entry.didStart || !entry.reportedStop else { return false }
+            let (elapsed, active) = elapsed(entry)
+            return (!entry.didStart && elapsed >= 0) || elapsed >= active
+        }
+        guard layer.animationEntries.contains(where: startsOrEnds) else { return }
         let snapshot = layer.animationEntries.filter { !$0.pendingBegin }
         for entry in snapshot where !entry.didStart && elapsed(entry).elapsed >= 0 {
             guard let i = layer.animationEntries.firstIndex(where: { $0.animation === entry.animation }),
@@ -115,9 +125,9 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
                     CommitLog.publish([layer])
                 }
                 animationEnded(entry.animation, finished: true)
-            } else if !(entry.animation.taggedValues["calyx.reportedStop"] as? Bool ?? false) {
+            } else if !layer.animationEntries[i].reportedStop {
                 // A kept animation is reported once.
-                entry.animation.taggedValues["calyx.reportedStop"] = true
+                layer.animationEntries[i].reportedStop = true
                 animationEnded(entry.animation, finished: true)
             }
         }
