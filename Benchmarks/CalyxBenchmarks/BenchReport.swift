@@ -15,8 +15,10 @@ struct BenchReport {
         for f in figures where !f.note.isEmpty { print("  \(f.name): \(format(f.value)) \(f.unit) — \(f.note)") }
     }
 
+    /// Whole numbers as they are; figures below one (a frame in milliseconds) to three decimals, so the
+    /// ratios against other engines can be checked from the printed figures; the rest to two.
     private func format(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(format: "%.2f", v)
+        v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(format: abs(v) < 1 ? "%.3f" : "%.2f", v)
     }
 }
 
