@@ -51,6 +51,10 @@ import CalyxTestSupport
         // A radial gradient fill, a three-stop linear fill whose start point moves, a linear gradient stroke round
         // a circle.
         Fixture(file: "gradients", frames: [0, 30], size: 120),
+        // Radial gradients with a highlight: one turned 45° at half the radius, one whose length eases from 0 to
+        // −90 % (its focus climbs toward the top of its circle), and one in a wide rectangle at 70 % turned −30°.
+        // Both frames come within a mean of 0.43 (99th percentile 10); drawn without the highlight, 7.0 and 9.7.
+        Fixture(file: "gradient-highlights", frames: [0, 30], size: 120),
         // Track mattes (alpha with a moving matte, alpha inverted, luma, luma inverted) and masks (add then
         // subtract; intersect at half opacity; an inverted mask whose path moves; a first mask that subtracts, from
         // the whole layer; a mask grown by its expansion).

@@ -36,6 +36,17 @@ extension ShapeBuilder {
         layer.mask = mask
         layer.opacity = Float(gradient.opacity.value(atFrame: frame)[0] / 100)
         builder.add(builder.timeline.animation("opacity", gradient.opacity, time: time) { $0[0] / 100 }, to: layer)
+        /// The highlight's focus relative to the centre, in the box's unit square: `h` percent of the radius
+        /// (kept inside the rim) along the start-to-end direction turned by `a` degrees, as lottie-web places it.
+        func focalOffset(atFrame f: Double) -> CGPoint {
+            guard gradient.radial else { return .zero }
+            let s = gradient.start.value(atFrame: f), e = gradient.end.value(atFrame: f)
+            let length = gradient.highlightLength.value(atFrame: f)[0] / 100, turn = gradient.highlightAngle.value(atFrame: f)[0]
+            guard length.isFinite, turn.isFinite, length != 0, box.width > 0, box.height > 0 else { return .zero }
+            let distance = hypot(e[0] - s[0], e[1] - s[1]) * min(max(length, -0.99), 0.99)
+            let angle = atan2(e[1] - s[1], e[0] - s[0]) + turn * .pi / 180
+            return CGPoint(x: distance * cos(angle) / box.width, y: distance * sin(angle) / box.height)
+        }
         func points(atFrame f: Double) -> (CGPoint, CGPoint) {
             let s = gradient.start.value(atFrame: f), e = gradient.end.value(atFrame: f)
             func unit(_ x: Double, _ y: Double) -> CGPoint {
@@ -47,16 +58,22 @@ extension ShapeBuilder {
             return (a, CGPoint(x: a.x + (box.width > 0 ? radius / box.width : 0), y: a.y + (box.height > 0 ? radius / box.height : 0)))
         }
         (layer.startPoint, layer.endPoint) = points(atFrame: frame)
+        layer.focalOffset = focalOffset(atFrame: frame)
         let stops = gradient.stops(gradient.colors.value(atFrame: frame))
         layer.colors = stops.colors
         layer.locations = stops.locations.map { NSNumber(value: $0) }
-        if gradient.start.isAnimated || gradient.end.isAnimated || gradient.colors.isAnimated {
+        if gradient.start.isAnimated || gradient.end.isAnimated || gradient.colors.isAnimated
+            || gradient.highlightLength.isAnimated || gradient.highlightAngle.isAnimated {
             let timeline = builder.timeline
             let frames = timeline.sampleFrames.map { time.frame(atRootFrame: $0) }
             var animated: [(String, [Any])] = []
             if gradient.start.isAnimated || gradient.end.isAnimated {
                 let all = frames.map(points(atFrame:))
                 animated += [("startPoint", all.map(\.0)), ("endPoint", all.map(\.1))]
+            }
+            if gradient.radial && (gradient.start.isAnimated || gradient.end.isAnimated || gradient.highlightLength.isAnimated
+                                   || gradient.highlightAngle.isAnimated) {
+                animated.append((CAGradientLayer.focalOffsetKey, frames.map(focalOffset(atFrame:))))
             }
             if gradient.colors.isAnimated {
                 let all = frames.map { gradient.stops(gradient.colors.value(atFrame: $0)) }

@@ -251,6 +251,10 @@ struct GradientModel: Sendable {
     var colors: AnimatedValue<Numbers>
     var opacity: AnimatedValue<Numbers>
     var evenOdd: Bool
+    /// A radial gradient's highlight: how far its focus lies from the centre toward the rim, in percent of the
+    /// radius (`h`, −100…100), and its angle from the start-to-end line in degrees (`a`).
+    var highlightLength: AnimatedValue<Numbers>
+    var highlightAngle: AnimatedValue<Numbers>
     /// For a gradient stroke: its width, cap, join and dashes.
     var stroke: (width: AnimatedValue<Numbers>, cap: Int, join: Int, dashes: [StrokeDash])?
 
@@ -264,6 +268,8 @@ struct GradientModel: Sendable {
         colors = try AnimatedValue(g.required("k"), trail: g.child("k"))
         opacity = try f.animated("o", default: [100])
         evenOdd = f.int("r") == 2
+        highlightLength = try f.animated("h", default: [0])
+        highlightAngle = try f.animated("a", default: [0])
         if isStroke {
             stroke = (try f.animated("w", default: [1]), f.int("lc") ?? 2, f.int("lj") ?? 2, (try? f.objects("d", StrokeDash.init)) ?? [])
         }

@@ -28,6 +28,15 @@ open class CAGradientLayer: CALayer, @unchecked Sendable {
     /// The gradient's geometry: axial (by default), radial or conic.
     open var type: CAGradientLayerType { get { gradientValues.type } set { let old = gradientValues.type; gradientValues.type = newValue; didChange("type", old, newValue) } }
 
+    /// Where a radial gradient's colours start, relative to `startPoint`, in the same unit coordinates: the
+    /// focus of a two-point radial gradient whose first colour sits at the focus and whose last reaches the
+    /// ellipse about `startPoint` (as an SVG radial gradient's `fx`/`fy` do; ignored unless radial). Zero by
+    /// default (the plain radial gradient). Not a Core Animation property: After Effects' gradient highlight
+    /// (the `Lottie` module) needs it. Animatable under the key `calyxFocalOffset`; no implicit animation.
+    package var focalOffset: CGPoint { get { gradientValues.focalOffset } set { guard admits(Self.focalOffsetKey, newValue) else { return }; let old = gradientValues.focalOffset; gradientValues.focalOffset = newValue; didChange(Self.focalOffsetKey, old, newValue) } }
+    /// The key of ``focalOffset`` for animations.
+    package static let focalOffsetKey = "calyxFocalOffset"
+
     /// A gradient layer with no colours.
     public override init() { super.init() }
     /// A copy of `layer` for the render tree, with its colours, locations, points and type.
@@ -40,6 +49,7 @@ open class CAGradientLayer: CALayer, @unchecked Sendable {
         .make("locations", \CAGradientLayer.locations, { $0.locations = $1 }, .numbers, viewBlocks: true, Convert.numberArray),
         .make("startPoint", \CAGradientLayer.startPoint, { $0.startPoint = $1 }, .point, viewBlocks: true, Convert.point),
         .make("endPoint", \CAGradientLayer.endPoint, { $0.endPoint = $1 }, .point, viewBlocks: true, Convert.point),
+        .make(focalOffsetKey, \CAGradientLayer.focalOffset, { $0.focalOffset = $1 }, .point, implicit: false, Convert.point),
         .make("type", \CAGradientLayer.type, { $0.type = $1 }, .discrete, implicit: false, animatable: false, Convert.string),
     ], copier: { unsafeDowncast($1, to: CAGradientLayer.self).gradientValues = unsafeDowncast($0, to: CAGradientLayer.self).gradientValues })
     package override class var propertyTable: PropertyTable { gradientProperties }
@@ -52,4 +62,5 @@ package struct GradientValues: @unchecked Sendable {
     var startPoint: CGPoint = CGPoint(x: 0.5, y: 0)
     var endPoint: CGPoint = CGPoint(x: 0.5, y: 1)
     var type: CAGradientLayerType = CAGradientLayerType.axial
+    var focalOffset: CGPoint = .zero
 }

@@ -156,9 +156,14 @@ struct GradientPainter {
             let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
             guard rx > 0 || ry > 0 else { break }
             let r = max(rx, ry)
+            let sx = rx > 0 ? rx / r : 1e-6, sy = ry > 0 ? ry / r : 1e-6
             ctx.translateBy(x: start.x, y: start.y)
-            ctx.scaleBy(x: rx > 0 ? rx / r : 1e-6, y: ry > 0 ? ry / r : 1e-6)
-            ctx.drawRadialGradient(gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: r,
+            ctx.scaleBy(x: sx, y: sy)
+            // The focus in the circle's space, kept inside it (a focus on or past the rim has no cone to draw).
+            var focus = CGPoint(x: layer.focalOffset.x * b.width / sx, y: layer.focalOffset.y * b.height / sy)
+            let reach = hypot(focus.x, focus.y)
+            if !reach.isFinite { focus = .zero } else if reach > 0.99 * r { focus = focus * (0.99 * r / reach) }
+            ctx.drawRadialGradient(gradient, startCenter: focus, startRadius: 0, endCenter: .zero, endRadius: r,
                                    options: [.drawsAfterEndLocation])
         case .conic:
             ctx.drawConicGradient(gradient, center: start, angle: atan2(end.y - start.y, end.x - start.x))
