@@ -27,6 +27,7 @@ FIXTURES = {
     "precomp-trim": ([5, 20, 35, 50], *DEFAULT, []),
     "gradients": ([0, 30], *DEFAULT, []),
     "gradient-highlights": ([0, 30], *DEFAULT, []),
+    "trim-modes": ([20, 45], *DEFAULT, []),
     "mattes-masks": ([0, 45], *DEFAULT, [
         # An inverted mask: lottie-web cuts the path out of the layer's box by the non-zero rule, so a path wound
         # the same way as its box (this circle, as After Effects winds ellipses) cuts no hole.

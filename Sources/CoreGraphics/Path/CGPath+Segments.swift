@@ -38,6 +38,18 @@ extension CGPath {
         return result
     }
 
+    /// Each subpath as a path of its own (split at every move), in order.
+    package var subpathPaths: [CGPath] {
+        var result: [CGPath] = []
+        var current: [PathElement] = []
+        for e in elements {
+            if case .move = e, !current.isEmpty { result.append(CGPath(elements: current)); current = [] }
+            current.append(e)
+        }
+        if !current.isEmpty { result.append(CGPath(elements: current)) }
+        return result
+    }
+
     /// Each subpath as a polyline within `tolerance`; closed polylines do not repeat their first point.
     package func polylines(tolerance: CGFloat) -> [(points: [CGPoint], closed: Bool)] {
         subpaths.map { sub in

@@ -30,8 +30,8 @@ struct ShapeBuilder {
             case .fill(let name, let color, let opacity, let evenOdd):
                 let shape = styledLayer(geometry: items[..<index], opacity: opacity)
                 if let trim = items[..<index].last(where: { if case .trim = $0 { return true }; return false }),
-                   case .trim(let start, let end, let offset) = trim {
-                    trimFill(shape, geometry: items[..<index], start: start, end: end, offset: offset)
+                   case .trim(let start, let end, let offset, let individually) = trim {
+                    trimPath(of: shape, geometry: items[..<index], start: start, end: end, offset: offset, individually: individually)
                 }
                 shape.fillRule = evenOdd ? .evenOdd : .nonZero
                 shape.fillColor = Self.color(color.value(atFrame: frame))
@@ -50,8 +50,14 @@ struct ShapeBuilder {
                 builder.add(builder.timeline.animation("strokeColor", color, time: time, convert: Self.color), to: shape)
                 builder.add(builder.timeline.animation("lineWidth", width, time: time) { $0[0] }, to: shape)
                 if let trim = items[..<index].last(where: { if case .trim = $0 { return true }; return false }),
-                   case .trim(let start, let end, let offset) = trim {
-                    applyTrim(start: start, end: end, offset: offset, to: shape)
+                   case .trim(let start, let end, let offset, let individually) = trim {
+                    // One run through every path is what `strokeStart` and `strokeEnd` cut; paths cut each alone
+                    // are cut into the path itself.
+                    if individually || (shape.path?.subpaths.count ?? 0) <= 1 {
+                        applyTrim(start: start, end: end, offset: offset, to: shape)
+                    } else {
+                        trimPath(of: shape, geometry: items[..<index], start: start, end: end, offset: offset, individually: false)
+                    }
                 }
                 builder.registry.register(path + [name ?? "", "Color"], .strokeColor, on: shape)
                 builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: shape)
@@ -111,7 +117,7 @@ struct ShapeBuilder {
             return [a.time, b.time]
         }
         switch item {
-        case .rectangle(let p, let s, let r): return ends(p) + ends(s) + ends(r)
+        case .rectangle(let p, let s, let r, _): return ends(p) + ends(s) + ends(r)
         case .ellipse(let p, let s, _): return ends(p) + ends(s)
         case .path(let shape): return ends(shape)
         case .polystar(let star):
@@ -142,11 +148,12 @@ struct ShapeBuilder {
         builder.add(timeline.sampled("strokeEnd", windows.map(\.1)), to: shape)
     }
 
-    /// A trimmed fill fills the part of its paths the trim keeps (closed by a straight line, as After Effects
-    /// fills an open path). The window wraps round the path's end, as it does there. A moving trim or moving
-    /// geometry is sampled once a frame.
-    private func trimFill(_ shape: CAShapeLayer, geometry: ArraySlice<ShapeItem>, start: AnimatedValue<Numbers>,
-                          end: AnimatedValue<Numbers>, offset: AnimatedValue<Numbers>) {
+    /// The part of the geometry's paths a trim keeps, as the shape's path: each path cut alone, or (with
+    /// `individually`) all of them as one run. A trimmed fill fills it (closed by a straight line, as After
+    /// Effects fills an open path); a stroke whose paths are each cut alone strokes it. The window wraps round
+    /// a path's end, as it does there. A moving trim or moving geometry is sampled once a frame.
+    private func trimPath(of shape: CAShapeLayer, geometry: ArraySlice<ShapeItem>, start: AnimatedValue<Numbers>,
+                          end: AnimatedValue<Numbers>, offset: AnimatedValue<Numbers>, individually: Bool) {
         // Measuring a path to trim it is the costly part, and samples past the last keyframe (thousands, in a long
         // composition) repeat the one before: the last inputs and their result are kept.
         var last: (whole: CGPath, window: [Double], result: CGPath)?
@@ -160,6 +167,17 @@ struct ShapeBuilder {
         }
         func trimmed(_ whole: CGPath, start s: Double, end e: Double, offset o: Double) -> CGPath {
             guard s.isFinite, e.isFinite, o.isFinite else { return whole }
+            if !individually {
+                let each = whole.subpathPaths
+                if each.count > 1 {
+                    let all = CGMutablePath()
+                    for path in each { all.addPath(trimmedRun(path, start: s, end: e, offset: o)) }
+                    return all
+                }
+            }
+            return trimmedRun(whole, start: s, end: e, offset: o)
+        }
+        func trimmedRun(_ whole: CGPath, start s: Double, end e: Double, offset o: Double) -> CGPath {
             let span = min(abs(e - s), 1)
             if span >= 1 { return whole }
             if span <= 0 { return CGMutablePath() }
@@ -181,7 +199,7 @@ struct ShapeBuilder {
 
     static func isAnimated(_ item: ShapeItem) -> Bool {
         switch item {
-        case .rectangle(let p, let s, let r): return p.isAnimated || s.isAnimated || r.isAnimated
+        case .rectangle(let p, let s, let r, _): return p.isAnimated || s.isAnimated || r.isAnimated
         case .ellipse(let p, let s, _): return p.isAnimated || s.isAnimated
         case .path(let shape): return shape.isAnimated
         case .polystar(let star): return star.isAnimated
@@ -210,19 +228,18 @@ struct ShapeBuilder {
                 modifiers.contains { if case .puckerBloat = $0 { return true }; return false }
             }
             switch item {
-            case .rectangle(let p, let s, let r):
+            case .rectangle(let p, let s, let r, let counterclockwise):
                 let c = p.value(atFrame: frame), size = s.value(atFrame: frame)
                 let rect = CGRect(x: c[0] - size[0] / 2, y: c[1] - size[1] / 2, width: size[0], height: size[1]).standardized
                 // (Rounded corners round a rectangle as its own roundness does: the larger wins.)
                 var radius = r.value(atFrame: frame)[0]
                 for case .roundedCorners(let extra) in modifiers { radius = max(radius, extra.value(atFrame: frame)[0]) }
                 radius = min(max(radius.isFinite ? radius : 0, 0), min(rect.width, rect.height) / 2)
-                // (Pucker and bloat move a rectangle's or an ellipse's own vertices, so those become paths first.)
-                if puckers(modifiers) {
-                    path.addPath(modified(.rectangle(rect, radius: radius)).path())
-                } else {
-                    path.addRoundedRect(in: rect, cornerWidth: radius, cornerHeight: radius)
-                }
+                // After Effects' vertices, from the top right: where trims and dashes start. (Pucker and bloat move
+                // them; rounded corners are in the radius already.)
+                var rectangle = BezierShape.rectangle(rect, radius: radius)
+                if counterclockwise { rectangle = rectangle.reversed() }
+                path.addPath((puckers(modifiers) ? modified(rectangle) : rectangle).path())
             case .ellipse(let p, let s, let counterclockwise):
                 let c = p.value(atFrame: frame), size = s.value(atFrame: frame)
                 let center = CGPoint(x: c[0], y: c[1]), radii = CGSize(width: abs(size[0]) / 2, height: abs(size[1]) / 2)

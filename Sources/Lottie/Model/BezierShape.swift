@@ -82,6 +82,15 @@ extension BezierShape {
         return BezierShape(closed: true, vertices: vertices, inTangents: ins, outTangents: outs)
     }
 
+    /// The same closed shape drawn the other way round from the same first vertex (a path's direction decides
+    /// where trims and dashes run).
+    func reversed() -> BezierShape {
+        guard vertices.count > 1 else { return self }
+        let order = [0] + (1..<vertices.count).reversed()
+        return BezierShape(closed: closed, vertices: order.map { vertices[$0] }, inTangents: order.map { outTangents[$0] },
+                           outTangents: order.map { inTangents[$0] })
+    }
+
     /// An ellipse as After Effects builds one: four vertices from twelve o'clock, clockwise on screen (or
     /// counterclockwise), each with handles a quarter circle's fit along the ellipse.
     static func ellipse(center c: CGPoint, radii r: CGSize, counterclockwise: Bool) -> BezierShape {

@@ -173,7 +173,7 @@ struct TransformModel: Sendable {
 /// One item of a shape layer's list: geometry, a style, a group, or the group's transform.
 enum ShapeItem: Sendable {
     case group(name: String?, items: [ShapeItem], hidden: Bool)
-    case rectangle(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>, roundness: AnimatedValue<Numbers>)
+    case rectangle(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>, roundness: AnimatedValue<Numbers>, counterclockwise: Bool)
     case ellipse(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>, counterclockwise: Bool)
     case path(AnimatedValue<BezierShape>)
     case fill(name: String?, color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, evenOdd: Bool)
@@ -185,7 +185,9 @@ enum ShapeItem: Sendable {
     /// (offset, alpha) stops.
     case gradient(GradientModel)
     /// Trims the paths before it to `start`…`end` percent of their length (`offset` in degrees turns the window).
-    case trim(start: AnimatedValue<Numbers>, end: AnimatedValue<Numbers>, offset: AnimatedValue<Numbers>)
+    /// `individually`: After Effects' "trim multiple shapes individually" (`m` 2), the paths cut as one run, one
+    /// after another; otherwise ("simultaneously", `m` 1, the default) each path is cut alone by the same window.
+    case trim(start: AnimatedValue<Numbers>, end: AnimatedValue<Numbers>, offset: AnimatedValue<Numbers>, individually: Bool)
     /// A star (inner and outer radii and roundness) or a polygon (outer only) of `points` points.
     case polystar(PolystarModel)
     /// Rounds the sharp corners of the paths before it.
@@ -204,7 +206,9 @@ enum ShapeItem: Sendable {
         switch type {
         case "gr":
             self = .group(name: f.string("nm"), items: (try? f.objects("it", ShapeItem.init)) ?? [], hidden: hidden)
-        case "rc": self = .rectangle(position: try f.animated("p", default: [0, 0]), size: try f.animated("s", default: [0, 0]), roundness: try f.animated("r", default: [0]))
+        case "rc":
+            self = .rectangle(position: try f.animated("p", default: [0, 0]), size: try f.animated("s", default: [0, 0]),
+                              roundness: try f.animated("r", default: [0]), counterclockwise: f.int("d") == 3)
         case "el": self = .ellipse(position: try f.animated("p", default: [0, 0]), size: try f.animated("s", default: [0, 0]), counterclockwise: f.int("d") == 3)
         case "sh": self = .path(try AnimatedValue(f.required("ks"), trail: f.child("ks")))
         case "fl": self = .fill(name: f.string("nm"), color: try f.animated("c", default: [0, 0, 0, 1]), opacity: try f.animated("o", default: [100]), evenOdd: f.int("r") == 2)
@@ -214,7 +218,9 @@ enum ShapeItem: Sendable {
                            dashes: (try? f.objects("d", StrokeDash.init)) ?? [])
         case "tr": self = .transform(try TransformModel(f))
         case "gf", "gs": self = .gradient(try GradientModel(f, stroke: type == "gs"))
-        case "tm": self = .trim(start: try f.animated("s", default: [0]), end: try f.animated("e", default: [100]), offset: try f.animated("o", default: [0]))
+        case "tm":
+            self = .trim(start: try f.animated("s", default: [0]), end: try f.animated("e", default: [100]),
+                         offset: try f.animated("o", default: [0]), individually: f.int("m") == 2)
         case "sr": self = .polystar(try PolystarModel(f))
         case "rd": self = .roundedCorners(radius: try f.animated("r", default: [0]))
         case "pb": self = .puckerBloat(amount: try f.animated("a", default: [0]))
