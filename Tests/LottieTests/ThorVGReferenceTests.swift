@@ -60,6 +60,10 @@ import CalyxTestSupport
         // rectangles, one drawn clockwise and one counterclockwise from the top right, cut each alone to 10–70 %.
         // Measured: means 0.16 and 0.28; every trim cut as one run, 9.8 and 9.3.
         Fixture(file: "trim-modes", frames: [20, 45], size: 120),
+        // Offset paths: a rectangle grown 7 with miter joins, a star whose offset eases from −4 to 7 with round
+        // joins, an ellipse shrunk 6, a triangle grown 6 with bevels. Measured: means 0.08 and 0.19 (a few pixels
+        // at the star's round tips reach a pixel further than ThorVG's); not offset, above 18.
+        Fixture(file: "offset-paths", frames: [0, 40], size: 160),
         // Track mattes (alpha with a moving matte, alpha inverted, luma, luma inverted) and masks (add then
         // subtract; intersect at half opacity; an inverted mask whose path moves; a first mask that subtracts, from
         // the whole layer; a mask grown by its expansion).

@@ -207,12 +207,17 @@ import CalyxTestSupport
         let server = try #require(CARenderServer(layer: root, pixelWidth: 200, pixelHeight: 40,
                                                  display: CAVirtualDisplay(framesPerSecond: 240)))
         server.start()
-        for i in 0..<200 {
+        // Edits until the server has drawn a few frames meanwhile (a loaded machine may not schedule the render
+        // thread during the first 200), for 5 s at most.
+        let deadline = Date().addingTimeInterval(5)
+        var i = 0
+        while (i < 200 || server.framesDrawn < 3) && Date() < deadline {
             path.addRect(CGRect(x: 60 + i % 100, y: 25, width: 1, height: 1))
             string.append(NSAttributedString(string: "b"))
             cell.velocity = CGFloat(i)
             cell.color = CGColor(red: 0, green: CGFloat(i % 2), blue: 0, alpha: 1)
-            if i % 50 == 0 { usleep(1000) }
+            if i % 50 == 0 || i >= 200 { usleep(1000) }
+            i += 1
         }
         server.stop()
         #expect(server.framesDrawn > 0)

@@ -65,7 +65,7 @@ struct ShapeBuilder {
                 parent.addSublayer(shape)
             case .gradient(let gradient):
                 parent.addSublayer(gradientLayer(gradient, geometry: items[..<index]))
-            case .rectangle, .ellipse, .path, .polystar, .roundedCorners, .puckerBloat, .transform, .trim, .unsupported:
+            case .rectangle, .ellipse, .path, .polystar, .roundedCorners, .puckerBloat, .offsetPath, .transform, .trim, .unsupported:
                 continue
             }
         }
@@ -125,6 +125,7 @@ struct ShapeBuilder {
                     star.innerRoundness].flatMap(ends)
         case .roundedCorners(let radius): return ends(radius)
         case .puckerBloat(let amount): return ends(amount)
+        case .offsetPath(let amount, _, let miterLimit): return ends(amount) + ends(miterLimit)
         default: return []
         }
     }
@@ -205,6 +206,7 @@ struct ShapeBuilder {
         case .polystar(let star): return star.isAnimated
         case .roundedCorners(let radius): return radius.isAnimated
         case .puckerBloat(let amount): return amount.isAnimated
+        case .offsetPath(let amount, _, let miterLimit): return amount.isAnimated || miterLimit.isAnimated
         default: return false
         }
     }
@@ -220,12 +222,20 @@ struct ShapeBuilder {
                     switch modifier {
                     case .roundedCorners(let r): return shape.roundingCorners(radius: r.value(atFrame: frame)[0])
                     case .puckerBloat(let a): return shape.puckeredOrBloated(by: a.value(atFrame: frame)[0] / 100)
+                    case .offsetPath(let a, let join, let limit):
+                        return shape.offset(by: a.value(atFrame: frame)[0], join: join, miterLimit: limit.value(atFrame: frame)[0])
                     default: return shape
                     }
                 }
             }
+            /// Whether a modifier moves a rectangle's or an ellipse's own vertices (pucker and bloat, offset).
             func puckers(_ modifiers: ArraySlice<ShapeItem>) -> Bool {
-                modifiers.contains { if case .puckerBloat = $0 { return true }; return false }
+                modifiers.contains {
+                    switch $0 {
+                    case .puckerBloat, .offsetPath: return true
+                    default: return false
+                    }
+                }
             }
             switch item {
             case .rectangle(let p, let s, let r, let counterclockwise):

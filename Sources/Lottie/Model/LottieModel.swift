@@ -195,6 +195,9 @@ enum ShapeItem: Sendable {
     /// Moves the vertices of the paths before it toward their centre by `amount` percent and their tangents away
     /// (bloat), or the reverse (pucker, negative).
     case puckerBloat(amount: AnimatedValue<Numbers>)
+    /// Moves the paths before it outward by `amount` (inward when negative), closing corners with `join`; a
+    /// miter reaches at most `miterLimit` times the amount (BezierShape+Offset.swift).
+    case offsetPath(amount: AnimatedValue<Numbers>, join: BezierShape.OffsetJoin, miterLimit: AnimatedValue<Numbers>)
     /// Draws the items before it in the group `copies` times, each placed by the transform once more.
     case repeater(RepeaterModel)
     /// An item Calyx does not draw yet (gradients, trims, repeaters, merges…): skipped.
@@ -224,6 +227,9 @@ enum ShapeItem: Sendable {
         case "sr": self = .polystar(try PolystarModel(f))
         case "rd": self = .roundedCorners(radius: try f.animated("r", default: [0]))
         case "pb": self = .puckerBloat(amount: try f.animated("a", default: [0]))
+        case "op":
+            let join: BezierShape.OffsetJoin = f.int("lj") == 2 ? .round : f.int("lj") == 3 ? .bevel : .miter
+            self = .offsetPath(amount: try f.animated("a", default: [0]), join: join, miterLimit: try f.animated("ml", default: [4]))
         case "rp": self = .repeater(try RepeaterModel(f))
         default: self = .unsupported(type)
         }
