@@ -26,6 +26,31 @@ import QuartzCore
         }
     }
 
+    /// Expansion grows (or shrinks) the mask's outline with rounded corners, at every frame: a 20-point mask on
+    /// a 60-point red square, its expansion linear from 0 at frame 0 to 10 at frame 60 (5 at frame 30). The
+    /// pixel 3 outside the mask's edge is cut at frame 0 and shown at 30; the one centred 5.7 from a corner
+    /// (3.5 and 4.5 out) is cut even at 30, where the rounded growth reaches 5. An inverted mask's hole grows.
+    @Test func expansionMovesTheOutlineEveryFrame() throws {
+        let expansion = #"{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[10]}]}"#
+        let masks = #""hasMask":true,"masksProperties":[{"inv":false,"mode":"a","x":\#(expansion),"pt":\#(Self.rectPath(40, 30, 20, 20))}],"ks":{}"#
+        let layer = try player(composition(squareLayer(x: 50, y: 40, size: 60, extra: masks)))
+        withManualClock { clock in
+            let first = render(layer, at: 0, clock: clock)
+            #expect(isRed(first, 50, 40) && isClear(first, 63, 40), "frame 0: the mask as drawn")
+            layer.currentFrame = 30
+            let later = render(layer, at: 0, clock: clock)
+            #expect(isRed(later, 63, 40) && isRed(later, 50, 26), "frame 30: grown by 5")
+            #expect(isClear(later, 63, 54) && isClear(later, 67, 40), "the grown corner is round; 7 out is outside")
+        }
+        let inverted = masks.replacingOccurrences(of: #""inv":false"#, with: #""inv":true"#)
+        let cut = try player(composition(squareLayer(x: 50, y: 40, size: 60, extra: inverted)))
+        withManualClock { clock in
+            cut.currentFrame = 30
+            let frame = render(cut, at: 0, clock: clock)
+            #expect(isClear(frame, 63, 40) && isRed(frame, 67, 40) && isRed(frame, 25, 40), "the hole grown by 5")
+        }
+    }
+
     /// `tp` names the matte wherever it is in the list; without it the matte is the layer just above. A matte
     /// outside its in and out points covers nothing, so an alpha matte hides all.
     @Test func theMatteIsTheLayerAboveOrTheOneNamed() throws {

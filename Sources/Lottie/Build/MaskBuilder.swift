@@ -9,8 +9,7 @@ import QuartzCore
 /// After Effects.
 ///
 /// Lighten is drawn as add and darken as intersect (the same where masks do not overlap at partial opacity);
-/// difference is drawn as add. Expansion is read at the layer's first frame: growing strokes the path, shrinking
-/// cuts a stroke out of it.
+/// difference is drawn as add. Expansion offsets the path (BezierShape+Offset.swift) with round joins.
 struct MaskBuilder {
     let builder: LayerTreeBuilder
     let time: TimeMap
@@ -59,11 +58,15 @@ struct MaskBuilder {
         return whole
     }
 
-    /// One mask's coverage: its path filled white at its opacity (inverted within the box when it says so), its
-    /// expansion applied, the path sampled once a frame when it moves.
+    /// One mask's coverage: its path, grown or shrunk by its expansion (an offset with round joins, as After
+    /// Effects expands masks), filled white at its opacity (inverted within the box when it says so), sampled
+    /// once a frame when the path or the expansion moves.
     private func shapeLayer(for mask: MaskModel, layerBox: CGRect) -> CALayer {
         func path(atFrame f: Double) -> CGPath {
-            let outline = mask.path.value(atFrame: f).path()
+            var shape = mask.path.value(atFrame: f)
+            let expansion = mask.expansion.value(atFrame: f)[0]
+            if expansion.isFinite, expansion != 0 { shape = shape.offset(by: expansion, join: .round, miterLimit: 4) }
+            let outline = shape.path()
             guard mask.inverted else { return outline }
             let cut = CGMutablePath()
             cut.addRect(layerBox)
@@ -77,29 +80,8 @@ struct MaskBuilder {
         shape.fillColor = CGColor(gray: 1, alpha: 1)
         shape.path = path(atFrame: frame)
         let timeline = builder.timeline
-        if mask.path.isAnimated {
+        if mask.path.isAnimated || mask.expansion.isAnimated {
             builder.add(timeline.sampled("path", timeline.sampleFrames.map { path(atFrame: time.frame(atRootFrame: $0)) }), to: shape)
-        }
-        let expansion = mask.expansion.value(atFrame: frame)[0]
-        if expansion.isFinite, expansion != 0, !mask.inverted {
-            shape.strokeColor = CGColor(gray: 1, alpha: 1)
-            shape.lineWidth = min(abs(expansion) * 2, 10_000)
-            shape.lineJoin = .round
-            if expansion < 0 {
-                // Shrinking: the fill with a stroke of twice the expansion cut out of it.
-                let fill = CAShapeLayer()
-                fill.anchorPoint = .zero
-                fill.position = .zero
-                fill.path = shape.path
-                fill.fillColor = shape.fillColor
-                if let moving = shape.animation(forKey: "lottie.path") { fill.add(moving, forKey: "lottie.path") }
-                shape.fillColor = nil
-                let holder = LayerTreeBuilder.spaceLayer()
-                holder.addSublayer(fill)
-                holder.mask = shape
-                holder.maskReading = .invertedAlpha
-                return faded(holder, by: mask.opacity)
-            }
         }
         return faded(shape, by: mask.opacity)
     }
