@@ -178,8 +178,8 @@ package final class FrameCompositor {
         let clip = region.clampedToPixels(width: context.width, height: context.height)
         guard !clip.isNull, !clip.isEmpty else { return }
         let rows = Int(clip.minY)..<Int(clip.maxY), columns = Int(clip.minX)..<Int(clip.maxX)
-        // Drawing starts at the topmost opaque cover of the region, if any; otherwise on cleared pixels.
-        // Otherwise on cleared pixels, except those the bottom entry replaces when it can.
+        // Drawing starts at the topmost opaque cover of the region, if any; otherwise on cleared pixels, except
+        // those the bottom entry replaces when it can.
         let cover = opaqueCover(of: clip)
         let start = cover == nil ? replacingStart(of: clip) : nil
         if cover == nil {
