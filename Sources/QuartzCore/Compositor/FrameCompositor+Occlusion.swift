@@ -13,16 +13,4 @@ extension FrameCompositor {
         }
         return nil
     }
-
-    /// Where nothing is opaque, the bottom entry of the region can still start it: a raster placed by a
-    /// whole-pixel translation, unclipped and drawn source-over, replaces the pixels of its box (pixman's copy,
-    /// transparent texels included) instead of blending over them, so only the rest of the region is cleared.
-    /// Its index and the box it writes; nil when the bottom entry is anything else.
-    func replacingStart(of clip: CGRect) -> (index: Int, box: CGRect)? {
-        guard let index = list.indices.first(where: { list[$0].box.intersects(clip) }), list[index].clipState == nil,
-              case .blit(let image, let toPixel, let opacity, nil, .normal) = list[index].operation, opacity > 0,
-              toPixel.wholePixelOffset != nil,
-              let box = PixmanBlit.affectedBox(of: image, placedBy: toPixel, within: clip) else { return nil }
-        return (index, box)
-    }
 }

@@ -178,22 +178,11 @@ package final class FrameCompositor {
         let clip = region.clampedToPixels(width: context.width, height: context.height)
         guard !clip.isNull, !clip.isEmpty else { return }
         let rows = Int(clip.minY)..<Int(clip.maxY), columns = Int(clip.minX)..<Int(clip.maxX)
-        // Drawing starts at the topmost opaque cover of the region, if any; otherwise on cleared pixels, except
-        // those the bottom entry replaces when it can.
+        // Drawing starts at the topmost opaque cover of the region, if any; otherwise on cleared pixels.
         let cover = opaqueCover(of: clip)
-        let start = cover == nil ? replacingStart(of: clip) : nil
         if cover == nil {
             context.withCanonicalPixels { pixels, stride in
-                func clear(_ y: Int, _ xs: Range<Int>) {
-                    guard !xs.isEmpty else { return }
-                    (pixels + y * stride + xs.lowerBound * 4).initializeMemory(as: UInt8.self, repeating: 0, count: xs.count * 4)
-                }
-                let kept = start?.box ?? .null
-                for y in rows {
-                    guard !kept.isNull, CGFloat(y) >= kept.minY, CGFloat(y) < kept.maxY else { clear(y, columns); continue }
-                    clear(y, columns.lowerBound..<Int(kept.minX))
-                    clear(y, Int(kept.maxX)..<columns.upperBound)
-                }
+                for y in rows { (pixels + y * stride + columns.lowerBound * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4) }
             }
         }
         var batch: [BandExecutor.Blit] = []
@@ -201,7 +190,7 @@ package final class FrameCompositor {
             switch list[index].operation {
             case .blit(let image, let toPixel, let opacity, let pieceClip, let blend):
                 batch.append(BandExecutor.Blit(image: image, toPixel: toPixel, opacity: opacity, clip: pieceClip, blend: blend,
-                                  replaces: index == cover || index == start?.index, clipState: list[index].clipState))
+                                  replaces: index == cover, clipState: list[index].clipState))
             case .paint(let draw):
                 bands.run(batch, into: context, rows: rows, columns: columns)
                 batch.removeAll(keepingCapacity: true)

@@ -45,11 +45,13 @@ enum PixmanBlit {
             mask = pixman_image_create_solid_fill(&color)
         }
         defer { if let mask { pixman_image_unref(mask) } }
+        // The affected rectangle: the transformed source bounds, clipped to the target.
         let band = rows ?? 0..<height, span = columns ?? 0..<width
-        guard let box = affectedBox(of: source, placedBy: h,
-                                    within: CGRect(x: span.lowerBound, y: band.lowerBound, width: span.count, height: band.count))
-        else { return }
-        let x = Int(box.minX), y = Int(box.minY), w = Int(box.width), h = Int(box.height)
+        let box = CGRect.enclosing(quad)
+            .insetBy(dx: -1, dy: -1).intersection(CGRect(x: span.lowerBound, y: band.lowerBound, width: span.count, height: band.count))
+        guard !box.isNull, !box.isEmpty else { return }
+        let x = Int(box.minX.rounded(.down)), y = Int(box.minY.rounded(.down))
+        let w = Int(box.maxX.rounded(.up)) - x, h = Int(box.maxY.rounded(.up)) - y
         let op = replacing ? PIXMAN_OP_SRC : PIXMAN_OP_OVER
         if let offset {
             pixman_image_composite32(op, src, mask, dst, Int32(x - offset.x), Int32(y - offset.y), 0, 0,
@@ -61,15 +63,6 @@ enum PixmanBlit {
 }
 
 extension PixmanBlit {
-    /// The whole pixels a composite of `source` placed by `h` writes within `area` (whole pixels): the
-    /// transformed source bounds grown by a pixel (bilinear reach), rounded out; nil when none.
-    static func affectedBox(of source: PixelBuffer, placedBy h: Homography, within area: CGRect) -> CGRect? {
-        guard let quad = h.quad(CGRect(x: 0, y: 0, width: source.width, height: source.height)) else { return nil }
-        let box = CGRect.enclosing(quad).insetBy(dx: -1, dy: -1).intersection(area)
-        guard !box.isNull, !box.isEmpty, box.isFiniteValue else { return nil }
-        return box.integral
-    }
-
     /// Blends `band` (premultiplied BGRA, `rows.count` rows of the frame's width, the first being row
     /// `rows.lowerBound`) into the same pixels of `target` with `mode`'s PDF formula (pixman's blend operators,
     /// the ones Cairo and so `CGBlendMode` use), within `columns`.
