@@ -48,7 +48,7 @@ private struct OffsetPiece {
         guard let first = direction(p.0, p.1) ?? direction(p.0, p.2) ?? direction(p.0, p.3),
               let last = direction(p.2, p.3) ?? direction(p.1, p.3) ?? direction(p.0, p.3) else { return [] }
         let chord = direction(p.0, p.3)
-        let straight = chord.map { c in [p.1 - p.0, p.2 - p.0].allSatisfy { abs(cross($0, c)) < 1e-9 } } ?? false
+        let straight = chord.map { c in [p.1 - p.0, p.2 - p.0].allSatisfy { abs($0.cross(c)) < 1e-9 } } ?? false
         if straight {
             let q0 = p.0 + normal(first) * d, q3 = p.3 + normal(last) * d
             return [OffsetPiece(q0: q0, q1: q0, q2: q3, q3: q3, start: first, end: last, corner: p.3, straight: true)]
@@ -71,9 +71,9 @@ private struct OffsetPiece {
         let middle = curve.point(at: 0.5) + normal(curve.tangent(at: 0.5)) * d
         // (q0 + 3·q1 + 3·q2 + q3) / 8 = middle, with q1 = q0 + a·l1 and q2 = q3 − b·l3.
         let target = (middle - (q0 + q3) * 0.5) * (8.0 / 3.0)
-        let det = cross(l1, CGPoint(x: -l3.x, y: -l3.y))
+        let det = l1.cross(CGPoint(x: -l3.x, y: -l3.y))
         if abs(det) > 1e-6 {
-            let a = cross(target, CGPoint(x: -l3.x, y: -l3.y)) / det, b = cross(l1, target) / det
+            let a = target.cross(CGPoint(x: -l3.x, y: -l3.y)) / det, b = l1.cross(target) / det
             if a >= 0, b >= 0, a.isFinite, b.isFinite {
                 return OffsetPiece(q0: q0, q1: q0 + l1 * a, q2: q3 - l3 * b, q3: q3, start: l1, end: l3, corner: p3, straight: false)
             }
@@ -103,8 +103,8 @@ private struct OffsetOutline {
         let count = pieces.count
         for k in 0..<(closed ? count : count - 1) {
             let a = pieces[k], b = pieces[(k + 1) % count]
-            guard distanceBetween(a.q3, b.q0) > 1e-6 else { continue }
-            let outward = dot(b.q0 - a.q3, a.end) > 0
+            guard (b.q0 - a.q3).length > 1e-6 else { continue }
+            let outward = (b.q0 - a.q3).dot(a.end) > 0
             let meet = intersection(a.q3, a.end, b.q0, b.start)
             if !outward {
                 if let meet, a.straight && b.straight {
@@ -115,7 +115,7 @@ private struct OffsetOutline {
             }
             switch join {
             case .miter:
-                if let meet, distanceBetween(meet, a.corner) <= miterLimit * abs(distance) { joins[k] = [(meet, .zero, .zero)] }
+                if let meet, (meet - a.corner).length <= miterLimit * abs(distance) { joins[k] = [(meet, .zero, .zero)] }
             case .round:
                 joins[k] = arc(from: a.q3, along: a.end, to: b.q0, along: b.start, about: a.corner)
             case .bevel:
@@ -124,7 +124,7 @@ private struct OffsetOutline {
         }
         var vertices: [CGPoint] = [], ins: [CGPoint] = [], outs: [CGPoint] = []
         func add(_ point: CGPoint, in inTangent: CGPoint, out outTangent: CGPoint) {
-            if let last = vertices.last, distanceBetween(last, point) < 1e-6 {
+            if let last = vertices.last, (point - last).length < 1e-6 {
                 outs[outs.count - 1] = outTangent
                 if inTangent != .zero { ins[ins.count - 1] = inTangent }
                 return
@@ -137,7 +137,7 @@ private struct OffsetOutline {
             for extra in joins[k] { add(extra.point, in: extra.in, out: extra.out) }
         }
         // A closed outline's last vertex is its first again.
-        if closed, vertices.count > 1, distanceBetween(vertices[0], vertices[vertices.count - 1]) < 1e-6 {
+        if closed, vertices.count > 1, (vertices[vertices.count - 1] - vertices[0]).length < 1e-6 {
             ins[0] = ins[ins.count - 1]
             vertices.removeLast(); ins.removeLast(); outs.removeLast()
         }
@@ -152,7 +152,7 @@ private struct OffsetOutline {
         let start = atan2(a.y - c.y, a.x - c.x), end = atan2(b.y - c.y, b.x - c.x)
         var sweep = end - start
         // The arc turns the way the path does (the cross product of the directions).
-        let turn = cross(ta, tb)
+        let turn = ta.cross(tb)
         if turn >= 0 { while sweep < 0 { sweep += 2 * .pi } } else { while sweep > 0 { sweep -= 2 * .pi } }
         let steps = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up)))
         let step = sweep / CGFloat(steps), handle = 4 / 3 * tan(step / 4) * r
@@ -180,14 +180,11 @@ private func direction(_ a: CGPoint, _ b: CGPoint) -> CGPoint? {
 /// The normal to the right of a direction on screen (y down): outward for a clockwise shape.
 private func normal(_ t: CGPoint) -> CGPoint { CGPoint(x: t.y, y: -t.x) }
 
-private func cross(_ a: CGPoint, _ b: CGPoint) -> CGFloat { a.x * b.y - a.y * b.x }
-private func dot(_ a: CGPoint, _ b: CGPoint) -> CGFloat { a.x * b.x + a.y * b.y }
-private func distanceBetween(_ a: CGPoint, _ b: CGPoint) -> CGFloat { (b - a).length }
 
 /// Where the line through `p` along `r` meets the line through `q` along `s`; nil when they are parallel.
 private func intersection(_ p: CGPoint, _ r: CGPoint, _ q: CGPoint, _ s: CGPoint) -> CGPoint? {
-    let denominator = cross(r, s)
+    let denominator = r.cross(s)
     guard abs(denominator) > 1e-9 else { return nil }
-    let t = cross(q - p, s) / denominator
+    let t = (q - p).cross(s) / denominator
     return p + r * t
 }
