@@ -58,17 +58,8 @@ private struct PointBox {
     mutating func add(_ segment: Segment) {
         add(segment.end)
         guard case .cubic(let p0, let p1, let p2, let p3) = segment, !(contains(p1) && contains(p2)) else { return }
-        addExtrema(of: segment, p0.x, p1.x, p2.x, p3.x)
-        addExtrema(of: segment, p0.y, p1.y, p2.y, p3.y)
-    }
-
-    /// Adds the segment's points where one coordinate (control values `a0`…`a3`) has an interior extremum.
-    private mutating func addExtrema(of segment: Segment, _ a0: CGFloat, _ a1: CGFloat, _ a2: CGFloat, _ a3: CGFloat) {
-        // d/dt ∝ A t² + B t + C (see Segment.extremaParameters).
-        let c = a1 - a0, b = 2 * (a2 - a1 - c), a = a3 - 3 * a2 + 3 * a1 - a0
-        Segment.forEachQuadraticRoot(a: a, b: b, c: c) { t in
-            if t > 0 && t < 1 { add(segment.point(at: t)) }
-        }
+        Segment.forEachExtremum(p0.x, p1.x, p2.x, p3.x) { add(segment.point(at: $0)) }
+        Segment.forEachExtremum(p0.y, p1.y, p2.y, p3.y) { add(segment.point(at: $0)) }
     }
 
     var rect: CGRect { minX <= maxX ? CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : .null }

@@ -74,12 +74,8 @@ package enum Segment: Hashable, Sendable {
     package var extremaParameters: [CGFloat] {
         guard case .cubic(let p0, let p1, let p2, let p3) = self else { return [] }
         var ts: [CGFloat] = []
-        for axis in 0..<2 {
-            let (a0, a1, a2, a3) = axis == 0 ? (p0.x, p1.x, p2.x, p3.x) : (p0.y, p1.y, p2.y, p3.y)
-            // d/dt = 3[(a1-a0)(1-t)^2 + 2(a2-a1)(1-t)t + (a3-a2)t^2] = 3(A t^2 + B t + C)
-            let c = a1 - a0, b = 2 * (a2 - a1 - c), a = a3 - 3 * a2 + 3 * a1 - a0
-            ts += quadraticRoots(a: a, b: b, c: c).filter { $0 > 0 && $0 < 1 }
-        }
+        Self.forEachExtremum(p0.x, p1.x, p2.x, p3.x) { ts.append($0) }
+        Self.forEachExtremum(p0.y, p1.y, p2.y, p3.y) { ts.append($0) }
         return ts
     }
 
@@ -122,7 +118,16 @@ private let gaussLegendre8: [(CGFloat, CGFloat)] = [
 ]
 
 extension Segment {
-    /// Calls `body` with each real root of a·t² + b·t + c, as `quadraticRoots` finds them, without an array.
+    /// Calls `body` with each parameter in (0, 1) where a cubic coordinate with control values `a0`…`a3` has a
+    /// local extremum (a root of its derivative), without an array.
+    @inline(__always) static func forEachExtremum(_ a0: CGFloat, _ a1: CGFloat, _ a2: CGFloat, _ a3: CGFloat,
+                                                  _ body: (CGFloat) -> Void) {
+        // d/dt = 3[(a1-a0)(1-t)^2 + 2(a2-a1)(1-t)t + (a3-a2)t^2] = 3(A t^2 + B t + C)
+        let c = a1 - a0, b = 2 * (a2 - a1 - c), a = a3 - 3 * a2 + 3 * a1 - a0
+        forEachQuadraticRoot(a: a, b: b, c: c) { t in if t > 0 && t < 1 { body(t) } }
+    }
+
+    /// Calls `body` with each real root of a·t² + b·t + c (a linear equation when a ≈ 0), without an array.
     @inline(__always) static func forEachQuadraticRoot(a: CGFloat, b: CGFloat, c: CGFloat, _ body: (CGFloat) -> Void) {
         if abs(a) < 1e-12 {
             if abs(b) >= 1e-12 { body(-c / b) }
@@ -137,11 +142,9 @@ extension Segment {
 
 /// Real roots of a·t² + b·t + c (a linear equation when a ≈ 0).
 package func quadraticRoots(a: CGFloat, b: CGFloat, c: CGFloat) -> [CGFloat] {
-    if abs(a) < 1e-12 { return abs(b) < 1e-12 ? [] : [-c / b] }
-    let disc = b * b - 4 * a * c
-    if disc < 0 { return [] }
-    let s = disc.squareRoot()
-    return [(-b + s) / (2 * a), (-b - s) / (2 * a)]
+    var roots: [CGFloat] = []
+    Segment.forEachQuadraticRoot(a: a, b: b, c: c) { roots.append($0) }
+    return roots
 }
 
 @inline(__always) package func lerp(_ a: CGPoint, _ b: CGPoint, _ t: CGFloat) -> CGPoint { a + (b - a) * t }
