@@ -53,7 +53,7 @@ struct ShapeBuilder {
                    case .trim(let start, let end, let offset, let individually) = trim {
                     // One run through every path is what `strokeStart` and `strokeEnd` cut; paths cut each alone
                     // are cut into the path itself.
-                    if individually || (shape.path?.subpaths.count ?? 0) <= 1 {
+                    if individually || (shape.path?.subpathPaths.count ?? 0) <= 1 {
                         applyTrim(start: start, end: end, offset: offset, to: shape)
                     } else {
                         trimPath(of: shape, geometry: items[..<index], start: start, end: end, offset: offset, individually: false)
@@ -229,7 +229,7 @@ struct ShapeBuilder {
                 }
             }
             /// Whether a modifier moves a rectangle's or an ellipse's own vertices (pucker and bloat, offset).
-            func puckers(_ modifiers: ArraySlice<ShapeItem>) -> Bool {
+            func movesVertices(_ modifiers: ArraySlice<ShapeItem>) -> Bool {
                 modifiers.contains {
                     switch $0 {
                     case .puckerBloat, .offsetPath: return true
@@ -249,11 +249,11 @@ struct ShapeBuilder {
                 // them; rounded corners are in the radius already.)
                 var rectangle = BezierShape.rectangle(rect, radius: radius)
                 if counterclockwise { rectangle = rectangle.reversed() }
-                path.addPath((puckers(modifiers) ? modified(rectangle) : rectangle).path())
+                path.addPath((movesVertices(modifiers) ? modified(rectangle) : rectangle).path())
             case .ellipse(let p, let s, let counterclockwise):
                 let c = p.value(atFrame: frame), size = s.value(atFrame: frame)
                 let center = CGPoint(x: c[0], y: c[1]), radii = CGSize(width: abs(size[0]) / 2, height: abs(size[1]) / 2)
-                if puckers(modifiers) {
+                if movesVertices(modifiers) {
                     path.addPath(modified(.ellipse(center: center, radii: radii, counterclockwise: counterclockwise)).path())
                 } else {
                     path.addPath(BezierShape.ellipse(center: center, radii: radii, counterclockwise: counterclockwise).path())
