@@ -61,28 +61,32 @@ import QuartzCore
     /// nothing is left anywhere (the staged file, written beside the destination, went with its folder).
     @Test(arguments: ["gif", "mp4", "apng"])
     func aDestinationThatDisappears(format: String) throws {
-        let folder = try scratchDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
-        root.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)
-        let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = 1; fade.toValue = 0; fade.duration = 1
-        root.add(fade, forKey: "fade")
-        let exporter = AnimationExporter(layer: root, options: AnimationExportOptions(framesPerSecond: 20, duration: 1))
-        exporter.willRenderFrame = { n, _ in
-            guard n == 10 else { return }
-            try? FileManager.default.removeItem(at: folder)
+        // A media clock of its own: the three formats run in parallel, and the event pass of a shared clock
+        // would visit the other runs' layers from their threads (ThreadSanitizer saw it).
+        try CAMediaClock.$current.withValue(CAMediaClock(manualTime: 0)) {
+            let folder = try scratchDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+            root.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1; fade.toValue = 0; fade.duration = 1
+            root.add(fade, forKey: "fade")
+            let exporter = AnimationExporter(layer: root, options: AnimationExportOptions(framesPerSecond: 20, duration: 1))
+            exporter.willRenderFrame = { n, _ in
+                guard n == 10 else { return }
+                try? FileManager.default.removeItem(at: folder)
+            }
+            let out = folder.appendingPathComponent("fade.\(format)")
+            #expect {
+                try exporter.export(to: out)
+            } throws: { error in
+                guard case AnimationExportError.cannotWrite(let path, _) = error else { return false }
+                return path.contains("fade.\(format)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder.path))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)
+                .filter { $0.contains("fade.\(format)") }.isEmpty)
         }
-        let out = folder.appendingPathComponent("fade.\(format)")
-        #expect {
-            try exporter.export(to: out)
-        } throws: { error in
-            guard case AnimationExportError.cannotWrite(let path, _) = error else { return false }
-            return path.contains("fade.\(format)")
-        }
-        #expect(!FileManager.default.fileExists(atPath: folder.path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)
-            .filter { $0.contains("fade.\(format)") }.isEmpty)
     }
 }
