@@ -105,6 +105,7 @@ extension FrameCompositor {
             nested.list.append(moved)
         }
         var damage = nested.settleDamage(frame: CGRect(origin: .zero, size: reach.size))
+        let keepsPicture = surface.rect == reach && surface.context != nil && surface.picture != nil
         if surface.rect != reach || surface.context == nil {
             guard let width = CalyxLimits.pixels(reach.width, scale: 1), let height = CalyxLimits.pixels(reach.height, scale: 1),
                   let context = CGContext.canonicalBitmap(width: width, height: height) else { return nil }
@@ -114,7 +115,8 @@ extension FrameCompositor {
             damage = CGRect(origin: .zero, size: reach.size)
         }
         if !damage.isNull || surface.picture == nil, let context = surface.context {
-            nested.execute(into: context, region: damage.isNull ? CGRect(origin: .zero, size: reach.size) : damage)
+            nested.execute(into: context, region: damage.isNull ? CGRect(origin: .zero, size: reach.size) : damage,
+                           damageOnly: keepsPicture && !damage.isNull)
             surface.picture = Self.picture(of: context)
             surface.version &+= 1
         }

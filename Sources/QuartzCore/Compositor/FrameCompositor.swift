@@ -115,7 +115,8 @@ package final class FrameCompositor {
     package internal(set) var backdropFilterings = 0
     /// What each layer's entries looked like in the last settled list (what damage is measured against).
     private var damageTracker = DamageTracker()
-    private var damage = CGRect.null
+    /// How many layers the last prepared frame reached.
+    private var layersSeenLastFrame = 0
     /// How many times layer content has been rasterized (for tests: a layer that only moves is drawn once).
     package internal(set) var rasterizations = 0
     /// Draws batches of blits in bands across the cores (BandExecutor.swift).
@@ -144,7 +145,9 @@ package final class FrameCompositor {
         tree.beginFrame()
         frameTime = t
         budget.reset()
-        var seen = Set<ObjectIdentifier>()
+        // (Sized for the layers the last frame reached, so it is not grown again and again while recording.)
+        var seen = Set<ObjectIdentifier>(minimumCapacity: layersSeenLastFrame)
+        defer { layersSeenLastFrame = seen.count }
         if let root = tree.root {
             let bounds = root.frameLayer(parentTime: t).layer.bounds
             let rootTransform = Homography(CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(userToPixel))
@@ -153,8 +156,7 @@ package final class FrameCompositor {
         prune(keeping: seen)
         let frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
         let refilter = settleBackdrops(frame: frame)
-        damage = settleDamage(frame: frame, adding: refilter)
-        return damage
+        return settleDamage(frame: frame, adding: refilter)
     }
 
     /// The pixels of `frame` the list draws differently from the last list settled (DamageTracker.swift), plus
@@ -174,9 +176,23 @@ package final class FrameCompositor {
 
     /// Draws the prepared list into `context`, clearing and redrawing only `region` (pixels; the damage unless
     /// more is asked for). Falls back to the snapshot painter when the bitmap is not canonical.
-    package func execute(into context: CGContext, region: CGRect) {
+    /// `damageOnly`: `region` is the damage the last `prepare` (or `settleDamage`) answered, and `context` holds
+    /// the frame drawn before it, so only the damage's separate rectangles need drawing, not all of their bounds.
+    package func execute(into context: CGContext, region: CGRect, damageOnly: Bool = false) {
         let clip = region.clampedToPixels(width: context.width, height: context.height)
         guard !clip.isNull, !clip.isEmpty else { return }
+        if damageOnly, damageTracker.pieces.count > 1 {
+            for piece in damageTracker.pieces {
+                let part = piece.intersection(clip)
+                if !part.isNull, !part.isEmpty { execute(into: context, clip: part) }
+            }
+        } else {
+            execute(into: context, clip: clip)
+        }
+    }
+
+    /// Clears and redraws `clip` (whole pixels inside the bitmap).
+    private func execute(into context: CGContext, clip: CGRect) {
         let rows = Int(clip.minY)..<Int(clip.maxY), columns = Int(clip.minX)..<Int(clip.maxX)
         // Drawing starts at the topmost opaque cover of the region, if any; otherwise on cleared pixels.
         let cover = opaqueCover(of: clip)
@@ -213,7 +229,7 @@ package final class FrameCompositor {
     package func composite(_ tree: RenderTree, atMediaTime t: CFTimeInterval, into context: CGContext) {
         guard context.usesCanonicalPixels else { tree.root?.frameTree(parentTime: t).render(in: context); return }
         let damage = prepare(tree, atMediaTime: t, userToPixel: context.userToPixelTransform, size: (context.width, context.height))
-        execute(into: context, region: damage)
+        execute(into: context, region: damage, damageOnly: true)
     }
 
     // MARK: Building the display list

@@ -125,7 +125,7 @@ public final class CARenderServer: @unchecked Sendable {
     private func drawLocked(at t: CFTimeInterval, wholeFrame: Bool) -> CGRect {
         var damage = compositor.prepare(tree, atMediaTime: t, userToPixel: layerToPixel, size: (context.width, context.height))
         if wholeFrame { damage = CGRect(x: 0, y: 0, width: context.width, height: context.height) }
-        if !damage.isNull { compositor.execute(into: context, region: damage) }
+        if !damage.isNull { compositor.execute(into: context, region: damage, damageOnly: !wholeFrame) }
         frameCount += 1
         return damage
     }

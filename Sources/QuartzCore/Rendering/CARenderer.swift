@@ -43,6 +43,8 @@ public final class CARenderer: NSObject {
     private var frameTime: CFTimeInterval?
     /// The region to redraw this frame, in layer space.
     private var updateRegion: CGRect = .null
+    /// Whether the update region is just the frame's damage (nothing added), so only its pieces need drawing.
+    private var updateIsDamage = false
     package let compositor = FrameCompositor()
     /// The renderer's snapshots of the tree, refreshed at each frame's start for layers that changed.
     private let tree = RenderTree()
@@ -88,11 +90,13 @@ public final class CARenderer: NSObject {
         guard let layer else { updateRegion = .null; return }
         tree.sync(with: layer)
         var damage = compositor.prepare(tree, atMediaTime: t, userToPixel: layerToPixel, size: (context.width, context.height))
+        updateIsDamage = true
         // Offline, a frame waits for the tiles it shows (coarse ones first, then finer: a few rounds at most).
         for _ in 0..<4 where waitsForTiles && !compositor.tilesAskedFor.isEmpty {
             for tiles in compositor.tilesAskedFor { _ = tiles.waitUntilIdle() }
             damage = damage.union(compositor.prepare(tree, atMediaTime: t, userToPixel: layerToPixel,
                                                      size: (context.width, context.height)))
+            updateIsDamage = false  // the union of several lists' damage: not the last list's pieces
         }
         updateRegion = damage.isNull ? .null : damage.applying(layerToPixel.inverted())
     }
@@ -108,6 +112,7 @@ public final class CARenderer: NSObject {
         guard ![r.origin.x, r.origin.y, r.width, r.height].contains(where: \.isNaN) else { return }
         let region = r.isFiniteValue ? r : wholeBitmapInLayerSpace
         updateRegion = updateRegion.union(region)
+        updateIsDamage = false
     }
 
     /// The bitmap's rectangle in layer space.
@@ -118,7 +123,8 @@ public final class CARenderer: NSObject {
     /// Draws the update region of the current frame into the bitmap (cleared there first).
     public func render() {
         guard frameTime != nil, layer != nil, !updateRegion.isNull else { return }
-        compositor.execute(into: context, region: updateRegion.applying(layerToPixel))  // execute clips to the bitmap
+        // (execute clips to the bitmap)
+        compositor.execute(into: context, region: updateRegion.applying(layerToPixel), damageOnly: updateIsDamage)
     }
 
     /// The media time at which the tree next changes: the frame's own time while any animation is running (or an

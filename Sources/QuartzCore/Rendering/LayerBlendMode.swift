@@ -12,6 +12,8 @@ enum LayerBlendMode: Hashable, Sendable {
     case blended(CGBlendMode)
 
     init(compositingFilter filter: Any?) {
+        // (Most layers have none: answered before the dynamic casts below, which cost even on nil.)
+        guard let filter else { self = .normal; return }
         let name: String
         switch filter {
         case let string as String: name = string
