@@ -8,6 +8,7 @@ extension CGContext {
         cairo_restore(cr)
         cairo_set_fill_rule(cr, rule == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
         cairo_clip(cr)
+        state.isClipped = true
         beginPath()
     }
 
@@ -21,6 +22,7 @@ extension CGContext {
         cairo_restore(target)
         cairo_set_fill_rule(target, rule)
         cairo_clip(target)
+        if target == cr { state.isClipped = true }
     }
 
     /// Intersects the clip with `rect` (user space); the current path is kept.
@@ -68,6 +70,7 @@ extension CGContext {
     public func resetClip() {
         cairo_reset_clip(cr)
         state.clipMask = nil
+        state.isClipped = false
     }
 
     /// The clip's bounding box in user space.

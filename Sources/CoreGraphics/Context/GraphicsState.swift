@@ -11,6 +11,8 @@ struct GraphicsState {
     var shadow: Shadow?
     /// Intersection of every `clip(to:mask:)` so far, in device space.
     var clipMask: MaskSurface?
+    /// Whether a clip path or rectangle narrows drawing (Cairo holds the clip itself).
+    var isClipped = false
     var textDrawingMode = CGTextDrawingMode.fill
     var fontSize: CGFloat = 12
     /// Font rendering wishes (`setShouldSmoothFonts` and the subpixel settings), each also gated by the
