@@ -1,5 +1,4 @@
 #include "coverage.h"
-#include <math.h>
 #include <stdlib.h>
 
 // One unit of area (a whole pixel covered once) in the cells' fixed point.
@@ -36,6 +35,12 @@ int calyx_coverage_begin(calyx_coverage *box, int64_t width, int64_t height) {
     return 1;
 }
 
+// `area` in the cells' fixed point, rounded to nearest (inline: lrint is a library call).
+static inline int32_t fixed(double area) {
+    double scaled = area * ONE;
+    return (int32_t)(scaled < 0 ? scaled - 0.5 : scaled + 0.5);
+}
+
 // Adds `area` (signed, a whole pixel being 1) to cell `column` of a row and marks it touched.
 static inline void add(int32_t *row, uint64_t *touched, int64_t column, int32_t area) {
     row[column] += area;
@@ -54,7 +59,7 @@ static void add_row_part(int32_t *row, uint64_t *touched, int64_t width, double 
     if ((double)(column + 1) >= hi) {
         // Within one column: the part right of the edge is one minus the edge's mean position in the column.
         double inside = (lo + hi) * 0.5 - (double)column;
-        int32_t whole = (int32_t)lrint(dy * ONE), right = (int32_t)lrint(dy * (1 - inside) * ONE);
+        int32_t whole = fixed(dy), right = fixed(dy * (1 - inside));
         add(row, touched, column, right);
         add(row, touched, column + 1, whole - right);
         return;
@@ -65,7 +70,7 @@ static void add_row_part(int32_t *row, uint64_t *touched, int64_t width, double 
     while (x < hi) {
         double next = (double)(column + 1) < hi ? (double)(column + 1) : hi;
         double piece = (next - x) * slope, inside = (x + next) * 0.5 - (double)column;
-        int32_t whole = (int32_t)lrint(piece * ONE), right = (int32_t)lrint(piece * (1 - inside) * ONE);
+        int32_t whole = fixed(piece), right = fixed(piece * (1 - inside));
         add(row, touched, column, right);
         add(row, touched, column + 1, whole - right);
         x = next;
