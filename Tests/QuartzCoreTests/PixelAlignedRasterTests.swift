@@ -177,4 +177,30 @@ import CalyxTestSupport
             #expect(raster?.scale == 1.25 && raster?.image.width == 25, "\(String(describing: raster?.scale))")
         }
     }
+
+    /// A group (here: two overlapping squares faded together) of a layer with empty bounds, zoomed eight times,
+    /// is pictured at eight pixels a point: its edge is sharp. Measured by the bounds, it was pictured at one
+    /// pixel a point and magnified, a ramp eight pixels wide (pixel 37 at three quarters, pixel 42 at a fifth).
+    @Test func aZoomedGroupOfAnEmptyBoundedLayerIsSharp() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+            let container = CALayer()  // bounds empty, as Lottie's containers are
+            container.anchorPoint = .zero
+            container.position = .zero
+            container.transform = CATransform3DMakeScale(8, 8, 1)
+            container.opacity = 0.5
+            for origin in [CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 1)] {
+                let square = CAShapeLayer()
+                square.path = CGPath(rect: CGRect(origin: origin, size: CGSize(width: 4, height: 4)), transform: nil)
+                square.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+                container.addSublayer(square)
+            }
+            root.addSublayer(container)
+            let canvas = renderedFrame(root, at: 0, background: nil)
+            // The union covers x 0…40 pixels in rows 8…32 (top down): half-opaque blue inside, nothing past it.
+            #expect(abs(canvas.pixel(topDown: 37, 20).a - 128) <= 2, "\(canvas.pixel(topDown: 37, 20))")
+            #expect(canvas.pixel(topDown: 42, 20).a == 0, "\(canvas.pixel(topDown: 42, 20))")
+            #expect(LayerGeometry.onScreenScale(of: .zero, under: Homography(CGAffineTransform(scaleX: 8, y: 8))) == 8)
+        }
+    }
 }

@@ -93,7 +93,11 @@ enum LayerGeometry {
 
     /// How many pixels one unit of the rect spans on screen at most (along its projected edges).
     static func onScreenScale(of r: CGRect, under h: Homography) -> CGFloat {
-        guard let q = h.quad(r), r.width > 0, r.height > 0 else { return 1 }
+        // A layer with empty bounds (a container whose sublayers draw, as Lottie's are) is measured by a unit
+        // square at its origin: its map's scale, not 1, or a group of it would be pictured at one pixel a point
+        // however far it is zoomed.
+        let r = r.width > 0 && r.height > 0 ? r : CGRect(origin: r.isNull ? .zero : r.origin, size: CGSize(width: 1, height: 1))
+        guard let q = h.quad(r) else { return 1 }
         func d(_ a: CGPoint, _ b: CGPoint) -> CGFloat { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
         return max(max(d(q[0], q[1]), d(q[3], q[2])) / r.width, max(d(q[0], q[3]), d(q[1], q[2])) / r.height)
     }
