@@ -44,6 +44,8 @@ FIXTURES = {
     "images": ([0, 30], *DEFAULT, []),
     # Blends round a level apart over whole areas, and colour dodge and burn up to 10 levels near their limits.
     "blend-modes": ([0, 30], 1.5, 32, []),
+    # Not compared: mask-modes.json. lottie-web 5.7.5 draws darken and difference masks as add (ThorVG is that
+    # file's oracle).
     # Not compared: offset-paths.json. lottie-web 5.7.5 has no offset paths and draws the shapes unmoved (ThorVG
     # is that file's oracle).
     # Not compared: effects.json. lottie-web 5.7.5 sets an effect's filter region to the layer's bounding box, so

@@ -13,7 +13,8 @@ FRAMES = {"showcase": [0, 12, 25, 40, 55], "precomp-trim": [5, 20, 35, 50], "gra
           "shapes": [0, 30, 50], "time": [0, 20, 40],
           "images": [0, 30], "effects": [0], "blend-modes": [0, 30],
           "gradient-highlights": [0, 30], "trim-modes": [20, 45],
-          "offset-paths": [0, 40], "effects-animated": [0, 40]}
+          "offset-paths": [0, 40], "effects-animated": [0, 40],
+          "mask-modes": [0]}
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "LottieTests", "References")
 
 

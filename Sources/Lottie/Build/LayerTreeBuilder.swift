@@ -73,7 +73,10 @@ struct LayerTreeBuilder {
         var node = makeLayer(for: layer, time: time, withOpacity: true, keypath: keypath)
         addContent(of: layer, to: node, time: time, keypath: keypath, visiting: visiting)
         if !layer.masks.isEmpty {
-            node.mask = MaskBuilder(builder: self, time: time).mask(layer.masks, layerBox: box(of: layer, in: size))
+            if let (mask, reading) = MaskBuilder(builder: self, time: time).mask(layer.masks, layerBox: box(of: layer, in: size)) {
+                node.mask = mask
+                node.maskReading = reading
+            }
         }
         if !layer.effects.isEmpty { EffectBuilder(builder: self, time: time).apply(layer.effects, to: node) }
         // Parents move the layer (not fade it): their transforms wrap it, nearest parent innermost.

@@ -8,8 +8,8 @@ import QuartzCore
 /// subtracted mask's opacity right). A first mask that subtracts or intersects starts from the whole box, as in
 /// After Effects.
 ///
-/// Lighten is drawn as add and darken as intersect (the same where masks do not overlap at partial opacity);
-/// difference is drawn as add. Expansion offsets the path (BezierShape+Offset.swift) with round joins.
+/// A list with lighten, darken or difference masks is combined in grey instead (``lumaMask``). Expansion
+/// offsets the path (BezierShape+Offset.swift) with round joins.
 struct MaskBuilder {
     let builder: LayerTreeBuilder
     let time: TimeMap
@@ -17,17 +17,58 @@ struct MaskBuilder {
     /// The layer's frame at the composition's first frame.
     private var frame: Double { time.frame(atRootFrame: builder.model.inPoint) }
 
-    /// The mask of a layer whose own box is `layerBox`; nil when every mask's mode is none.
-    func mask(_ masks: [MaskModel], layerBox: CGRect) -> CALayer? {
+    /// The mask of a layer whose own box is `layerBox` and how the layer reads it; nil when every mask's mode
+    /// is none.
+    func mask(_ masks: [MaskModel], layerBox: CGRect) -> (layer: CALayer, reading: MaskReading)? {
+        if masks.contains(where: { [.lighten, .darken, .difference].contains($0.mode) }) {
+            return lumaMask(masks, layerBox: layerBox).map { ($0, .luminance) }
+        }
+        return alphaMask(masks, layerBox: layerBox).map { ($0, .alpha) }
+    }
+
+    /// Masks combined as coverage in grey, read by luminance: each mask's shape white at its opacity (a mask that
+    /// subtracts, black), laid over the coverage so far — or, for intersect, lighten, darken and difference, drawn
+    /// with the box black around it and blended with the coverage so far by multiply, lighten, darken or
+    /// difference: c·m, max(c, m), min(c, m), |c − m|, with m zero outside the shape. Lighten, darken and
+    /// difference need it: alpha has no blend modes, grey has all of them. A first mask that subtracts,
+    /// intersects or darkens starts from the whole box, as in After Effects.
+    private func lumaMask(_ masks: [MaskModel], layerBox: CGRect) -> CALayer? {
+        let used = masks.filter { $0.mode != .none }
+        guard let first = used.first else { return nil }
+        let coverage = LayerTreeBuilder.spaceLayer()
+        let startsFull = [.subtract, .intersect, .darken].contains(first.mode)
+        coverage.addSublayer(wholeBox(layerBox, gray: startsFull ? 1 : 0))
+        for mask in used {
+            let shape = shapeLayer(for: mask, layerBox: layerBox)
+            switch mask.mode {
+            case .add, .none:
+                coverage.addSublayer(shape)
+            case .subtract:
+                (shape as? CAShapeLayer)?.fillColor = CGColor(gray: 0, alpha: 1)
+                coverage.addSublayer(shape)
+            case .intersect, .lighten, .darken, .difference:
+                let blended = LayerTreeBuilder.spaceLayer()
+                blended.addSublayer(wholeBox(layerBox, gray: 0))
+                blended.addSublayer(shape)
+                blended.compositingFilter = [.intersect: "multiplyBlendMode", .lighten: "lightenBlendMode",
+                                             .darken: "darkenBlendMode", .difference: "differenceBlendMode"][mask.mode]
+                coverage.addSublayer(blended)
+            }
+        }
+        return coverage
+    }
+
+    /// Masks combined as alpha coverage, Core Animation's own way (for add, subtract and intersect).
+    private func alphaMask(_ masks: [MaskModel], layerBox: CGRect) -> CALayer? {
         var coverage: CALayer?
         for mask in masks where mask.mode != .none {
             switch mask.mode {
-            case .add, .lighten, .difference, .none:
+            case .add, .none, .lighten, .difference:
                 let union = coverage.flatMap { $0.mask == nil && $0.maskReading == .alpha && $0.name == Self.unionName ? $0 : nil }
                     ?? unionLayer(containing: coverage)
                 union.addSublayer(shapeLayer(for: mask, layerBox: layerBox))
                 coverage = union
-            case .intersect, .darken, .subtract:
+            case .intersect, .subtract, .darken:
                 let holder = LayerTreeBuilder.spaceLayer()
                 holder.addSublayer(coverage ?? wholeBox(layerBox))
                 holder.mask = shapeLayer(for: mask, layerBox: layerBox)
@@ -48,13 +89,13 @@ struct MaskBuilder {
         return union
     }
 
-    /// Full coverage over the layer's box.
-    private func wholeBox(_ box: CGRect) -> CALayer {
+    /// The layer's box filled opaque `gray` (white: full coverage).
+    private func wholeBox(_ box: CGRect, gray: CGFloat = 1) -> CALayer {
         let whole = CAShapeLayer()
         whole.anchorPoint = .zero
         whole.position = .zero
         whole.path = CGPath(rect: box, transform: nil)
-        whole.fillColor = CGColor(gray: 1, alpha: 1)
+        whole.fillColor = CGColor(gray: gray, alpha: 1)
         return whole
     }
 
