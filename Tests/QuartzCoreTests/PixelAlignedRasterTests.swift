@@ -153,31 +153,6 @@ import CalyxTestSupport
         }
     }
 
-    /// A layer an animation moves keeps a raster in its own space at the next quarter step of a power of two
-    /// above its on-screen scale (1, 1.25, 1.5, 1.75 × 2ⁿ), so it is resampled from at most 1.25 times finer:
-    /// at 1.1 a 20-point layer rasters 25 pixels wide (a whole power of two, 2, made it 40).
-    @Test func aMovingLayerRastersAtTheNextQuarterStep() {
-        #expect(LayerGeometry.quarterPowerOfTwo(atLeast: 1.1) == 1.25)
-        #expect(LayerGeometry.quarterPowerOfTwo(atLeast: 4.27) == 5)
-        #expect(LayerGeometry.quarterPowerOfTwo(atLeast: 0.3) == 0.3125)  // 1.25 · 2⁻²
-        #expect(LayerGeometry.quarterPowerOfTwo(atLeast: 2.0000000000000004) == 2)
-        withClock(at: 0) { clock in
-            let shape = Self.stripedLayer(animated: false)
-            shape.transform = CATransform3DMakeScale(1.1, 1.1, 1)
-            let slide = CABasicAnimation(keyPath: "position.x")
-            slide.fromValue = 10; slide.toValue = 12.3; slide.duration = 1
-            shape.add(slide, forKey: "slide")
-            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
-            root.addSublayer(shape)
-            CATransaction.flush()
-            let (_, renderer) = frameRenderer(for: root, background: nil)
-            clock.setManualTime(0.5)
-            renderer.drawFrame(at: 0.5)
-            let raster = renderer.compositor.rasters.content[ObjectIdentifier(shape)]
-            #expect(raster?.scale == 1.25 && raster?.image.width == 25, "\(String(describing: raster?.scale))")
-        }
-    }
-
     /// A group (here: two overlapping squares faded together) of a layer with empty bounds, zoomed eight times,
     /// is pictured at eight pixels a point: its edge is sharp. Measured by the bounds, it was pictured at one
     /// pixel a point and magnified, a ramp eight pixels wide (pixel 37 at three quarters, pixel 42 at a fifth).

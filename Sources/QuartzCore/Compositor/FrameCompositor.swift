@@ -477,14 +477,10 @@ package final class FrameCompositor {
         // The raster covers what the content can draw: the bounds, and what overflows them unclipped.
         let b = facts.extent
         guard facts.drawsOwnContent else { return nil }
-        // Raster at the on-screen scale, rounded up so small zooms reuse the raster: drawn content to a quarter
-        // step of a power of two (1, 1.25, 1.5, 1.75 × 2ⁿ: a raster shrunk by at most 1.25, which resamples
-        // cheaper and sharper than one up to twice too fine, as a whole power of two left it), bitmaps to a power
-        // of two (their mip levels, which `.linear` minification samples).
+        // Raster at the on-screen scale (rounded up to a power of two, so small zooms reuse the raster).
         let onScreen = max(LayerGeometry.onScreenScale(of: b, under: m), 1 / 64)
         // (A tolerance keeps float noise around a power of two, such as 1.0000000000000002, from flipping it.)
-        var scale = facts.bitmapResolution == nil ? LayerGeometry.quarterPowerOfTwo(atLeast: onScreen)
-            : LayerGeometry.powerOfTwo(atLeast: onScreen)
+        var scale = LayerGeometry.powerOfTwo(atLeast: onScreen)
         // A layer that shows nothing but a bitmap gains nothing from a raster finer than the bitmap: sampling it
         // at the bitmap's own resolution is sharper (one filter, not two) and keeps the texture small.
         if let native = facts.bitmapResolution {

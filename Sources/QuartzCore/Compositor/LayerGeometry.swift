@@ -36,13 +36,6 @@ enum LayerGeometry {
     /// overflowing scale would make the loops that halve a scale until a raster fits run forever.
     static func powerOfTwo(atLeast x: CGFloat) -> CGFloat { pow(2, min((log2(x) - 1e-6).rounded(.up), 64)) }
 
-    /// The smallest of 1, 1.25, 1.5 or 1.75 times a power of two that is at least `x` (the same tolerance).
-    static func quarterPowerOfTwo(atLeast x: CGFloat) -> CGFloat {
-        let octave = powerOfTwo(atLeast: x) / 2
-        for step in [1.25, 1.5, 1.75] as [CGFloat] where octave * step >= x * (1 - 1e-6) { return octave * step }
-        return octave * 2
-    }
-
     /// The whole pixels `rect` (the layer's space) covers under `m` when `m` is affine; nil for a perspective
     /// map or one that leaves no finite, non-empty box.
     static func pixelBox(of rect: CGRect, under m: Homography) -> CGRect? {
