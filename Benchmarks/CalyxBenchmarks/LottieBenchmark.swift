@@ -7,7 +7,8 @@ import QuartzCore
 
 /// Lottie playback against rlottie (Samsung's C++ player, Debian's librlottie) in the same process: each
 /// engine draws every frame of the same file at 512 × 512, frame after frame as an export does, one core each
-/// (rlottie draws a frame on the calling thread). Calyx's frame includes moving time on its player layer, the
+/// (rlottie rasterizes on worker threads of its own: the frames of both are timed held to one core, OneCore.swift).
+/// Calyx's frame includes moving time on its player layer, the
 /// commit, evaluating the animations and compositing; rlottie's includes its own evaluation and rasterizing.
 /// The files are the Lottie tests' ThorVG references (Tests/LottieTests/References). ThorVG's times come from
 /// scripts/bench-thorvg.py, which `make bench` runs after this on the same files and machine. Also: allocations
@@ -23,8 +24,8 @@ enum LottieBenchmark {
             guard let data = try? Data(contentsOf: references.appendingPathComponent("\(name).json")),
                   let animation = try? LottieAnimation.from(data: data) else { continue }
             let frames = Int(animation.endFrame - animation.startFrame)
-            let calyx = calyxSeconds(animation, frames: frames)
-            let rlottie = rlottieSeconds(data, key: name, frames: frames)
+            // Both engines on one core: rlottie's rasterizing workers, started at its first frame, stay there.
+            let (calyx, rlottie) = onOneCore { (calyxSeconds(animation, frames: frames), rlottieSeconds(data, key: name, frames: frames)) }
             report.add("lottie.\(name).calyx_frame", calyx.seconds * 1e3, "ms",
                        note: "\(name): one \(size)×\(size) frame, Calyx on one core")
             report.add("lottie.\(name).allocations", calyx.allocations, "allocs/frame",
