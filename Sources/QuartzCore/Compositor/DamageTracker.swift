@@ -49,7 +49,7 @@ struct DamageTracker {
     static let maximumPieces = 8
     /// With more rectangles than this to start with, the damage is simply their bounds (merging them pairwise
     /// would cost more than it saves).
-    static let maximumRectanglesToCoalesce = 48
+    static let maximumRectanglesToCoalesce = 24
     /// What a separate rectangle costs, in pixels' worth of work: another pass over the display list and the band
     /// threads, another setup of each blit (a 128 × 128 square; measured on the Lottie benchmark files).
     static let pieceOverhead: CGFloat = 16384

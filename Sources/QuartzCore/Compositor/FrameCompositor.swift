@@ -52,6 +52,9 @@ package final class FrameCompositor {
             self.box = LayerGeometry.finite(box)
         }
 
+        /// Whether the entry filters what is drawn behind it (`backgroundFilters`).
+        var isBackdrop: Bool { if case .backdrop = operation { true } else { false } }
+
         /// The same operation drawn only inside `clip`.
         func clipped(to clip: PixelClip) -> Entry {
             var h = Hasher()
@@ -181,7 +184,9 @@ package final class FrameCompositor {
     package func execute(into context: CGContext, region: CGRect, damageOnly: Bool = false) {
         let clip = region.clampedToPixels(width: context.width, height: context.height)
         guard !clip.isNull, !clip.isEmpty else { return }
-        if damageOnly, damageTracker.pieces.count > 1 {
+        // (A backdrop blurs what is drawn around it, which may lie in another piece not drawn yet: a frame with one
+        // draws its damage's bounds in one pass.)
+        if damageOnly, damageTracker.pieces.count > 1, !list.contains(where: \.isBackdrop) {
             for piece in damageTracker.pieces {
                 let part = piece.intersection(clip)
                 if !part.isNull, !part.isEmpty { execute(into: context, clip: part) }
