@@ -8,10 +8,9 @@ import CoreGraphics
 struct DamageTracker {
     private var previous: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
     private var current: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
-    /// The last settled damage as separate whole-pixel rectangles inside the frame (their union is `bounds`).
+    /// The last settled damage as separate whole-pixel rectangles inside the frame (their union is what
+    /// `settle` answered).
     private(set) var pieces: [CGRect] = []
-    /// The last settled damage's bounds, as `settle` answered it.
-    private(set) var bounds = CGRect.null
 
     /// The pixels of `frame` that `list` draws differently from the last list settled: what appeared,
     /// disappeared or changed appearance, at its old and new places (painted entries always), plus `extra`.
@@ -34,8 +33,7 @@ struct DamageTracker {
         swap(&previous, &current)
         addPiece(extra, frame: frame)
         pieces = Self.coalesce(pieces)
-        bounds = pieces.reduce(CGRect.null) { $0.union($1) }
-        return bounds
+        return pieces.reduce(CGRect.null) { $0.union($1) }
     }
 
     /// Adds `box` grown to whole pixels (and one more, for antialiasing reaching past it) within `frame`.
