@@ -134,4 +134,27 @@ import CalyxTestSupport
             #expect(reports.entries.count == 1 && reports.entries[0].contains("cycle"))
         }
     }
+
+    /// A start callback that moves its layer's parent in time: the event pass finds each layer's local time once
+    /// per pass through its ancestors, and must find them again after a callback, so a sibling's animation that
+    /// the jump ended is reported stopped in the same pass.
+    @Test func aStartCallbackThatShiftsTheParentsTime() {
+        withClock(at: 0) { clock in
+            let parent = CALayer(), starter = CALayer(), sibling = CALayer()
+            parent.addSublayer(starter); parent.addSublayer(sibling)
+            CATransaction.flush()
+            let editor = Editor()
+            editor.onStart = { _ in parent.timeOffset = 50 }
+            var siblingStops: [Bool] = []
+            let watcher = Editor()
+            watcher.onStop = { _, flag in siblingStops.append(flag) }
+            starter.add(fade(1, delegate: editor), forKey: "first")
+            sibling.add(fade(10, delegate: watcher), forKey: "long")
+            CATransaction.flush()
+            clock.setManualTime(0.1)
+            CAProcessAnimationEvents()
+            #expect(siblingStops == [true])
+            editor.onStart = { _ in }
+        }
+    }
 }

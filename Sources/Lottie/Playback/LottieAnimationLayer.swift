@@ -298,15 +298,16 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         playStart = nil
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        clock.speed = 0
-        clock.timeOffset = 0
-        clock.beginTime = 0
-        clock.duration = 0
-        clock.repeatCount = 0
-        clock.autoreverses = false
-        content.speed = 1
-        content.beginTime = 0
-        content.timeOffset = clamped
+        // (Scrubbing sets a frame at a time: only what differs is set, so a scrub commits one property.)
+        if clock.speed != 0 { clock.speed = 0 }
+        if clock.timeOffset != 0 { clock.timeOffset = 0 }
+        if clock.beginTime != 0 { clock.beginTime = 0 }
+        if clock.duration != 0 { clock.duration = 0 }
+        if clock.repeatCount != 0 { clock.repeatCount = 0 }
+        if clock.autoreverses { clock.autoreverses = false }
+        if content.speed != 1 { content.speed = 1 }
+        if content.beginTime != 0 { content.beginTime = 0 }
+        if content.timeOffset != clamped { content.timeOffset = clamped }
         CATransaction.commit()
     }
 

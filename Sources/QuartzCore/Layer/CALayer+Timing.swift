@@ -2,6 +2,14 @@ extension CALayer {
     /// The layer's own timing as a value.
     package var timingSpec: TimingSpec { TimingSpec(self) }
 
+    /// The part of the layer's timing that maps its parent's time to its own: beginTime, speed and timeOffset
+    /// (cheaper than the full `timingSpec`, with its fill mode and repeats).
+    var parentToLocalTiming: TimingSpec {
+        var spec = TimingSpec()
+        spec.beginTime = beginTime; spec.speed = Double(speed); spec.timeOffset = timeOffset
+        return spec
+    }
+
     /// The layer's local time for a media time `t` (its parent time at the root), through every ancestor's
     /// (beginTime, speed, timeOffset) — the parent time of the layer's animations (semantics §1.4).
     /// (The event pass asks this of every animated layer every frame: the ancestors' timings are gathered on
@@ -15,10 +23,7 @@ extension CALayer {
             layer = self
             while let l = layer {
                 index -= 1
-                // (Only these three map a parent's time to a layer's: no full `timingSpec`, with its fill mode.)
-                var spec = TimingSpec()
-                spec.beginTime = l.beginTime; spec.speed = Double(l.speed); spec.timeOffset = l.timeOffset
-                specs.initializeElement(at: index, to: spec)
+                specs.initializeElement(at: index, to: l.parentToLocalTiming)
                 layer = l.superlayer
             }
             // Root first: each layer's local time is its parent's time through its own timing.

@@ -14,6 +14,8 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
 
     /// The run-loop pumps of this clock, by run loop (RunLoopEventPump.swift).
     private var pumps: [ObjectIdentifier: RunLoopAlarm] = [:]
+    /// Local times of the layers at the pass under way (only the owning thread's pass touches it).
+    private var passTimes = PassLocalTimes()
 
     /// The pump alarm of `runLoop`, made on first use with `action`.
     func pumpAlarm(on runLoop: RunLoop, action: @escaping (RunLoopAlarm) -> Void) -> RunLoopAlarm {
@@ -76,7 +78,8 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
         let tracked = layers.entries.compactMap(\.layer)
         layers.removeAll(where: { $0.layer == nil }, id: \.id)
         lock.unlock()
-        for layer in tracked { processAnimations(of: layer, at: now) }
+        passTimes.start(at: now)
+        for layer in tracked { processAnimations(of: layer) }
         lock.lock()
         let watching = observers.compactMap(\.observer)
         lock.unlock()
@@ -92,12 +95,12 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     /// layer's included) and edit the tree: the pass walks a snapshot of the layer's animations and finds each
     /// again, by identity, before acting on it, so an animation a callback removed is skipped (its removal
     /// already reported it) and one a callback added waits for the next pass (docs/bad-input.md).
-    private func processAnimations(of layer: CALayer, at now: CFTimeInterval) {
+    private func processAnimations(of layer: CALayer) {
         // Every layer with animations is visited every frame, so a layer with nothing to report costs no
         // allocation: its local time is found only when it has running animations, the snapshot only when one
         // of them starts or ends now.
         guard layer.animationEntries.contains(where: { !$0.pendingBegin }) else { return }
-        let local = layer.localTime(forMediaTime: now)
+        let local = passTimes.localTime(of: layer)
         func elapsed(_ entry: AnimationEntry) -> (elapsed: Double, active: Double) {
             let spec = entry.compiled?.timing ?? TimingSpec(entry.animation)
             return ((local - spec.beginTime) * spec.speed, spec.activeDuration)
@@ -108,6 +111,8 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
             return (!entry.didStart && elapsed >= 0) || elapsed >= active
         }
         guard layer.animationEntries.contains(where: startsOrEnds) else { return }
+        // Delegates told below may move layers or change their timing: later layers' times are found afresh.
+        defer { passTimes.forget() }
         let snapshot = layer.animationEntries.filter { !$0.pendingBegin }
         for entry in snapshot where !entry.didStart && elapsed(entry).elapsed >= 0 {
             guard let i = layer.animationEntries.firstIndex(where: { $0.animation === entry.animation }),

@@ -8,7 +8,8 @@ package enum RunLoopEventPump {
     /// Starts `clock`'s pump on the current thread's run loop, if it has one that runs and it is not pumping.
     package static func start(for clock: CAMediaClock) {
         let runLoop: RunLoop
-        if Thread.isMainThread { runLoop = .main }
+        // (`Thread.current.isMainThread`, not the class property: on Linux that asks the kernel, twice, per commit.)
+        if Thread.current.isMainThread { runLoop = .main }
         else if RunLoop.current.currentMode != nil { runLoop = .current }
         else { return }
         let interval = CADisplayLink.mainDisplay.refreshInterval
