@@ -8,36 +8,78 @@ extension CGContext {
     /// drawn nothing, when Cairo must do it. Cairo's general rasterizer costs several times as much for the
     /// solid shapes a compositor redraws every frame.
     func fillWithCoverage(evenOdd: Bool) -> Bool {
-        guard isDirectlyBacked, state.singularCTM == nil, state.shadow == nil, state.clipMask == nil, !state.isClipped,
-              transparencyLayers.isEmpty, state.blendMode == .normal, cairo_get_antialias(cr) == CAIRO_ANTIALIAS_DEFAULT,
-              let colour = premultipliedFillColour else { return false }
-        // The path's box (control points included), in whole pixels within the bitmap.
-        var low = CGPoint(x: CGFloat.infinity, y: .infinity), high = CGPoint(x: -CGFloat.infinity, y: -.infinity)
-        func include(_ p: CGPoint) {
-            low.x = min(low.x, p.x); low.y = min(low.y, p.y); high.x = max(high.x, p.x); high.y = max(high.y, p.y)
+        guard drawsPlainly, let colour = premultiplied(state.fillColor) else { return false }
+        // The path's box (control points included).
+        var box = PointBox()
+        for element in devicePath.elements { box.addControlPoints(of: element) }
+        return cover(box, colour: colour, evenOdd: evenOdd) { $0.add(devicePath.elements) }
+    }
+
+    /// Strokes the current (device-space) path with the stroke colour by exact area coverage, when the fill
+    /// would be plain (as `fillWithCoverage`), the stroke is not dashed, the user space is only turned, flipped
+    /// and scaled alike in x and y (so the pen is round in pixels), the line at least a pixel wide and its outline
+    /// free of self-overlap along its edges (no turn too sharp for its segments' length). The path is outlined
+    /// (`StrokeOutline`) and the outline filled. Answers false, having drawn nothing, when Cairo must.
+    func strokeWithCoverage() -> Bool {
+        guard drawsPlainly, cairo_get_dash_count(cr) == 0, let colour = premultiplied(state.strokeColor) else { return false }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let sx = (m.xx * m.xx + m.yx * m.yx).squareRoot(), sy = (m.xy * m.xy + m.yy * m.yy).squareRoot()
+        guard abs(sx - sy) <= 1e-6 * max(sx, sy), abs(m.xx * m.xy + m.yx * m.yy) <= 1e-6 * sx * sy else { return false }
+        let width = CGFloat(cairo_get_line_width(cr)) * sx
+        guard width >= 1, width.isFinite else { return false }
+        let cap: CGLineCap = switch cairo_get_line_cap(cr) {
+        case CAIRO_LINE_CAP_ROUND: .round
+        case CAIRO_LINE_CAP_SQUARE: .square
+        default: .butt
         }
-        for element in devicePath.elements {
-            switch element {
-            case .move(let p), .line(let p): include(p)
-            case .quad(let c, let p): include(c); include(p)
-            case .cubic(let c1, let c2, let p): include(c1); include(c2); include(p)
-            case .close: break
-            }
+        let join: CGLineJoin = switch cairo_get_line_join(cr) {
+        case CAIRO_LINE_JOIN_ROUND: .round
+        case CAIRO_LINE_JOIN_BEVEL: .bevel
+        default: .miter
         }
+        let tolerance = max(cairo_get_tolerance(cr), 0.01)
+        var outline = StrokeOutline(halfWidth: width / 2, cap: cap, join: join, miterLimit: cairo_get_miter_limit(cr),
+                                    tolerance: tolerance)
+        // (A subpath of a move alone strokes nothing; one of zero length still gets its caps.)
+        for subpath in devicePath.subpaths where !subpath.segments.isEmpty {
+            outline.add(polyline: subpath.polyline(tolerance: tolerance), closed: subpath.isClosed)
+        }
+        // (Sharp inner turns overlap the outline along its edges, which a coverage sum would count twice.)
+        guard !outline.overlapsItself else { return false }
+        var box = PointBox()
+        for polygon in outline.polygons { for p in polygon { box.add(p) } }
+        return cover(box, colour: colour, evenOdd: false) { edges in
+            for polygon in outline.polygons { edges.add(polygon: polygon) }
+        }
+    }
+
+    /// Whether a solid fill may go through the coverage rasterizer: a canonical bitmap drawn in place (no
+    /// transparency layer), no clip, mask or shadow, normal blending and antialiasing on.
+    private var drawsPlainly: Bool {
+        isDirectlyBacked && state.singularCTM == nil && state.shadow == nil && state.clipMask == nil && !state.isClipped
+            && transparencyLayers.isEmpty && state.blendMode == .normal && cairo_get_antialias(cr) == CAIRO_ANTIALIAS_DEFAULT
+    }
+
+    /// Accumulates the edges `addEdges` hands over in a coverage box over `box` (in whole pixels, cut to the
+    /// bitmap) and blends `colour` by it; false, having drawn nothing, when the box is too far out or too large.
+    @inline(__always) private func cover(_ box: PointBox, colour: UInt32, evenOdd: Bool, addEdges: (inout CoverageEdges) -> Void) -> Bool {
         let limit = Self.coverageCoordinateLimit
-        guard low.x >= -limit, low.y >= -limit, high.x <= limit, high.y <= limit else { return false }  // NaN fails too
-        let x0 = max(0, Int(low.x.rounded(.down))), y0 = max(0, Int(low.y.rounded(.down)))
-        let x1 = min(width, Int(high.x.rounded(.up))), y1 = min(height, Int(high.y.rounded(.up)))
+        guard !box.sawNonFinite else { return false }
+        guard box.minX <= box.maxX else { didDraw(); return true }  // no points
+        guard box.minX >= -limit, box.minY >= -limit, box.maxX <= limit, box.maxY <= limit else { return false }
+        let x0 = max(0, Int(box.minX.rounded(.down))), y0 = max(0, Int(box.minY.rounded(.down)))
+        let x1 = min(width, Int(box.maxX.rounded(.up))), y1 = min(height, Int(box.maxY.rounded(.up)))
         guard x1 > x0, y1 > y0 else { didDraw(); return true }  // nothing inside the bitmap
-        var box = calyx_coverage()
-        guard calyx_coverage_begin(&box, Int64(x1 - x0), Int64(y1 - y0)) != 0 else { return false }
+        var cells = calyx_coverage()
+        guard calyx_coverage_begin(&cells, Int64(x1 - x0), Int64(y1 - y0)) != 0 else { return false }
         let origin = CGPoint(x: x0, y: y0)
-        withUnsafeMutablePointer(to: &box) { box in
-            var edges = CoverageEdges(box: box, origin: origin, tolerance: cairo_get_tolerance(cr))
-            edges.add(devicePath.elements)
+        withUnsafeMutablePointer(to: &cells) { cells in
+            var edges = CoverageEdges(box: cells, origin: origin, tolerance: cairo_get_tolerance(cr))
+            addEdges(&edges)
         }
         withCanonicalPixels { pixels, bytesPerRow in
-            calyx_coverage_fill(&box, (pixels + y0 * bytesPerRow + x0 * 4).assumingMemoryBound(to: UInt8.self),
+            calyx_coverage_fill(&cells, (pixels + y0 * bytesPerRow + x0 * 4).assumingMemoryBound(to: UInt8.self),
                                 Int64(bytesPerRow), colour, evenOdd ? 1 : 0)
         }
         return true
@@ -46,9 +88,8 @@ extension CGContext {
     /// Paths reaching further out than this (in pixels) are left to Cairo, which guards its own fixed point.
     static let coverageCoordinateLimit: CGFloat = 4_194_304
 
-    /// The fill colour with the global alpha, premultiplied, as 0xAARRGGBB; nil when a component is not finite.
-    private var premultipliedFillColour: UInt32? {
-        let c = state.fillColor
+    /// `c` with the global alpha, premultiplied, as 0xAARRGGBB; nil when a component is not finite.
+    private func premultiplied(_ c: RGBA) -> UInt32? {
         guard c.r.isFinite, c.g.isFinite, c.b.isFinite, c.a.isFinite, state.alpha.isFinite else { return nil }
         let alpha = clampUnit(c.a) * clampUnit(state.alpha)
         func byte(_ v: CGFloat) -> UInt32 { UInt32((v * 255).rounded()) }
@@ -58,7 +99,7 @@ extension CGContext {
 
 /// A path's edges handed to a coverage box: curves flattened to lines within `tolerance` pixels, and every
 /// subpath closed (a fill closes open subpaths).
-private struct CoverageEdges {
+struct CoverageEdges {
     let box: UnsafeMutablePointer<calyx_coverage>
     let origin: CGPoint
     let tolerance: CGFloat
@@ -93,6 +134,14 @@ private struct CoverageEdges {
             case .close: close(); current = start
             }
         }
+        close()
+    }
+
+    /// A closed polygon's edges.
+    mutating func add(polygon: [CGPoint]) {
+        guard let first = polygon.first else { return }
+        start = first; current = first
+        for p in polygon.dropFirst() { line(to: p) }
         close()
     }
 

@@ -107,8 +107,9 @@ extension CGContext {
         case .stroke: nil
         }
         let strokes = mode == .stroke || mode == .fillStroke || mode == .eoFillStroke
-        // A plain solid fill is drawn by exact area coverage, faster than Cairo's rasterizer (CGContext+Coverage).
+        // A plain solid fill or stroke is drawn by exact area coverage, faster than Cairo's rasterizer (CGContext+Coverage).
         if !strokes, fillWithCoverage(evenOdd: mode == .eoFill) { return }
+        if mode == .stroke, strokeWithCoverage() { return }
         // A path too far out for Cairo is cut differently for filling and for stroking (see CairoCoordinateGuard).
         let reloadsForStroke = fillRule != nil && strokes && !CairoCoordinateGuard.fits(devicePath)
         paint { target in

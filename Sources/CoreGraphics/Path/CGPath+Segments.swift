@@ -52,13 +52,18 @@ extension CGPath {
 
     /// Each subpath as a polyline within `tolerance`; closed polylines do not repeat their first point.
     package func polylines(tolerance: CGFloat) -> [(points: [CGPoint], closed: Bool)] {
-        subpaths.map { sub in
-            var pts = [sub.start]
-            for s in sub.segments {
-                for t in s.flatteningParameters(tolerance: tolerance).dropFirst() { pts.append(s.point(at: t)) }
-            }
-            if sub.isClosed, pts.count > 1, pts.last == pts.first { pts.removeLast() }
-            return (pts, sub.isClosed)
+        subpaths.map { ($0.polyline(tolerance: tolerance), $0.isClosed) }
+    }
+}
+
+extension Subpath {
+    /// The subpath as a polyline within `tolerance`; a closed one does not repeat its first point.
+    package func polyline(tolerance: CGFloat) -> [CGPoint] {
+        var pts = [start]
+        for s in segments {
+            for t in s.flatteningParameters(tolerance: tolerance).dropFirst() { pts.append(s.point(at: t)) }
         }
+        if isClosed, pts.count > 1, pts.last == pts.first { pts.removeLast() }
+        return pts
     }
 }
