@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "CalyxLayoutSolver"),
 
         .target(name: "CMathShim", linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "CSpanKernels"),
+        .target(name: "CSpanKernels", dependencies: ["CCoverage"]),
         // Filter descriptions (CIFilter) for layers' backgroundFilters; the compositor applies them.
         .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CMathShim", "CSpanKernels", "CPixman"], exclude: ["README.md"]),

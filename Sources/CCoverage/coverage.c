@@ -1,4 +1,5 @@
 #include "coverage.h"
+#include "calyx_pixel_arithmetic.h"
 #include <stdlib.h>
 
 // One unit of area (a whole pixel covered once) in the cells' fixed point.
@@ -95,29 +96,6 @@ void calyx_coverage_edge(calyx_coverage *box, double x0, double y0, double x1, d
     }
 }
 
-// x · y / 255, rounded, for 8-bit x and y.
-static inline uint32_t times(uint32_t x, uint32_t y) {
-    uint32_t t = x * y + 128;
-    return (t + (t >> 8)) >> 8;
-}
-
-// `colour` scaled by `coverage` (0…255), all four channels.
-static inline uint32_t scaled(uint32_t colour, uint32_t coverage) {
-    return times(colour >> 24, coverage) << 24 | times((colour >> 16) & 255, coverage) << 16
-         | times((colour >> 8) & 255, coverage) << 8 | times(colour & 255, coverage);
-}
-
-// `source` over `destination`, both premultiplied.
-static inline uint32_t over(uint32_t source, uint32_t destination) {
-    uint32_t keep = 255 - (source >> 24);
-    // Two channels at a time: (blue, red) and (green, alpha), each product kept in 16 bits.
-    uint32_t rb = (destination & 0x00FF00FF) * keep + 0x00800080;
-    rb = ((rb + ((rb >> 8) & 0x00FF00FF)) >> 8) & 0x00FF00FF;
-    uint32_t ag = ((destination >> 8) & 0x00FF00FF) * keep + 0x00800080;
-    ag = (ag + ((ag >> 8) & 0x00FF00FF)) & 0xFF00FF00;
-    return source + (rb | ag);
-}
-
 // The coverage (0…255) of a winding sum under the nonzero or even-odd rule.
 static inline uint32_t coverage_of(int32_t sum, int even_odd) {
     int32_t area = sum < 0 ? -sum : sum;
@@ -137,8 +115,8 @@ static inline void fill_run(uint32_t *target, int64_t count, uint32_t colour, ui
         for (int64_t i = 0; i < count; i++) target[i] = colour;
         return;
     }
-    uint32_t source = coverage == 255 ? colour : scaled(colour, coverage);
-    for (int64_t i = 0; i < count; i++) target[i] = over(source, target[i]);
+    uint64_t source = calyx_scale_255(calyx_spread(colour), coverage);
+    for (int64_t i = 0; i < count; i++) target[i] = calyx_over(source, target[i]);
 }
 
 void calyx_coverage_fill(calyx_coverage *box, uint8_t *pixels, int64_t bytes_per_row, uint32_t colour, int even_odd) {

@@ -1,16 +1,14 @@
 #include "span_kernels_internal.h"
+#include "calyx_pixel_arithmetic.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
-// Scalar arithmetic spreads a pixel's channels into the four 16-bit lanes of a uint64_t (one multiply works on
-// all four); the SSE2 path does the same on two pixels per register. Lanes hold 8-bit values times factors of
-// at most 256, so they never carry into each other, and both paths compute identical bytes.
-#define LANES 0x00FF00FF00FF00FFull
+// Scalar arithmetic spreads a pixel's channels into the four 16-bit lanes of a uint64_t (calyx_pixel_arithmetic.h:
+// one multiply works on all four); the SSE2 path does the same on two pixels per register, and both paths compute
+// identical bytes.
 
-static inline uint64_t spread(uint32_t p) { uint64_t x = p; return (x | (x << 24)) & LANES; }
-static inline uint32_t pack(uint64_t x) { return (uint32_t)(x | (x >> 24)); }
-static inline uint64_t lerp(uint64_t a, uint64_t b, uint64_t f) { return ((a * (256 - f) + b * f) >> 8) & LANES; }
+static inline uint64_t lerp(uint64_t a, uint64_t b, uint64_t f) { return ((a * (256 - f) + b * f) >> 8) & CALYX_LANES; }
 
 static inline int interior(const calyx_span_source *s, int64_t iu, int64_t iv) {
     return iu >= 0 && iv >= 0 && iu < s->width - 1 && iv < s->height - 1;
@@ -32,21 +30,10 @@ static inline void blend_one(uint32_t *dst, const calyx_span_source *s, int64_t 
         if (iu < -1 || iv < -1 || iu >= s->width || iv >= s->height) return;
         p00 = texel(s, iu, iv); p10 = texel(s, iu + 1, iv); p01 = texel(s, iu, iv + 1); p11 = texel(s, iu + 1, iv + 1);
     }
-    uint64_t x = lerp(lerp(spread(p00), spread(p10), fu), lerp(spread(p01), spread(p11), fu), fv);
+    uint64_t x = lerp(lerp(calyx_spread(p00), calyx_spread(p10), fu), lerp(calyx_spread(p01), calyx_spread(p11), fu), fv);
     if (x == 0) return;
-    if (alpha < 256) x = ((x * (uint64_t)alpha) >> 8) & LANES;
-    if (add) {
-        // Lane sums reach 510; a lane that passed 255 saturates.
-        uint64_t sum = spread(*dst) + x;
-        uint64_t over = (sum >> 8) & 0x0001000100010001ull;
-        *dst = pack((sum | (over * 0xFF)) & LANES);
-        return;
-    }
-    uint64_t k = 255 - (x >> 48);
-    if (k == 0) { *dst = pack(x); return; }
-    // d·k/255, rounded: (t + t/256)/256 with t = d·k + 128.
-    uint64_t t = spread(*dst) * k + 0x0080008000800080ull;
-    *dst = pack(x + (((t + ((t >> 8) & LANES)) >> 8) & LANES));
+    if (alpha < 256) x = ((x * (uint64_t)alpha) >> 8) & CALYX_LANES;
+    *dst = add ? calyx_add(x, *dst) : calyx_over(x, *dst);
 }
 
 #if defined(__SSE2__)

@@ -5,10 +5,7 @@
 #include "span_kernels_internal.h"
 #include <string.h>
 
-#define LANES 0x00FF00FF00FF00FFull
-
-static inline uint64_t spread(uint32_t p) { uint64_t x = p; return (x | (x << 24)) & LANES; }
-static inline uint32_t pack(uint64_t x) { return (uint32_t)(x | (x >> 24)); }
+#include "calyx_pixel_arithmetic.h"
 
 /// When the samples fall on texel centres one texel apart along a row (a picture drawn on the frame's pixel grid)
 /// at full opacity, bilinear sampling gives the texels themselves: copies them into `out` (cleared, so texels
@@ -43,25 +40,16 @@ static void multiply_by_alpha(uint32_t *row, const uint32_t *mask, int64_t count
         uint64_t a = mask[i] >> 24;
         if (a == 255) continue;
         a += a >> 7;
-        row[i] = pack(((spread(row[i]) * a) >> 8) & LANES);
+        row[i] = calyx_pack(((calyx_spread(row[i]) * a) >> 8) & CALYX_LANES);
     }
 }
 
 /// `source` (premultiplied) over `row`, or added to it, pixel by pixel (the arithmetic of the span kernels).
 static void blend_row(uint32_t *row, const uint32_t *source, int64_t count, int add) {
     for (int64_t i = 0; i < count; i++) {
-        uint64_t x = spread(source[i]);
+        uint64_t x = calyx_spread(source[i]);
         if (x == 0) continue;
-        if (add) {
-            uint64_t sum = spread(row[i]) + x;
-            uint64_t over = (sum >> 8) & 0x0001000100010001ull;
-            row[i] = pack((sum | (over * 0xFF)) & LANES);
-            continue;
-        }
-        uint64_t k = 255 - (x >> 48);
-        if (k == 0) { row[i] = pack(x); continue; }
-        uint64_t t = spread(row[i]) * k + 0x0080008000800080ull;
-        row[i] = pack(x + (((t + ((t >> 8) & LANES)) >> 8) & LANES));
+        row[i] = add ? calyx_add(x, row[i]) : calyx_over(x, row[i]);
     }
 }
 
