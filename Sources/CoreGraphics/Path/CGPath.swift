@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An immutable graphics path: subpaths of lines and quadratic and cubic Bézier curves.
 ///
 /// Coordinates are in whatever space the caller uses (CoreGraphics convention: y up). Paths compare equal when
@@ -5,6 +7,8 @@
 public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// The elements, in order. Mutated only by `CGMutablePath` before it is shared.
     package var elements: [PathElement]
+    /// Measure and last trim, made on the first trim of an immutable path (CGPath+TrimCache.swift).
+    let trimCache = AtomicLazyReference<PathTrimCache>()
 
     package init(elements: [PathElement]) { self.elements = elements }
 

@@ -146,6 +146,4 @@ extension CGPath {
     /// The path's total arc length (all subpaths, closing lines included).
     package var length: CGFloat { PathMeasure(self).length }
 
-    /// The path between fractions `start` and `end` of its length.
-    package func trimmed(from start: CGFloat, to end: CGFloat) -> CGPath { PathMeasure(self).trimmed(from: start, to: end) }
 }

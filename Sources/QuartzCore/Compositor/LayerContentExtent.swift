@@ -21,17 +21,24 @@ enum LayerContentExtent {
         return extent.isNull ? bounds : extent
     }
 
-    /// The path's bounding box grown by the stroke's reach: half the line width, times the miter limit for miter
-    /// joins (the furthest a miter can reach) or √2 for square caps.
+    /// The filled path's bounding box, and the stroked part's grown by the stroke's reach: half the line width,
+    /// times the miter limit for miter joins (the furthest a miter can reach) or √2 for square caps. A stroke
+    /// trimmed by `strokeStart`/`strokeEnd` reaches only as far as its part of the path (an arc a loading
+    /// indicator grows round its circle needs no raster of the whole circle).
     private static func pathExtent(of shape: CAShapeLayer, path: CGPath) -> CGRect {
         let box = path.boundingBoxOfPath
         guard box.isFiniteValue, !box.isNull else { return .null }
         guard shape.strokeColor != nil, shape.lineWidth > 0, shape.lineWidth.isFinite else { return box }
+        let filled = shape.fillColor.map { $0.alpha > 0 } ?? false ? box : CGRect.null
+        guard shape.strokeEnd > shape.strokeStart else { return filled }
+        let trims = shape.strokeStart > 0 || shape.strokeEnd < 1
+        let strokedBox = trims ? path.trimmed(from: shape.strokeStart, to: shape.strokeEnd).boundingBoxOfPath : box
+        guard strokedBox.isFiniteValue, !strokedBox.isNull else { return filled }
         let half = shape.lineWidth / 2
         let miter = shape.lineJoin == .miter ? max(shape.miterLimit.isFinite ? shape.miterLimit : 10, 1) : 1
         let cap: CGFloat = shape.lineCap == .square ? 2.squareRoot() : 1
         let reach = half * max(miter, cap) + 1
-        return box.insetBy(dx: -reach, dy: -reach)
+        return filled.union(strokedBox.insetBy(dx: -reach, dy: -reach))
     }
 }
 
