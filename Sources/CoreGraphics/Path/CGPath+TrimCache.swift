@@ -25,6 +25,7 @@ extension CGPath {
     /// and its last trim (a mutable one may change, and measures afresh).
     package func trimmed(from start: CGFloat, to end: CGFloat) -> CGPath {
         guard type(of: self) == CGPath.self else { return PathMeasure(self).trimmed(from: start, to: end) }
-        return trimCache.storeIfNil(PathTrimCache()).trimmed(self, from: start, to: end)
+        let cache = trimCache.load() ?? trimCache.storeIfNil(PathTrimCache())
+        return cache.trimmed(self, from: start, to: end)
     }
 }
