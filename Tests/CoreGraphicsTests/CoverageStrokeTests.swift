@@ -145,12 +145,16 @@ import Foundation
     }
 
     @Test func hostileStrokesDrawOnlyWhatShows() {
-        // Far out: Cairo draws the part inside. Not a number: no crash. Hairlines: Cairo.
+        // Far out: Cairo draws the part inside. Not a number: no crash. Hairlines and reversals: Cairo.
         let far = stroked(line([CGPoint(x: -1e9, y: 20), CGPoint(x: 1e9, y: 20)]), width: 4)
         #expect(far.pixel(40, 20).a == 255 && far.pixel(40, 25).a == 0)
         let broken = CGMutablePath()
         broken.addLines(between: [CGPoint(x: 0, y: 0), CGPoint(x: CGFloat.nan, y: 5), CGPoint(x: 10, y: CGFloat.infinity)])
         _ = stroked(broken, width: 3)
+        // A path that turns straight back on itself: both sides trace one outline twice, so Cairo draws it.
+        let back = line([CGPoint(x: 10, y: 30), CGPoint(x: 60, y: 30), CGPoint(x: 20, y: 30)])
+        #expect(difference(stroked(back, width: 6, cap: .round, join: .round),
+                           stroked(back, width: 6, cap: .round, join: .round, throughCairo: true)).worst == 0)
         let thin = line([CGPoint(x: 10, y: 10), CGPoint(x: 60, y: 40)])
         #expect(difference(stroked(thin, width: 0.5), stroked(thin, width: 0.5, throughCairo: true)).worst == 0)
     }

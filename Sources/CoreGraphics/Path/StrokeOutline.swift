@@ -19,7 +19,8 @@ struct StrokeOutline {
     /// The largest gap, in the path's units, between a round join or cap and its polygon.
     let tolerance: CGFloat
     private(set) var polygons: [[CGPoint]] = []
-    /// Whether an inner side had to go round a vertex turning by more than a right angle (see above).
+    /// Whether an inner side had to go round a vertex turning by more than a right angle (see above), or the
+    /// path turned straight back on itself.
     private(set) var overlapsItself = false
 
     init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat) {
@@ -77,6 +78,8 @@ struct StrokeOutline {
         let turn = a.unit.cross(b.unit), cosine = min(max(a.unit.dot(b.unit), -1), 1)
         let na = a.unit.leftNormal, nb = b.unit.leftNormal
         if abs(turn) < 1e-9, cosine > 0 { out.append(p + na * halfWidth); return }  // straight on
+        // Straight back: neither side is inside the turn, and the two sides trace the same outline twice.
+        if abs(turn) < 1e-9 { overlapsItself = true }
         // Where the two offset lines meet, h / (1 + cos) along the sum of the normals (1 / cos(turn/2) · h out).
         let meeting = p + (na + nb) * (halfWidth / (1 + cosine))
         if turn > 0 {
