@@ -91,6 +91,10 @@ import Foundation
         let canvas = stroked(circle, width: 20, flatness: 0.002)
         #expect(canvas.pixel(40, 40).a == 255 && canvas.pixel(40, 52).a == 255 && canvas.pixel(40, 55).a == 0)
         #expect(abs(coveredArea(canvas) - .pi * 196) < 1.5, "\(coveredArea(canvas))")
+        // A square of side 6 stroked 20 wide with miters: the inner side goes round each right-angled corner
+        // (the overlap stays inside), and the stroke is the 26 × 26 square, whole.
+        let square = stroked(CGPath(rect: CGRect(x: 30.3, y: 30.7, width: 6, height: 6), transform: nil), width: 20)
+        #expect(abs(coveredArea(square) - 676) < 0.5 && square.pixel(33, 33).a == 255)
     }
 
     @Test func zeroLengthSubpathsGetTheirCapsOnly() {
