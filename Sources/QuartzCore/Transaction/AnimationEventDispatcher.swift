@@ -78,8 +78,8 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
         let tracked = layers.entries.compactMap(\.layer)
         layers.removeAll(where: { $0.layer == nil }, id: \.id)
         lock.unlock()
-        passTimes.start(at: now)
-        for layer in tracked { processAnimations(of: layer) }
+        passTimes.forget()
+        for layer in tracked { processAnimations(of: layer, at: now) }
         lock.lock()
         let watching = observers.compactMap(\.observer)
         lock.unlock()
@@ -95,12 +95,12 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     /// layer's included) and edit the tree: the pass walks a snapshot of the layer's animations and finds each
     /// again, by identity, before acting on it, so an animation a callback removed is skipped (its removal
     /// already reported it) and one a callback added waits for the next pass (docs/bad-input.md).
-    private func processAnimations(of layer: CALayer) {
+    private func processAnimations(of layer: CALayer, at now: CFTimeInterval) {
         // Every layer with animations is visited every frame, so a layer with nothing to report costs no
         // allocation: its local time is found only when it has running animations, the snapshot only when one
         // of them starts or ends now.
         guard layer.animationEntries.contains(where: { !$0.pendingBegin }) else { return }
-        let local = passTimes.localTime(of: layer)
+        let local = passTimes.localTime(of: layer, at: now)
         func elapsed(_ entry: AnimationEntry) -> (elapsed: Double, active: Double) {
             let spec = entry.compiled?.timing ?? TimingSpec(entry.animation)
             return ((local - spec.beginTime) * spec.speed, spec.activeDuration)

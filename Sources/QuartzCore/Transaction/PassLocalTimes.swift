@@ -5,24 +5,38 @@
 /// tree or its timing.
 struct PassLocalTimes {
     private var times: [ObjectIdentifier: CFTimeInterval] = [:]
-    private(set) var mediaTime: CFTimeInterval = 0
+    private var mediaTime: CFTimeInterval?
+    /// The layers on the way up whose times are not known yet (kept for its storage).
+    private var unknown: [CALayer] = []
 
-    /// Starts a pass at media time `t`, keeping the table's storage.
-    mutating func start(at t: CFTimeInterval) {
-        mediaTime = t
+    /// Forgets every time found (a callback ran), keeping the table's storage.
+    mutating func forget() {
+        mediaTime = nil
         times.removeAll(keepingCapacity: true)
     }
 
-    /// Forgets every time found (a callback ran).
-    mutating func forget() { times.removeAll(keepingCapacity: true) }
+    /// `layer`'s local time at media time `t` (as `CALayer.localTime(forMediaTime:)`); the times found at another
+    /// media time (a pass nested in a callback) are forgotten first.
+    mutating func localTime(of layer: CALayer, at t: CFTimeInterval) -> CFTimeInterval {
+        if mediaTime != t { forget(); mediaTime = t }
+        return memoized(layer, at: t)
+    }
 
-    /// `layer`'s local time at this pass (as `CALayer.localTime(forMediaTime:)`).
-    mutating func localTime(of layer: CALayer) -> CFTimeInterval {
-        let id = ObjectIdentifier(layer)
-        if let known = times[id] { return known }
-        let parentTime = layer.superlayer.map { localTime(of: $0) } ?? mediaTime
-        let local = layer.parentToLocalTiming.localTime(fromParent: parentTime)
-        times[id] = local
-        return local
+    /// Walks up to the nearest ancestor whose time is known (or past the root), then down, noting each time: a
+    /// loop, not recursion, so a tree of any depth costs no stack.
+    private mutating func memoized(_ layer: CALayer, at t: CFTimeInterval) -> CFTimeInterval {
+        if let known = times[ObjectIdentifier(layer)] { return known }
+        var time = t
+        var next: CALayer? = layer
+        while let l = next {
+            if let known = times[ObjectIdentifier(l)] { time = known; break }
+            unknown.append(l)
+            next = l.superlayer
+        }
+        while let l = unknown.popLast() {
+            time = l.parentToLocalTiming.localTime(fromParent: time)
+            times[ObjectIdentifier(l)] = time
+        }
+        return time
     }
 }
