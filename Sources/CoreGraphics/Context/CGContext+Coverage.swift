@@ -22,24 +22,13 @@ extension CGContext {
     /// (`StrokeOutline`) and the outline filled. Answers false, having drawn nothing, when Cairo must.
     func strokeWithCoverage() -> Bool {
         guard drawsPlainly, cairo_get_dash_count(cr) == 0, let colour = premultiplied(state.strokeColor) else { return false }
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
-        let sx = (m.xx * m.xx + m.yx * m.yx).squareRoot(), sy = (m.xy * m.xy + m.yy * m.yy).squareRoot()
-        guard abs(sx - sy) <= 1e-6 * max(sx, sy), abs(m.xx * m.xy + m.yx * m.yy) <= 1e-6 * sx * sy else { return false }
+        let m = cairoTransform
+        let sx = (m.a * m.a + m.b * m.b).squareRoot(), sy = (m.c * m.c + m.d * m.d).squareRoot()
+        guard abs(sx - sy) <= 1e-6 * max(sx, sy), abs(m.a * m.c + m.b * m.d) <= 1e-6 * sx * sy else { return false }
         let width = CGFloat(cairo_get_line_width(cr)) * sx
         guard width >= 1, width.isFinite else { return false }
-        let cap: CGLineCap = switch cairo_get_line_cap(cr) {
-        case CAIRO_LINE_CAP_ROUND: .round
-        case CAIRO_LINE_CAP_SQUARE: .square
-        default: .butt
-        }
-        let join: CGLineJoin = switch cairo_get_line_join(cr) {
-        case CAIRO_LINE_JOIN_ROUND: .round
-        case CAIRO_LINE_JOIN_BEVEL: .bevel
-        default: .miter
-        }
         let tolerance = max(cairo_get_tolerance(cr), 0.01)
-        var outline = StrokeOutline(halfWidth: width / 2, cap: cap, join: join, miterLimit: cairo_get_miter_limit(cr),
+        var outline = StrokeOutline(halfWidth: width / 2, cap: lineCap, join: lineJoin, miterLimit: cairo_get_miter_limit(cr),
                                     tolerance: tolerance)
         // (A subpath of a move alone strokes nothing; one of zero length still gets its caps.)
         for subpath in devicePath.subpaths where !subpath.segments.isEmpty {

@@ -10,12 +10,12 @@ extension CGContext {
             // One-sided extension: pad both ways, then clip away the side that must stay empty.
             let axis = end - start
             let huge = CGFloat(4 * (width + height)) / max(min(abs(ctm.a) + abs(ctm.c), abs(ctm.b) + abs(ctm.d)), 1e-6)
-            let across = unit(axis).leftNormal * huge
+            let across = axis.unit.leftNormal * huge
             if !options.contains(.drawsBeforeStartLocation) {
-                clipToHalfPlane(target, from: start, direction: unit(axis), across: across, depth: huge)
+                clipToHalfPlane(target, from: start, direction: axis.unit, across: across, depth: huge)
             }
             if !options.contains(.drawsAfterEndLocation) {
-                clipToHalfPlane(target, from: end, direction: unit(axis) * -1, across: across, depth: huge)
+                clipToHalfPlane(target, from: end, direction: axis.unit * -1, across: across, depth: huge)
             }
             paintPadded(cairo_pattern_create_linear(start.x, start.y, end.x, end.y)!, stops: gradient, on: target)
             cairo_restore(target)
@@ -113,6 +113,4 @@ extension CGContext {
     private func circle(_ center: CGPoint, _ radius: CGFloat) -> CGRect {
         CGRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
-
-    private func unit(_ v: CGPoint) -> CGPoint { let l = v.length; return l > 0 ? v * (1 / l) : CGPoint(x: 1, y: 0) }
 }

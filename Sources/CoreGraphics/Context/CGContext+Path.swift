@@ -71,9 +71,7 @@ extension CGContext {
         // Stroke in user space (where the line width lives), then map back to device space.
         let toUser = cairoTransform.inverted()
         guard let user = devicePath.copy(using: [toUser]) else { return CGPath() }
-        let cap = [CGLineCap.butt, .round, .square][Int(cairo_get_line_cap(cr).rawValue)]
-        let join = [CGLineJoin.miter, .round, .bevel][Int(cairo_get_line_join(cr).rawValue)]
-        let outline = user.copy(strokingWithWidth: cairo_get_line_width(cr), lineCap: cap, lineJoin: join,
+        let outline = user.copy(strokingWithWidth: cairo_get_line_width(cr), lineCap: lineCap, lineJoin: lineJoin,
                                 miterLimit: cairo_get_miter_limit(cr))
         return outline.copy(using: [cairoTransform]) ?? CGPath()
     }

@@ -67,11 +67,11 @@ struct Stroker {
         let vertices = closed ? Array(0..<points.count) : Array(1..<(points.count - 1))
         for i in vertices {
             let prev = points[(i - 1 + points.count) % points.count], p = points[i], next = points[(i + 1) % points.count]
-            addJoin(at: p, incoming: unit(p - prev), outgoing: unit(next - p))
+            addJoin(at: p, incoming: (p - prev).unit, outgoing: (next - p).unit)
         }
         if !closed {
-            addCap(at: points[0], direction: unit(points[0] - points[1]))
-            addCap(at: points[points.count - 1], direction: unit(points[points.count - 1] - points[points.count - 2]))
+            addCap(at: points[0], direction: (points[0] - points[1]).unit)
+            addCap(at: points[points.count - 1], direction: (points[points.count - 1] - points[points.count - 2]).unit)
         }
     }
 
@@ -90,7 +90,7 @@ struct Stroker {
             // miter length / line width = 1 / sin(φ/2), φ the angle between the segments; cos(turn/2) = sin(φ/2).
             let halfTurnCos = ((1 + cosine) / 2).squareRoot()
             if halfTurnCos > 1e-9, 1 / halfTurnCos <= miterLimit {
-                let bisector = unit(d1.leftNormal + d2.leftNormal) * side
+                let bisector = (d1.leftNormal + d2.leftNormal).unit * side
                 add([p, a, p + bisector * (halfWidth / halfTurnCos), b])
             } else {
                 add([p, a, b])
@@ -133,8 +133,6 @@ struct Stroker {
         guard abs(area) > 1e-18 else { return }
         polygons.append(area > 0 ? polygon : polygon.reversed())
     }
-
-    private func unit(_ v: CGPoint) -> CGPoint { let l = v.length; return l > 0 ? v * (1 / l) : CGPoint(x: 1, y: 0) }
 }
 
 /// The outline of `path` stroked with the given width, cap, join and miter limit (transformed by `m`, when given), or nil for a nil path.

@@ -1,19 +1,19 @@
 /// A running bounding box of points and Bézier segments. Points that are not finite are left out, and noted.
-package struct PointBox {
-    package private(set) var minX = CGFloat.infinity, minY = CGFloat.infinity
-    package private(set) var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+struct PointBox {
+    private(set) var minX = CGFloat.infinity, minY = CGFloat.infinity
+    private(set) var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
     /// Whether a point that is not finite was offered (and left out).
-    package private(set) var sawNonFinite = false
+    private(set) var sawNonFinite = false
 
-    package init() {}
+    init() {}
 
-    package mutating func add(_ p: CGPoint) {
+    mutating func add(_ p: CGPoint) {
         guard p.x.isFinite, p.y.isFinite else { sawNonFinite = true; return }
         minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
     }
 
     /// Adds an element's points, control points included.
-    package mutating func addControlPoints(of element: PathElement) {
+    mutating func addControlPoints(of element: PathElement) {
         switch element {
         case .move(let p), .line(let p): add(p)
         case .quad(let c, let p): add(c); add(p)
@@ -34,5 +34,5 @@ package struct PointBox {
     }
 
     /// The box; `.null` when no finite point was added.
-    package var rect: CGRect { minX <= maxX ? CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : .null }
+    var rect: CGRect { minX <= maxX ? CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : .null }
 }

@@ -159,6 +159,8 @@ extension CGPoint {
     @inline(__always) package func cross(_ o: CGPoint) -> CGFloat { x * o.y - y * o.x }
     /// The vector turned 90° toward increasing angle.
     @inline(__always) package var leftNormal: CGPoint { CGPoint(x: -y, y: x) }
+    /// The vector scaled to length 1; +x for the zero vector (which has no direction).
+    package var unit: CGPoint { let l = length; return l > 0 ? self * (1 / l) : CGPoint(x: 1, y: 0) }
     package var isFinite: Bool { x.isFinite && y.isFinite }
 }
 

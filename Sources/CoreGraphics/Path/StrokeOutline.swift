@@ -46,9 +46,9 @@ struct StrokeOutline {
         }
         var outline = side(of: points, closed: false)
         let last = points.count - 1
-        appendCap(to: &outline, at: points[last], direction: unit(points[last] - points[last - 1]))
+        appendCap(to: &outline, at: points[last], direction: (points[last] - points[last - 1]).unit)
         outline += side(of: points.reversed(), closed: false)
-        appendCap(to: &outline, at: points[0], direction: unit(points[0] - points[1]))
+        appendCap(to: &outline, at: points[0], direction: (points[0] - points[1]).unit)
         polygons.append(outline)
     }
 
@@ -148,6 +148,4 @@ struct StrokeOutline {
             out.append(CGPoint(x: center.x + halfWidth * cos(angle), y: center.y + halfWidth * sin(angle)))
         }
     }
-
-    private func unit(_ v: CGPoint) -> CGPoint { let l = v.length; return l > 0 ? v * (1 / l) : CGPoint(x: 1, y: 0) }
 }
