@@ -178,4 +178,30 @@ import CalyxTestSupport
             #expect(LayerGeometry.onScreenScale(of: .zero, under: Homography(CGAffineTransform(scaleX: 8, y: 8))) == 8)
         }
     }
+    /// A shape whose path starts and ends between pixels (x 10.25 to 30.75), under a container an animation
+    /// moves (by nothing, so it sits on whole pixels), is rastered for motion in its own space and copied: pixel
+    /// 10 three quarters covered, 30 three quarters. With the raster cornered at the path's own origin, the blit
+    /// was a quarter-pixel resample, which blurs what is not on the raster's grid: pixel 30 came out 159.
+    @Test func aShapeBetweenPixelsUnderAMovingContainerLandsWhereItDraws() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+            let container = CALayer()
+            container.frame = root.bounds
+            let move = CABasicAnimation(keyPath: "position")
+            move.fromValue = CGPoint(x: 32, y: 32)
+            move.toValue = CGPoint(x: 32, y: 32)
+            move.duration = 1
+            container.add(move, forKey: "move")
+            let shape = CAShapeLayer()
+            shape.path = CGPath(rect: CGRect(x: 10.25, y: 10, width: 20.5, height: 20), transform: nil)
+            shape.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            container.addSublayer(shape)
+            root.addSublayer(container)
+            CATransaction.flush()
+            let canvas = Self.frame(of: root)
+            #expect(abs(canvas.pixel(topDown: 10, 20).a - 191) <= 2, "\(canvas.pixel(topDown: 10, 20))")
+            #expect(canvas.pixel(topDown: 20, 20).a == 255)
+            #expect(abs(canvas.pixel(topDown: 30, 20).a - 191) <= 2, "\(canvas.pixel(topDown: 30, 20))")
+        }
+    }
 }

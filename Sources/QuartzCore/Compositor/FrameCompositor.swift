@@ -536,11 +536,15 @@ package final class FrameCompositor {
         }
         let signature = hasher.finalize()
         if let cached = rasters.content[key], cached.signature == signature { return cached }
+        // A raster in the layer's space has its texels on the layer's own grid (corner at whole multiples of
+        // 1 / scale), so a layer placed on whole pixels is copied; one cornered at the extent's own fractional
+        // origin was resampled by the fraction, blurring every edge off that grid.
+        let grid = LayerGeometry.aligned(b, toGridOf: scale)
         let raster = pixelBox.map { rasterize(layer, inPixels: $0, under: m.affine, includeBorder: includeBorder) }
-            ?? rasterize(layer, covering: b, scale: scale, includeBorder: includeBorder)
+            ?? rasterize(layer, covering: grid, scale: scale, includeBorder: includeBorder)
         guard let raster else { return nil }
         rasterizations += 1
-        let entry = CachedContent(signature: signature, image: raster, scale: scale, origin: b.origin, pixelOrigin: pixelBox?.origin,
+        let entry = CachedContent(signature: signature, image: raster, scale: scale, origin: grid.origin, pixelOrigin: pixelBox?.origin,
                                   contentsSource: layer.contents.map { $0 as AnyObject })
         rasters.content[key] = entry
         return entry

@@ -31,6 +31,15 @@ enum LayerGeometry {
     /// `r` with its edges clamped to ±10⁹ (far outside any bitmap); null when any coordinate is NaN.
     static func finite(_ r: CGRect) -> CGRect { r.clampingEdges(to: 1e9) ?? .null }
 
+    /// `rect` grown to the grid of `1 / scale` points (its edges at whole texels of a raster at `scale` cornered
+    /// at the space's origin); `rect` itself when it is not finite.
+    static func aligned(_ rect: CGRect, toGridOf scale: CGFloat) -> CGRect {
+        let x0 = (rect.minX * scale).rounded(.down), y0 = (rect.minY * scale).rounded(.down)
+        let x1 = (rect.maxX * scale).rounded(.up), y1 = (rect.maxY * scale).rounded(.up)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return rect }
+        return CGRect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
+    }
+
     /// The smallest power of two ≥ `x`. (A tolerance keeps float noise around a power of two, such as
     /// 1.0000000000000002, from flipping it to the next one.) At most 2⁶⁴, far past any raster: an infinite or
     /// overflowing scale would make the loops that halve a scale until a raster fits run forever.
