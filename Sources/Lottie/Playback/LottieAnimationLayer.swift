@@ -328,10 +328,11 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     /// exports and windows see it at the same media time as the frames).
     private func scheduleCompletion(after seconds: Double) {
         let marker = CompletionAnimation(owner: self)
-        let animation = CABasicAnimation(keyPath: "zPosition")
+        // (A key of no layer property: an animation of a real one, even by nothing, would mark every layer below
+        // as moving, and the compositor would raster them for motion instead of in place.)
+        let animation = CABasicAnimation(keyPath: "lottiePlaybackEnd")
         animation.fromValue = 0
-        animation.toValue = 0
-        animation.isAdditive = true
+        animation.toValue = 1
         animation.duration = max(seconds, 1e-6)
         animation.delegate = marker
         completionAnimation = marker
