@@ -126,6 +126,25 @@ import QuartzCore
         }
     }
 
+    /// While it plays, a still shape is drawn in place, its slanted edge by exact area. The layer is scaled by
+    /// 1.5, so its edge runs from (30, 61.5) to (13.37, 97.5) and crosses row 70 between x 26.07 and 25.61:
+    /// pixel 25 is 16 % covered (42), pixel 26 99 % (254), pixel 24 not at all. The playback's end marker once
+    /// animated a layer property, which made every layer below count as moving: rastered in its own space at
+    /// twice its size and resampled by 0.75, the edge blurred (25 came out 68, 26 came out 235).
+    @Test func aPlayingAnimationDrawsStillShapesInPlace() throws {
+        let edge = #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"s":{"a":0,"k":[150,150]}},"shapes":[{"ty":"gr","it":["# +
+            #"{"ty":"sh","ks":{"a":0,"k":{"c":true,"v":[[20,41],[60,41],[60,80],[8.91,65]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}}},"# +
+            #"{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}},{"ty":"tr","p":{"a":0,"k":[0,0]}}]}]}"#
+        let layer = try player(composition(edge))
+        withManualClock { clock in
+            layer.play { _ in }
+            let frame = render(layer, at: 0.5, clock: clock)
+            let alpha = { (x: Int) in Int(frame.bytes[70 * frame.stride + x * 4 + 3]) }
+            #expect(alpha(24) == 0 && abs(alpha(25) - 42) <= 2 && abs(alpha(26) - 254) <= 2,
+                    "\(alpha(24)) \(alpha(25)) \(alpha(26))")
+        }
+    }
+
     /// Playing backwards from the end to the start, and a pause that holds where it is.
     @Test func playingBackwardsAndPausing() throws {
         let ks = #""ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[40,0]}]}}"#
