@@ -97,4 +97,58 @@ import QuartzCore
         let puffed = try frame([circle, bloat, Self.redFill].joined(separator: ","))
         #expect(isRed(round, 50, 22) && isClear(puffed, 50, 22), "the bloated circle's top vertex moved halfway in")
     }
+
+    /// A 40-point square centred on a group's origin, the group at (50, 40) with `transform` keys added.
+    static func squareGroup(_ transform: String, fill: Bool = true) -> String {
+        #"{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},"# +
+            (fill ? redFill + "," : "") + #"{"ty":"tr","p":{"a":0,"k":[50,40]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"# +
+            #""r":{"a":0,"k":0},"o":{"a":0,"k":100}\#(transform)}]}"#
+    }
+
+    /// A skew of 45° along x leans the square: After Effects moves x against y (x' = x − y about the group's
+    /// origin, as its reference renders of LottieFiles' test files show), so the row 15 points above the centre
+    /// spans x 45…85 and the row 15 below spans 15…55.
+    @Test func aSkewLeansTheSquareAlongItsAxis() throws {
+        let f = try frame(Self.squareGroup(#","sk":{"a":0,"k":45},"sa":{"a":0,"k":0}"#))
+        #expect(isRed(f, 47, 25) && isClear(f, 43, 25) && isRed(f, 83, 25) && isClear(f, 87, 25))
+        #expect(isRed(f, 17, 55) && isClear(f, 13, 55) && isRed(f, 53, 55) && isClear(f, 57, 55))
+    }
+
+    /// Along an axis at 45° the same skew turns the square into a kite from (50, 0) to (50, 80): turned onto
+    /// the axis, sheared, turned back, its corners land at (50, 0), (70, 20), (50, 80) and (30, 60).
+    @Test func aSkewAlongATurnedAxis() throws {
+        let f = try frame(Self.squareGroup(#","sk":{"a":0,"k":45},"sa":{"a":0,"k":45}"#))
+        #expect(isRed(f, 50, 40) && isRed(f, 58, 10) && isClear(f, 40, 10))
+        #expect(isRed(f, 45, 70) && isClear(f, 58, 70) && isClear(f, 75, 40))
+    }
+
+    /// A layer's own skew does the same through the layer's transform.
+    @Test func aLayersSkewLeansItsContent() throws {
+        let layer = #"{"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[50,40]},"sk":{"a":0,"k":45},"sa":{"a":0,"k":0}},"# +
+            #""shapes":[\#(Self.squareGroup("").replacingOccurrences(of: "[50,40]", with: "[0,0]"))]}"#
+        let player = try player(composition(layer))
+        var f: (bytes: [UInt8], stride: Int) = ([], 0)
+        withManualClock { clock in f = render(player, at: 0, clock: clock) }
+        #expect(isRed(f, 47, 25) && isClear(f, 43, 25) && isRed(f, 83, 25) && isClear(f, 87, 25))
+    }
+
+    /// A fill after a group fills the group's paths, moved by the group's transform: the square, its group at
+    /// (60, 40), covers x 40…80.
+    @Test func aStyleAfterAGroupDrawsTheGroupsPaths() throws {
+        let group = Self.squareGroup("", fill: false).replacingOccurrences(of: "[50,40]", with: "[60,40]")
+        let f = try frame([group, Self.redFill].joined(separator: ","))
+        #expect(isRed(f, 42, 40) && isRed(f, 78, 40) && isClear(f, 37, 40) && isClear(f, 82, 40))
+    }
+
+    /// A trim after a group trims the group's paths, which the group's own stroke then draws: the circle's first
+    /// half, clockwise from the top (After Effects' start), is its right half.
+    @Test func aTrimAfterAGroupTrimsThePathsInIt() throws {
+        let circle = #"{"ty":"el","p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[40,40]}}"#
+        let stroke = #"{"ty":"st","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4},"lc":1,"lj":1,"ml":4}"#
+        let group = #"{"ty":"gr","it":[\#(circle),\#(stroke),{"ty":"tr","p":{"a":0,"k":[50,40]}}]}"#
+        let trim = #"{"ty":"tm","s":{"a":0,"k":0},"e":{"a":0,"k":50},"o":{"a":0,"k":0},"m":1}"#
+        let whole = try frame(group), trimmed = try frame([group, trim].joined(separator: ","))
+        #expect(isRed(whole, 70, 40) && isRed(whole, 29, 40))
+        #expect(isRed(trimmed, 70, 40) && isClear(trimmed, 29, 40))
+    }
 }

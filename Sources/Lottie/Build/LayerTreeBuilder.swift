@@ -153,6 +153,19 @@ struct LayerTreeBuilder {
             add(timeline.animation("position", transform.position, time: time) { CGPoint(x: $0[0], y: $0[1]) }, to: node)
         }
         add(timeline.animation("bounds.origin", transform.anchor, time: time) { CGPoint(x: $0[0], y: $0[1]) }, to: node)
+        if transform.skews {
+            applyLinearPart(of: transform, to: node, time: time, autoOrient: autoOrient)
+        } else {
+            applyScaleAndRotation(of: transform, to: node, time: time, autoOrient: autoOrient)
+        }
+        guard withOpacity else { return }
+        node.opacity = Float(transform.opacity.value(atFrame: frame)[0] / 100)
+        add(timeline.animation("opacity", transform.opacity, time: time) { $0[0] / 100 }, to: node)
+    }
+
+    /// The scale and rotation through the transform's key paths, animated as the file animates them.
+    private func applyScaleAndRotation(of transform: TransformModel, to node: CALayer, time: TimeMap, autoOrient: Bool) {
+        let frame = time.frame(atRootFrame: model.inPoint)
         let s = transform.scale.value(atFrame: frame), r = transform.rotation.value(atFrame: frame)[0]
         node.setValue(s[0] / 100, forKeyPath: "transform.scale.x")
         node.setValue(s[1] / 100, forKeyPath: "transform.scale.y")
@@ -166,9 +179,24 @@ struct LayerTreeBuilder {
             node.setValue(r * .pi / 180, forKeyPath: "transform.rotation.z")
             add(timeline.animation("transform.rotation.z", transform.rotation, time: time) { $0[0] * .pi / 180 }, to: node)
         }
-        guard withOpacity else { return }
-        node.opacity = Float(transform.opacity.value(atFrame: frame)[0] / 100)
-        add(timeline.animation("opacity", transform.opacity, time: time) { $0[0] / 100 }, to: node)
+    }
+
+    /// A skewing transform's scale, skew and rotation as the layer's whole `transform` (Core Animation's key
+    /// paths cannot shear), sampled once a frame when any of them moves.
+    private func applyLinearPart(of transform: TransformModel, to node: CALayer, time: TimeMap, autoOrient: Bool) {
+        let frame = time.frame(atRootFrame: model.inPoint)
+        let orients = autoOrient && transform.positionX == nil && transform.position.isAnimated
+        let turn = orients ? orientedRotation(transform, atFrame: frame, previous: nil) : nil
+        node.transform = CATransform3DMakeAffineTransform(transform.linearPart(atFrame: frame, turn: turn))
+        let moves = transform.scale.isAnimated || transform.rotation.isAnimated || transform.skew.isAnimated
+            || transform.skewAxis.isAnimated || orients
+        guard moves else { return }
+        let turns = orients ? orientedRotations(transform, time: time) : nil
+        let values = timeline.sampleFrames.enumerated().map { k, root in
+            NSValue(caTransform3D: CATransform3DMakeAffineTransform(
+                transform.linearPart(atFrame: time.frame(atRootFrame: root), turn: turns?[k])))
+        }
+        add(timeline.sampled("transform", values), to: node)
     }
 
     /// The rotation (radians) of an auto-oriented layer at each sampled frame: its own rotation plus the angle of

@@ -8,8 +8,16 @@ struct ShapeBuilder {
     let time: TimeMap
     /// The names of the layer and groups the items are in (the start of their properties' keypaths).
     let path: [String]
+    /// The modifiers (trims, rounded corners, …) after the groups these items are in, innermost first: After
+    /// Effects applies a modifier to every path before it, those in groups before it too.
+    var inherited: [ShapeItem] = []
 
     func addItems(_ items: [ShapeItem], to parent: CALayer) {
+        // What a style draws: the paths before it and the modifiers after them, then those the groups it is in
+        // inherit.
+        func geometry(before index: Int) -> ArraySlice<ShapeItem> {
+            inherited.isEmpty ? items[..<index] : ArraySlice(items[..<index] + inherited)
+        }
         // Front first in the file: added back to front.
         for (index, item) in items.enumerated().reversed() {
             switch item {
@@ -21,17 +29,18 @@ struct ShapeBuilder {
                 guard !hidden else { continue }
                 let group = CALayer()
                 group.name = name
-                var transform = TransformModel()
-                for case .transform(let t) in children { transform = t }
-                let inner = ShapeBuilder(builder: builder, time: time, path: path + [name ?? ""])
+                let transform = Self.transform(of: children)
+                let after = items[(index + 1)...].filter(Self.isModifier)
+                let inner = ShapeBuilder(builder: builder, time: time, path: path + [name ?? ""], inherited: after + inherited)
                 builder.apply(transform, to: group, time: time, withOpacity: true, keypath: inner.path + ["Transform"])
                 inner.addItems(children, to: group)
                 parent.addSublayer(group)
             case .fill(let name, let color, let opacity, let evenOdd):
-                let shape = styledLayer(geometry: items[..<index], opacity: opacity)
-                if let trim = items[..<index].last(where: { if case .trim = $0 { return true }; return false }),
+                let geometry = geometry(before: index)
+                let shape = styledLayer(geometry: geometry, opacity: opacity)
+                if let trim = geometry.last(where: { if case .trim = $0 { return true }; return false }),
                    case .trim(let start, let end, let offset, let individually) = trim {
-                    trimPath(of: shape, geometry: items[..<index], start: start, end: end, offset: offset, individually: individually)
+                    trimPath(of: shape, geometry: geometry, start: start, end: end, offset: offset, individually: individually)
                 }
                 shape.fillRule = evenOdd ? .evenOdd : .nonZero
                 shape.fillColor = Self.color(color.value(atFrame: frame))
@@ -40,7 +49,8 @@ struct ShapeBuilder {
                 builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: shape)
                 parent.addSublayer(shape)
             case .stroke(let name, let color, let opacity, let width, let cap, let join, let miterLimit, let dashes):
-                let shape = styledLayer(geometry: items[..<index], opacity: opacity)
+                let geometry = geometry(before: index)
+                let shape = styledLayer(geometry: geometry, opacity: opacity)
                 shape.fillColor = nil
                 shape.strokeColor = Self.color(color.value(atFrame: frame))
                 shape.lineWidth = width.value(atFrame: frame)[0]
@@ -49,14 +59,14 @@ struct ShapeBuilder {
                 applyDashes(dashes, to: shape)
                 builder.add(builder.timeline.animation("strokeColor", color, time: time, convert: Self.color), to: shape)
                 builder.add(builder.timeline.animation("lineWidth", width, time: time) { $0[0] }, to: shape)
-                if let trim = items[..<index].last(where: { if case .trim = $0 { return true }; return false }),
+                if let trim = geometry.last(where: { if case .trim = $0 { return true }; return false }),
                    case .trim(let start, let end, let offset, let individually) = trim {
                     // One run through every path is what `strokeStart` and `strokeEnd` cut; paths cut each alone
                     // are cut into the path itself.
                     if individually || (shape.path?.subpathPaths.count ?? 0) <= 1 {
                         applyTrim(start: start, end: end, offset: offset, to: shape)
                     } else {
-                        trimPath(of: shape, geometry: items[..<index], start: start, end: end, offset: offset, individually: false)
+                        trimPath(of: shape, geometry: geometry, start: start, end: end, offset: offset, individually: false)
                     }
                 }
                 builder.registry.register(path + [name ?? "", "Color"], .strokeColor, on: shape)
@@ -64,7 +74,7 @@ struct ShapeBuilder {
                 builder.registry.register(path + [name ?? "", "Stroke Width"], .strokeWidth, on: shape)
                 parent.addSublayer(shape)
             case .gradient(let gradient):
-                parent.addSublayer(gradientLayer(gradient, geometry: items[..<index]))
+                parent.addSublayer(gradientLayer(gradient, geometry: geometry(before: index)))
             case .rectangle, .ellipse, .path, .polystar, .roundedCorners, .puckerBloat, .offsetPath, .transform, .trim, .unsupported:
                 continue
             }
@@ -126,6 +136,10 @@ struct ShapeBuilder {
         case .roundedCorners(let radius): return ends(radius)
         case .puckerBloat(let amount): return ends(amount)
         case .offsetPath(let amount, _, let miterLimit): return ends(amount) + ends(miterLimit)
+        case .group(_, let children, _):
+            let t = transform(of: children)
+            return children.flatMap(keyframeTimes) + [t.anchor, t.position, t.scale, t.rotation, t.skew, t.skewAxis].flatMap(ends)
+                + [t.positionX, t.positionY].compactMap { $0 }.flatMap(ends)
         default: return []
         }
     }
@@ -207,6 +221,27 @@ struct ShapeBuilder {
         case .roundedCorners(let radius): return radius.isAnimated
         case .puckerBloat(let amount): return amount.isAnimated
         case .offsetPath(let amount, _, let miterLimit): return amount.isAnimated || miterLimit.isAnimated
+        case .group(_, let children, let hidden):
+            // (Only its geometry matters to a style outside it: a moving group with no paths changes nothing.)
+            let geometry = children.filter(isGeometry)
+            return !hidden && !geometry.isEmpty && (geometry.contains(where: isAnimated) || transform(of: children).isAnimated)
+        default: return false
+        }
+    }
+
+    /// Whether an item changes the paths before it.
+    static func isModifier(_ item: ShapeItem) -> Bool {
+        switch item {
+        case .trim, .roundedCorners, .puckerBloat, .offsetPath: return true
+        default: return false
+        }
+    }
+
+    /// Whether an item adds paths (a shape, or a group that holds any).
+    static func isGeometry(_ item: ShapeItem) -> Bool {
+        switch item {
+        case .rectangle, .ellipse, .path, .polystar: return true
+        case .group(_, let children, let hidden): return !hidden && children.contains(where: isGeometry)
         default: return false
         }
     }
@@ -262,11 +297,23 @@ struct ShapeBuilder {
                 path.addPath(modified(shape.value(atFrame: frame)).path())
             case .polystar(let star):
                 path.addPath(modified(star.shape(atFrame: frame)).path())
+            case .group(_, let children, let hidden):
+                // A style after a group draws the group's paths too, moved by the group's transform (the
+                // group's own styles draw them as well). Modifiers after the group do not reach into it.
+                guard !hidden else { continue }
+                path.addPath(self.path(of: children[...], atFrame: frame), transform: Self.transform(of: children).matrix(atFrame: frame))
             default:
                 continue
             }
         }
         return path
+    }
+
+    /// A group's transform: its last transform item, or none.
+    static func transform(of items: [ShapeItem]) -> TransformModel {
+        var transform = TransformModel()
+        for case .transform(let t) in items { transform = t }
+        return transform
     }
 
     /// A stroke's dashes: the dash and gap lengths, in order, are the `lineDashPattern` (sampled once a frame when

@@ -152,6 +152,9 @@ struct TransformModel: Sendable {
     var scale: AnimatedValue<Numbers> = .fixed(Numbers([100, 100]))
     var rotation: AnimatedValue<Numbers> = .fixed(Numbers([0]))
     var opacity: AnimatedValue<Numbers> = .fixed(Numbers([100]))
+    /// A shear of `skew` degrees along the direction `skewAxis` degrees from the x axis.
+    var skew: AnimatedValue<Numbers> = .fixed(Numbers([0]))
+    var skewAxis: AnimatedValue<Numbers> = .fixed(Numbers([0]))
 
     init() {}
 
@@ -167,6 +170,8 @@ struct TransformModel: Sendable {
         if let s = try f.animatedIfPresent("s", as: Numbers.self) { scale = s }
         if let r = try f.animatedIfPresent("r", as: Numbers.self) ?? f.animatedIfPresent("rz", as: Numbers.self) { rotation = r }
         if let o = try f.animatedIfPresent("o", as: Numbers.self) { opacity = o }
+        if let k = try f.animatedIfPresent("sk", as: Numbers.self) { skew = k }
+        if let a = try f.animatedIfPresent("sa", as: Numbers.self) { skewAxis = a }
     }
 }
 
