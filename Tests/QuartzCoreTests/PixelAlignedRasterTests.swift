@@ -204,4 +204,36 @@ import CalyxTestSupport
             #expect(abs(canvas.pixel(topDown: 30, 20).a - 191) <= 2, "\(canvas.pixel(topDown: 30, 20))")
         }
     }
+
+    /// Under a container of speed zero (a paused animation), a scaled layer with a placement animation is
+    /// rastered in place: nothing can move it. Its slanted edge, from (20, 41) to (8.91, 65) scaled by 1.5,
+    /// crosses row 70 between x 26.07 and 25.61, so pixel 25 is 16 % covered (42) and 26 99 % (254). Counted as
+    /// moving, it was rastered at twice its size and resampled by 0.75, which blurred the edge (68, 235).
+    @Test func aLayerUnderAPausedContainerIsRasteredInPlace() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 100, height: 80)
+            let paused = CALayer()
+            paused.frame = root.bounds
+            paused.speed = 0
+            let shape = CAShapeLayer()
+            shape.anchorPoint = .zero
+            shape.transform = CATransform3DMakeScale(1.5, 1.5, 1)
+            let path = CGMutablePath()
+            path.addLines(between: [CGPoint(x: 20, y: 41), CGPoint(x: 60, y: 41), CGPoint(x: 60, y: 80), CGPoint(x: 8.91, y: 65)])
+            path.closeSubpath()
+            shape.path = path
+            shape.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            let hold = CABasicAnimation(keyPath: "position")
+            hold.fromValue = CGPoint.zero
+            hold.toValue = CGPoint.zero
+            hold.duration = 1
+            shape.add(hold, forKey: "hold")
+            paused.addSublayer(shape)
+            root.addSublayer(paused)
+            CATransaction.flush()
+            let canvas = renderedFrame(root, at: 0.25, background: nil)
+            let alpha = { (x: Int) in Int(canvas.pixel(topDown: x, 70).a) }
+            #expect(alpha(24) == 0 && abs(alpha(25) - 42) <= 2 && abs(alpha(26) - 254) <= 2, "\(alpha(24)) \(alpha(25)) \(alpha(26))")
+        }
+    }
 }

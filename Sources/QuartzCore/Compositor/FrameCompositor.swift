@@ -101,6 +101,8 @@ package final class FrameCompositor {
     var currentTint: InstanceTint?
     /// Whether an animation may move the sublayers being recorded: an ancestor's placement or bounds is animated.
     private var placementAnimated = false
+    /// Whether the sublayers being recorded have a layer of speed zero above them (their time cannot move).
+    private var timeStandsStill = false
     private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
     /// Surfaces masked subtrees and masks are composited into (FrameCompositor+Masks.swift).
     var surfaces: [SurfaceKey: Surface] = [:]
@@ -268,10 +270,13 @@ package final class FrameCompositor {
         var (layer, localTime, animated) = frame ?? node.frameLayer(parentTime: parentTime)
         // What an animation moves: this layer when its own placement or an ancestor's is animated; its sublayers
         // and mask also when its bounds are (their origin places them).
-        let placementAnimatedAbove = placementAnimated
-        let movedByAnimation = placementAnimatedAbove || animated.contains(.placement)
-        placementAnimated = movedByAnimation || animated.contains(.raster)
-        defer { placementAnimated = placementAnimatedAbove }
+        // A layer whose time stands still (its speed or an ancestor's is zero: a paused animation) shows the same
+        // frame whatever the clock says, so its animations move nothing and it is rastered in place.
+        let placementAnimatedAbove = placementAnimated, timeStoodAbove = timeStandsStill
+        timeStandsStill = timeStoodAbove || layer.speed == 0
+        let movedByAnimation = !timeStandsStill && (placementAnimatedAbove || animated.contains(.placement))
+        placementAnimated = movedByAnimation || (!timeStandsStill && animated.contains(.raster))
+        defer { (placementAnimated, timeStandsStill) = (placementAnimatedAbove, timeStoodAbove) }
         if layer.hasTimedContents, let timed = layer as? CALayerTimedContents {
             // This frame's picture (a video's frame at this media time), on a copy: snapshots stay as committed.
             let copy = layer.engineCopy()
