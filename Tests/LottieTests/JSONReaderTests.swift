@@ -137,7 +137,7 @@ import Foundation
             + #""shapes":[{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"r":2}]}"#)).model.layers[0]
         #expect(lenient.index == nil && lenient.name == nil && lenient.hidden == false && lenient.inPoint == 0)
         #expect(lenient.stretch == 1 && lenient.blendMode == 0 && lenient.shapes.count == 1)
-        guard case .fill(_, _, _, let evenOdd) = lenient.shapes[0] else { Issue.record("not a fill"); return }
+        guard case .fill(_, _, _, let evenOdd, _) = lenient.shapes[0] else { Issue.record("not a fill"); return }
         #expect(evenOdd)
 
         let droppedShapes = try LottieAnimation.from(data: file(layer: #"{"ty":4,"shapes":[{"ty":"fl"},{"ty":"sh"}],"#

@@ -151,4 +151,17 @@ import QuartzCore
         #expect(isRed(whole, 70, 40) && isRed(whole, 29, 40))
         #expect(isRed(trimmed, 70, 40) && isClear(trimmed, 29, 40))
     }
+
+    /// A fill's blend mode blends it with what is behind it: a blue square darkening a yellow one leaves black
+    /// where they overlap (darken keeps each channel's smaller value) and each colour where it is alone.
+    @Test func aFillsBlendModeBlendsWithWhatIsBehind() throws {
+        func square(_ x: Int, _ rgb: String, _ blend: Int) -> String {
+            #"{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[\#(x),40]},"s":{"a":0,"k":[30,30]},"r":{"a":0,"k":0}},"# +
+                #"{"ty":"fl","c":{"a":0,"k":[\#(rgb),1]},"o":{"a":0,"k":100},"bm":\#(blend)},{"ty":"tr","p":{"a":0,"k":[0,0]}}]}"#
+        }
+        let f = try frame([square(45, "0,0,1", 4), square(55, "1,1,0", 0)].joined(separator: ","))
+        func bgra(_ x: Int, _ y: Int) -> [UInt8] { Array(f.bytes[(y * f.stride + x * 4)..<(y * f.stride + x * 4 + 4)]) }
+        #expect(bgra(50, 40) == [0, 0, 0, 255], "\(bgra(50, 40))")
+        #expect(bgra(35, 40) == [255, 0, 0, 255] && bgra(66, 40) == [0, 255, 255, 255], "\(bgra(35, 40)) \(bgra(66, 40))")
+    }
 }

@@ -35,7 +35,7 @@ struct ShapeBuilder {
                 builder.apply(transform, to: group, time: time, withOpacity: true, keypath: inner.path + ["Transform"])
                 inner.addItems(children, to: group)
                 parent.addSublayer(group)
-            case .fill(let name, let color, let opacity, let evenOdd):
+            case .fill(let name, let color, let opacity, let evenOdd, let blendMode):
                 let geometry = geometry(before: index)
                 let shape = styledLayer(geometry: geometry, opacity: opacity)
                 if let trim = geometry.last(where: { if case .trim = $0 { return true }; return false }),
@@ -43,15 +43,17 @@ struct ShapeBuilder {
                     trimPath(of: shape, geometry: geometry, start: start, end: end, offset: offset, individually: individually)
                 }
                 shape.fillRule = evenOdd ? .evenOdd : .nonZero
+                shape.compositingFilter = LayerModel.blendFilterName(blendMode)
                 shape.fillColor = Self.color(color.value(atFrame: frame))
                 builder.add(builder.timeline.animation("fillColor", color, time: time, convert: Self.color), to: shape)
                 builder.registry.register(path + [name ?? "", "Color"], .fillColor, on: shape)
                 builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: shape)
                 parent.addSublayer(shape)
-            case .stroke(let name, let color, let opacity, let width, let cap, let join, let miterLimit, let dashes):
+            case .stroke(let name, let color, let opacity, let width, let cap, let join, let miterLimit, let dashes, let blendMode):
                 let geometry = geometry(before: index)
                 let shape = styledLayer(geometry: geometry, opacity: opacity)
                 shape.fillColor = nil
+                shape.compositingFilter = LayerModel.blendFilterName(blendMode)
                 shape.strokeColor = Self.color(color.value(atFrame: frame))
                 shape.lineWidth = width.value(atFrame: frame)[0]
                 Self.setLineStyle(of: shape, cap: cap, join: join)
@@ -74,7 +76,9 @@ struct ShapeBuilder {
                 builder.registry.register(path + [name ?? "", "Stroke Width"], .strokeWidth, on: shape)
                 parent.addSublayer(shape)
             case .gradient(let gradient):
-                parent.addSublayer(gradientLayer(gradient, geometry: geometry(before: index)))
+                let layer = gradientLayer(gradient, geometry: geometry(before: index))
+                layer.compositingFilter = LayerModel.blendFilterName(gradient.blendMode)
+                parent.addSublayer(layer)
             case .rectangle, .ellipse, .path, .polystar, .roundedCorners, .puckerBloat, .offsetPath, .transform, .trim, .unsupported:
                 continue
             }

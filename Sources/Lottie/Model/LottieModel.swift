@@ -181,9 +181,10 @@ enum ShapeItem: Sendable {
     case rectangle(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>, roundness: AnimatedValue<Numbers>, counterclockwise: Bool)
     case ellipse(position: AnimatedValue<Numbers>, size: AnimatedValue<Numbers>, counterclockwise: Bool)
     case path(AnimatedValue<BezierShape>)
-    case fill(name: String?, color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, evenOdd: Bool)
+    /// `blendMode`: Bodymovin's number for the After Effects mode the style blends with what is behind it.
+    case fill(name: String?, color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, evenOdd: Bool, blendMode: Int)
     case stroke(name: String?, color: AnimatedValue<Numbers>, opacity: AnimatedValue<Numbers>, width: AnimatedValue<Numbers>,
-                cap: Int, join: Int, miterLimit: Double, dashes: [StrokeDash])
+                cap: Int, join: Int, miterLimit: Double, dashes: [StrokeDash], blendMode: Int)
     case transform(TransformModel)
     /// A gradient fill (or, with `stroke`, a gradient stroke): linear (`radial` false) from `start` to `end`, or
     /// radial about `start` out to `end`; `colors` holds `count` stops of (offset, r, g, b), then optional
@@ -219,11 +220,12 @@ enum ShapeItem: Sendable {
                               roundness: try f.animated("r", default: [0]), counterclockwise: f.int("d") == 3)
         case "el": self = .ellipse(position: try f.animated("p", default: [0, 0]), size: try f.animated("s", default: [0, 0]), counterclockwise: f.int("d") == 3)
         case "sh": self = .path(try AnimatedValue(f.required("ks"), trail: f.child("ks")))
-        case "fl": self = .fill(name: f.string("nm"), color: try f.animated("c", default: [0, 0, 0, 1]), opacity: try f.animated("o", default: [100]), evenOdd: f.int("r") == 2)
+        case "fl": self = .fill(name: f.string("nm"), color: try f.animated("c", default: [0, 0, 0, 1]), opacity: try f.animated("o", default: [100]), evenOdd: f.int("r") == 2,
+                                 blendMode: f.int("bm") ?? 0)
         case "st":
             self = .stroke(name: f.string("nm"), color: try f.animated("c", default: [0, 0, 0, 1]), opacity: try f.animated("o", default: [100]), width: try f.animated("w", default: [1]),
                            cap: f.int("lc") ?? 2, join: f.int("lj") ?? 2, miterLimit: f.number("ml") ?? 4,
-                           dashes: (try? f.objects("d", StrokeDash.init)) ?? [])
+                           dashes: (try? f.objects("d", StrokeDash.init)) ?? [], blendMode: f.int("bm") ?? 0)
         case "tr": self = .transform(try TransformModel(f))
         case "gf", "gs": self = .gradient(try GradientModel(f, stroke: type == "gs"))
         case "tm":
@@ -268,6 +270,7 @@ struct GradientModel: Sendable {
     var colors: AnimatedValue<Numbers>
     var opacity: AnimatedValue<Numbers>
     var evenOdd: Bool
+    var blendMode: Int
     /// A radial gradient's highlight: how far its focus lies from the centre toward the rim, in percent of the
     /// radius (`h`, −100…100), and its angle from the start-to-end line in degrees (`a`).
     var highlightLength: AnimatedValue<Numbers>
@@ -285,6 +288,7 @@ struct GradientModel: Sendable {
         colors = try AnimatedValue(g.required("k"), trail: g.child("k"))
         opacity = try f.animated("o", default: [100])
         evenOdd = f.int("r") == 2
+        blendMode = f.int("bm") ?? 0
         highlightLength = try f.animated("h", default: [0])
         highlightAngle = try f.animated("a", default: [0])
         if isStroke {
@@ -320,9 +324,12 @@ extension LayerModel {
     /// Core Animation's compositing filter for the layer's blend mode: Bodymovin numbers After Effects' modes
     /// 1 multiply … 15 luminosity, 16 add, 17 hard mix. Nil for normal and for hard mix, which no Core Image
     /// filter draws (it is drawn normal, and `calyx info` says so).
-    var blendFilterName: String? {
+    var blendFilterName: String? { Self.blendFilterName(blendMode) }
+
+    /// The compositing filter for Bodymovin's blend-mode number (layers' and styles' alike).
+    static func blendFilterName(_ blendMode: Int) -> String? {
         switch blendMode {
-        case 1...15: return Self.blendFilterNames[blendMode - 1]
+        case 1...15: return blendFilterNames[blendMode - 1]
         case 16: return "plusL"
         default: return nil
         }
