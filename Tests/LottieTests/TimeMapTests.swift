@@ -33,4 +33,17 @@ import QuartzCore
             #expect(isRed(early, 50, 40) && isClear(late, 50, 40))
         }
     }
+
+    /// A shape layer's start time does not move its own keyframes: they are in its composition's time (Bodymovin
+    /// writes them there). A square moving from x 10 (frame 0) to 80 (frame 15) in a layer starting at −15 is at
+    /// x 10 at frame 0 in lottie-web 5.7.5 and ThorVG alike (measured); shifted by the start time, it was at 80.
+    /// A precomposition's start time still delays its content (PrecompositionTests).
+    @Test func aShapeLayersStartTimeLeavesItsKeyframesInPlace() throws {
+        let ks = #""st":-15,"ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":15,"s":[70,0]}]}}"#
+        let layer = try player(composition(squareLayer(x: 10, y: 40, extra: ks).replacingOccurrences(of: #","st":0"#, with: "")))
+        withManualClock { clock in
+            let frame = render(layer, at: 0, clock: clock)
+            #expect(isRed(frame, 10, 40) && isClear(frame, 80, 40))
+        }
+    }
 }

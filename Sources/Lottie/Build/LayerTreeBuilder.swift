@@ -67,9 +67,10 @@ struct LayerTreeBuilder {
     private func node(for layer: LayerModel, composition: TimeMap, path: [String], size: CGSize, byIndex: [Int: LayerModel],
                       visiting: [String]) -> CALayer {
         let keypath = path + [layer.name ?? ""]
-        // (A layer's own keyframes start at its start time; its stretch slows only a precomposition's content, as
-        // Bodymovin writes the stretch into the keyframes of everything else.)
-        let time = composition.nested(start: layer.startTime, stretch: 1)
+        // A layer's own keyframes (and in and out points) are in its composition's time: Bodymovin writes them
+        // there, start time and stretch included, and lottie-web, ThorVG and lottie-ios read them so. The start
+        // time and stretch place only a precomposition's content.
+        let time = composition
         var node = makeLayer(for: layer, time: time, withOpacity: true, keypath: keypath)
         addContent(of: layer, to: node, time: time, keypath: keypath, visiting: visiting)
         if !layer.masks.isEmpty {
@@ -83,7 +84,7 @@ struct LayerTreeBuilder {
         var seen: Set<Int> = []
         var parentIndex = layer.parent
         while let p = parentIndex, let parent = byIndex[p], seen.insert(p).inserted {
-            let wrapper = makeLayer(for: parent, time: composition.nested(start: parent.startTime, stretch: 1), withOpacity: false,
+            let wrapper = makeLayer(for: parent, time: composition, withOpacity: false,
                                     keypath: path + [parent.name ?? ""])
             wrapper.addSublayer(node)
             node = wrapper
@@ -243,9 +244,9 @@ struct LayerTreeBuilder {
             clip.position = .zero
             clip.bounds = CGRect(origin: .zero, size: layer.precompSize)
             clip.masksToBounds = layer.precompSize.width > 0 && layer.precompSize.height > 0
-            // The content runs at the layer's time slowed by its stretch, or where a time remap (in seconds, read at
-            // the layer's time) says.
-            var content = time.nested(start: 0, stretch: layer.stretch)
+            // The content starts at the layer's start time and runs slowed by its stretch, or where a time remap (in
+            // seconds, read at the composition's time) says.
+            var content = time.nested(start: layer.startTime, stretch: layer.stretch)
             if let remap = layer.timeRemap {
                 let rate = model.frameRate
                 content = time.remapped { frame in remap.value(atFrame: frame)[0] * rate }
