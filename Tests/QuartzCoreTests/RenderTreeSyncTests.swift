@@ -30,6 +30,27 @@ import Testing
         #expect(tree.root?.children.isEmpty == true, "a removal arrives")
     }
 
+    /// A commit takes its copies (which moves the model's generation) and then hands its layers to the render
+    /// trees; a render thread's sync may fall between the two. That sync sees the new generation and nothing
+    /// handed over; the next one sees the layers, and must push them although the generation has not moved
+    /// since. (Replayed here step by step: it once left a render server drawing the old tree until the next
+    /// commit — a whole animation missing from 18 frames while the committing thread slept.)
+    @Test func layersHandedOverAfterTheirCopiesAreTakenStillArrive() throws {
+        let root = CALayer(), child = CALayer()
+        root.addSublayer(child)
+        CATransaction.flush()
+        let tree = RenderTree()
+        tree.sync(with: root)
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        child.opacity = 0.25
+        child.recordCommittedState()           // the commit takes its copy ...
+        tree.sync(with: root)                  // ... a render thread syncs ...
+        CommitLog.shared.record([child])       // ... and the commit hands its layer over.
+        tree.sync(with: root)
+        CATransaction.commit()
+        #expect(tree.root?.children.first?.snapshot.opacity == 0.25, "the handed-over layer's new copy arrives")
+    }
+
     /// A 1,000-layer tree: root → 10 groups → 100 leaves each.
     func bigTree() -> (root: CALayer, leaves: [CALayer]) {
         let root = CALayer()

@@ -97,8 +97,12 @@ package final class RenderTree {
         // (Read before walking: a change made meanwhile leaves the stamp behind, so the next sync walks again.)
         let generation = CALayer.modelGeneration
         let committed = committedSinceSync.take()
+        // (A commit bumps the generation as it takes its copies and hands its layers over just after: a sync in
+        // between saw the new generation and no layers, and the layers that came next were dropped here by the
+        // unchanged generation — a render thread kept drawing the old tree until the next commit. So layers
+        // handed over always get their push.)
         if root != nil, syncedModel === model, let stamp = syncedStamp, stamp.generation == generation,
-           stamp.ancestorsFlipped == ancestorsFlipped { return }
+           stamp.ancestorsFlipped == ancestorsFlipped, committed?.isEmpty == true { return }
         walks += 1
         if root != nil, syncedModel === model, syncedStamp?.ancestorsFlipped == ancestorsFlipped, !alwaysWalksWholeTree,
            let changed = committed, pushChanges(changed) {
