@@ -78,4 +78,24 @@ import CoreGraphics
             #expect(square.offset(by: amount, join: .round, miterLimit: 4).vertices == square.vertices)
         }
     }
+
+    /// An open path is outlined, as After Effects' reference renders of LottieFiles' offset-path files show: a
+    /// line from (0, 0) to (20, 0) offset by 3 becomes the 20 × 6 box around it, its ends cut straight across
+    /// for a miter or bevel join and rounded (radius 3 about each end) for a round one, whichever way it runs
+    /// and whatever the amount's sign.
+    @Test func anOpenPathIsOutlinedWithCapsAtItsEnds() {
+        let line = BezierShape(closed: false, vertices: [.zero, CGPoint(x: 20, y: 0)], inTangents: [.zero, .zero], outTangents: [.zero, .zero])
+        let backwards = BezierShape(closed: false, vertices: [CGPoint(x: 20, y: 0), .zero], inTangents: [.zero, .zero], outTangents: [.zero, .zero])
+        for shape in [line, backwards] {
+            for amount: CGFloat in [3, -3] {
+                let butt = shape.offset(by: amount, join: .miter, miterLimit: 4)
+                #expect(butt.closed && close(butt.path().boundingBoxOfPath, CGRect(x: 0, y: -3, width: 20, height: 6)), "\(butt.path().boundingBoxOfPath)")
+                #expect(butt.path().contains(CGPoint(x: 10, y: 2.9)) && butt.path().contains(CGPoint(x: 10, y: -2.9)))
+                let round = shape.offset(by: amount, join: .round, miterLimit: 4).path()
+                #expect(close(round.boundingBoxOfPath, CGRect(x: -3, y: -3, width: 26, height: 6), 1e-3), "\(round.boundingBoxOfPath)")
+                // (22.9, 0) is 2.9 past the end: inside the cap; (22, 2.5) is 3.2 from the end: outside.
+                #expect(round.contains(CGPoint(x: 22.9, y: 0)) && round.contains(CGPoint(x: -2.9, y: 0)) && !round.contains(CGPoint(x: 22, y: 2.5)))
+            }
+        }
+    }
 }

@@ -13,6 +13,7 @@ extension BezierShape {
     func offset(by amount: CGFloat, join: OffsetJoin, miterLimit: CGFloat) -> BezierShape {
         let n = vertices.count
         guard amount.isFinite, amount != 0, n >= 2 else { return self }
+        if !closed { return outlined(by: min(abs(amount), 100_000), join: join, miterLimit: miterLimit) }
         // Shoelace over the vertices: positive when the shape runs clockwise on screen (y down).
         var area: CGFloat = 0
         for i in 0..<n {
@@ -34,9 +35,51 @@ extension BezierShape {
     }
 }
 
+extension BezierShape {
+    /// An open path offset as After Effects offsets it: outlined — moved to both sides by `distance`, the two
+    /// sides joined round the path's ends by caps, round for a round join and straight across otherwise (its
+    /// reference renders of LottieFiles' offset-path files show both) — so a fill of it looks like a stroke.
+    fileprivate func outlined(by distance: CGFloat, join: OffsetJoin, miterLimit: CGFloat) -> BezierShape {
+        let limit = miterLimit.isFinite ? max(miterLimit, 1) : 4
+        func side(_ path: BezierShape) -> BezierShape? {
+            var pieces: [OffsetPiece] = []
+            for k in 0..<(path.vertices.count - 1) {
+                let a = path.vertices[k], b = path.vertices[k + 1]
+                pieces += OffsetPiece.pieces(of: (a, a + path.outTangents[k], b + path.inTangents[k + 1], b), distance: distance)
+            }
+            guard !pieces.isEmpty else { return nil }
+            let shape = OffsetOutline(pieces: pieces, closed: false, distance: distance, join: join, miterLimit: limit).shape
+            return shape.vertices.isEmpty ? nil : shape
+        }
+        // (The other side is the path run backwards, moved to its right.)
+        let backwards = BezierShape(closed: false, vertices: vertices.reversed(), inTangents: outTangents.reversed(),
+                                    outTangents: inTangents.reversed())
+        guard var right = side(self), var left = side(backwards), let first = vertices.first, let last = vertices.last else { return self }
+        func cap(from a: CGPoint, to b: CGPoint, about c: CGPoint) -> [(point: CGPoint, in: CGPoint, out: CGPoint)] {
+            join == .round ? OffsetOutline.arc(from: a, to: b, about: c, radius: distance, sweep: .pi) : []
+        }
+        let endCap = cap(from: right.vertices[right.vertices.count - 1], to: left.vertices[0], about: last)
+        let startCap = cap(from: left.vertices[left.vertices.count - 1], to: right.vertices[0], about: first)
+        if let open = endCap.first, let close = endCap.last {
+            right.outTangents[right.outTangents.count - 1] = open.out
+            left.inTangents[0] = close.in
+        }
+        if let open = startCap.first, let close = startCap.last {
+            left.outTangents[left.outTangents.count - 1] = open.out
+            right.inTangents[0] = close.in
+        }
+        let between = { (arc: [(point: CGPoint, in: CGPoint, out: CGPoint)]) in arc.count > 2 ? Array(arc[1..<(arc.count - 1)]) : [] }
+        let endMiddle = between(endCap), startMiddle = between(startCap)
+        return BezierShape(closed: true,
+                           vertices: right.vertices + endMiddle.map(\.point) + left.vertices + startMiddle.map(\.point),
+                           inTangents: right.inTangents + endMiddle.map(\.in) + left.inTangents + startMiddle.map(\.in),
+                           outTangents: right.outTangents + endMiddle.map(\.out) + left.outTangents + startMiddle.map(\.out))
+    }
+}
+
 /// One segment moved by the offset: its cubic, the unit directions it leaves and arrives along, and the corner
 /// it was moved from (where a round join is centred).
-private struct OffsetPiece {
+fileprivate struct OffsetPiece {
     var q0, q1, q2, q3: CGPoint
     let start, end: CGPoint
     let corner: CGPoint
@@ -89,7 +132,7 @@ private struct OffsetPiece {
 }
 
 /// The moved pieces joined into one shape.
-private struct OffsetOutline {
+fileprivate struct OffsetOutline {
     let pieces: [OffsetPiece]
     let closed: Bool
     let distance: CGFloat
@@ -117,7 +160,7 @@ private struct OffsetOutline {
             case .miter:
                 if let meet, (meet - a.corner).length <= miterLimit * abs(distance) { joins[k] = [(meet, .zero, .zero)] }
             case .round:
-                joins[k] = arc(from: a.q3, along: a.end, to: b.q0, along: b.start, about: a.corner)
+                joins[k] = Self.arc(from: a.q3, along: a.end, to: b.q0, along: b.start, about: a.corner, radius: abs(distance))
             case .bevel:
                 break
             }
@@ -146,14 +189,25 @@ private struct OffsetOutline {
 
     /// The round join: an arc about the corner from `a` to `b` (one cubic a quarter turn at most), as the
     /// vertices after `a` — the arc's handles on `a` are set through the first vertex's in tangent.
-    private func arc(from a: CGPoint, along ta: CGPoint, to b: CGPoint, along tb: CGPoint,
-                     about c: CGPoint) -> [(point: CGPoint, in: CGPoint, out: CGPoint)] {
-        let r = abs(distance)
+    static func arc(from a: CGPoint, along ta: CGPoint, to b: CGPoint, along tb: CGPoint,
+                    about c: CGPoint, radius r: CGFloat) -> [(point: CGPoint, in: CGPoint, out: CGPoint)] {
         let start = atan2(a.y - c.y, a.x - c.x), end = atan2(b.y - c.y, b.x - c.x)
         var sweep = end - start
         // The arc turns the way the path does (the cross product of the directions).
         let turn = ta.cross(tb)
         if turn >= 0 { while sweep < 0 { sweep += 2 * .pi } } else { while sweep > 0 { sweep -= 2 * .pi } }
+        return arc(from: a, about: c, radius: r, start: start, sweep: sweep)
+    }
+
+    /// A cap: half a turn about `c` from `a` (clockwise on screen, round the end the path runs off).
+    static func arc(from a: CGPoint, to b: CGPoint, about c: CGPoint, radius r: CGFloat,
+                    sweep: CGFloat) -> [(point: CGPoint, in: CGPoint, out: CGPoint)] {
+        arc(from: a, about: c, radius: r, start: atan2(a.y - c.y, a.x - c.x), sweep: sweep)
+    }
+
+    /// The arc's vertices from `a` (angle `start` about `c`) over `sweep`, one cubic a quarter turn at most.
+    private static func arc(from a: CGPoint, about c: CGPoint, radius r: CGFloat, start: CGFloat,
+                            sweep: CGFloat) -> [(point: CGPoint, in: CGPoint, out: CGPoint)] {
         let steps = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up)))
         let step = sweep / CGFloat(steps), handle = 4 / 3 * tan(step / 4) * r
         var result: [(point: CGPoint, in: CGPoint, out: CGPoint)] = []
