@@ -16,7 +16,8 @@ extension TransformModel {
         // (After Effects keeps a skew within ±85°; the shear's tangent is infinite at 90°.)
         let k = min(max(Self.finite(skew.value(atFrame: frame)[0]), -85), 85) * .pi / 180
         let axis = Self.finite(skewAxis.value(atFrame: frame)[0]) * .pi / 180
-        // A shear along the axis: turned onto x, sheared (x moves against y, as After Effects leans it), turned back.
+        // A shear along the axis: turned by the axis angle, sheared (x against y, as After Effects leans it), turned
+        // back (the order its reference renders of a 45° skew along a 45° axis show).
         let shear = CGAffineTransform(rotationAngle: axis)
             .concatenating(CGAffineTransform(a: 1, b: 0, c: -tan(k), d: 1, tx: 0, ty: 0))
             .concatenating(CGAffineTransform(rotationAngle: -axis))
