@@ -13,25 +13,31 @@ extension BezierShape {
     func offset(by amount: CGFloat, join: OffsetJoin, miterLimit: CGFloat) -> BezierShape {
         let n = vertices.count
         guard amount.isFinite, amount != 0, n >= 2 else { return self }
-        if !closed { return outlined(by: min(abs(amount), 100_000), join: join, miterLimit: miterLimit) }
+        // (Kept within the 100,000 points a composition may measure.)
+        let amount = min(max(amount, -100_000), 100_000)
+        let limit = miterLimit.isFinite ? max(miterLimit, 1) : 4
+        guard closed else { return outlined(by: abs(amount), join: join, miterLimit: limit) }
         // Shoelace over the vertices: positive when the shape runs clockwise on screen (y down).
         var area: CGFloat = 0
         for i in 0..<n {
             let a = vertices[i], b = vertices[(i + 1) % n]
             area += a.x * b.y - b.x * a.y
         }
-        // (Kept within the 100,000 points a composition may measure.)
-        let amount = min(max(amount, -100_000), 100_000)
-        let distance = area >= 0 ? amount : -amount
+        return moved(by: area >= 0 ? amount : -amount, join: join, miterLimit: limit) ?? self
+    }
+
+    /// Every segment moved `distance` to its right on screen, the corners closed by `join`: a closed shape's
+    /// offset, or one side of an open path's outline. Nil when no segment has any length.
+    fileprivate func moved(by distance: CGFloat, join: OffsetJoin, miterLimit: CGFloat) -> BezierShape? {
+        let n = vertices.count
         var pieces: [OffsetPiece] = []
         for k in 0..<(closed ? n : n - 1) {
             let b = (k + 1) % n
             let p = (vertices[k], vertices[k] + outTangents[k], vertices[b] + inTangents[b], vertices[b])
             pieces += OffsetPiece.pieces(of: p, distance: distance)
         }
-        guard !pieces.isEmpty else { return self }
-        return OffsetOutline(pieces: pieces, closed: closed, distance: distance, join: join,
-                             miterLimit: miterLimit.isFinite ? max(miterLimit, 1) : 4).shape
+        guard !pieces.isEmpty else { return nil }
+        return OffsetOutline(pieces: pieces, closed: closed, distance: distance, join: join, miterLimit: miterLimit).shape
     }
 }
 
@@ -40,26 +46,18 @@ extension BezierShape {
     /// sides joined round the path's ends by caps, round for a round join and straight across otherwise (its
     /// reference renders of LottieFiles' offset-path files show both) — so a fill of it looks like a stroke.
     fileprivate func outlined(by distance: CGFloat, join: OffsetJoin, miterLimit: CGFloat) -> BezierShape {
-        let limit = miterLimit.isFinite ? max(miterLimit, 1) : 4
-        func side(_ path: BezierShape) -> BezierShape? {
-            var pieces: [OffsetPiece] = []
-            for k in 0..<(path.vertices.count - 1) {
-                let a = path.vertices[k], b = path.vertices[k + 1]
-                pieces += OffsetPiece.pieces(of: (a, a + path.outTangents[k], b + path.inTangents[k + 1], b), distance: distance)
-            }
-            guard !pieces.isEmpty else { return nil }
-            let shape = OffsetOutline(pieces: pieces, closed: false, distance: distance, join: join, miterLimit: limit).shape
-            return shape.vertices.isEmpty ? nil : shape
-        }
         // (The other side is the path run backwards, moved to its right.)
         let backwards = BezierShape(closed: false, vertices: vertices.reversed(), inTangents: outTangents.reversed(),
                                     outTangents: inTangents.reversed())
-        guard var right = side(self), var left = side(backwards), let first = vertices.first, let last = vertices.last else { return self }
-        func cap(from a: CGPoint, to b: CGPoint, about c: CGPoint) -> [(point: CGPoint, in: CGPoint, out: CGPoint)] {
-            join == .round ? OffsetOutline.arc(from: a, to: b, about: c, radius: distance, sweep: .pi) : []
+        guard var right = moved(by: distance, join: join, miterLimit: miterLimit),
+              var left = backwards.moved(by: distance, join: join, miterLimit: miterLimit),
+              let first = vertices.first, let last = vertices.last else { return self }
+        // A round cap: half a turn about the path's end, clockwise on screen (round the end the path runs off).
+        func cap(from a: CGPoint, about c: CGPoint) -> [(point: CGPoint, in: CGPoint, out: CGPoint)] {
+            join == .round ? OffsetOutline.arc(from: a, about: c, radius: distance, start: atan2(a.y - c.y, a.x - c.x), sweep: .pi) : []
         }
-        let endCap = cap(from: right.vertices[right.vertices.count - 1], to: left.vertices[0], about: last)
-        let startCap = cap(from: left.vertices[left.vertices.count - 1], to: right.vertices[0], about: first)
+        let endCap = cap(from: right.vertices[right.vertices.count - 1], about: last)
+        let startCap = cap(from: left.vertices[left.vertices.count - 1], about: first)
         if let open = endCap.first, let close = endCap.last {
             right.outTangents[right.outTangents.count - 1] = open.out
             left.inTangents[0] = close.in
@@ -199,14 +197,8 @@ fileprivate struct OffsetOutline {
         return arc(from: a, about: c, radius: r, start: start, sweep: sweep)
     }
 
-    /// A cap: half a turn about `c` from `a` (clockwise on screen, round the end the path runs off).
-    static func arc(from a: CGPoint, to b: CGPoint, about c: CGPoint, radius r: CGFloat,
-                    sweep: CGFloat) -> [(point: CGPoint, in: CGPoint, out: CGPoint)] {
-        arc(from: a, about: c, radius: r, start: atan2(a.y - c.y, a.x - c.x), sweep: sweep)
-    }
-
     /// The arc's vertices from `a` (angle `start` about `c`) over `sweep`, one cubic a quarter turn at most.
-    private static func arc(from a: CGPoint, about c: CGPoint, radius r: CGFloat, start: CGFloat,
+    static func arc(from a: CGPoint, about c: CGPoint, radius r: CGFloat, start: CGFloat,
                             sweep: CGFloat) -> [(point: CGPoint, in: CGPoint, out: CGPoint)] {
         let steps = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up)))
         let step = sweep / CGFloat(steps), handle = 4 / 3 * tan(step / 4) * r
