@@ -7,17 +7,22 @@ import QuartzCore
 /// definitions. Brightness, for tint and tritone, is the mean of the channels in linear light (lottie-web's
 /// measure): pure red's is the sRGB encoding of ⅓, 1.055 · (⅓)^(1/2.4) − 0.055 = 0.6127.
 @Suite struct ColorEffectTests {
-    /// The square's centre pixel (BGRA bytes) with `effect` (an effect's JSON) on its layer.
-    func centre(_ effect: String) throws -> [UInt8] {
+    /// The square's centre pixel (BGRA bytes) with `effect` (an effect's JSON) on its layer, at each of `frames`.
+    func centre(_ effect: String, atFrames frames: [Double] = [0]) throws -> [[UInt8]] {
         let data = composition(squareLayer(x: 50, y: 40, size: 30, extra: #""ks":{},"ef":[\#(effect)]"#))
-        var pixel: [UInt8] = []
+        var pixels: [[UInt8]] = []
         try withManualClock { clock in
-            let frame = render(try player(data), at: 0, clock: clock)
-            let i = 40 * frame.stride + 50 * 4
-            pixel = Array(frame.bytes[i..<i + 4])
+            let layer = try player(data)
+            for (k, f) in frames.enumerated() {
+                layer.currentFrame = f
+                let frame = render(layer, at: Double(k), clock: clock)
+                let i = 40 * frame.stride + 50 * 4
+                pixels.append(Array(frame.bytes[i..<i + 4]))
+            }
         }
-        return pixel
+        return pixels
     }
+    func centre(_ effect: String) throws -> [UInt8] { try centre(effect, atFrames: [0])[0] }
 
     func color(_ rgb: [Double]) -> String { #"{"ty":2,"v":{"a":0,"k":[\#(rgb[0]),\#(rgb[1]),\#(rgb[2]),1]}}"# }
     func slider(_ v: Double) -> String { #"{"ty":0,"v":{"a":0,"k":\#(v)}}"# }
@@ -43,6 +48,28 @@ import QuartzCore
         }
         expect(try centre(tint(100)), rgb: (0.6127, 0.6127, 0.6127), "black-to-white tint of red is its brightness")
         expect(try centre(tint(50)), rgb: (0.806, 0.306, 0.306), "half tint")
+    }
+
+    /// An effect's controls may be keyframed: the tint's amount going 0 → 100 % linearly over frames 0…10.
+    @Test func anAnimatedTintAmountChangesTheColourOverTime() throws {
+        let amount = #"{"ty":0,"v":{"a":1,"k":[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100]}]}}"#
+        let tint = #"{"ty":20,"en":1,"ef":["# + color([0, 0, 0]) + "," + color([1, 1, 1]) + "," + amount + "]}"
+        let pixels = try centre(tint, atFrames: [0, 5, 10, 5])
+        expect(pixels[0], rgb: (1, 0, 0), "no tint at frame 0")
+        expect(pixels[1], rgb: (0.806, 0.306, 0.306), "half tint at frame 5")
+        expect(pixels[2], rgb: (0.6127, 0.6127, 0.6127), "full tint at frame 10")
+        expect(pixels[3], rgb: (0.806, 0.306, 0.306), "half tint again, scrubbed back to frame 5")
+    }
+
+    /// A fill's colour keyframed from blue to green: the colour halfway at the middle frame.
+    @Test func anAnimatedFillColourMovesBetweenItsKeyframes() throws {
+        let colour = #"{"ty":2,"v":{"a":1,"k":[{"t":0,"s":[0,0,1,1],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":20,"s":[0,1,0,1]}]}}"#
+        let fill = #"{"ty":21,"en":1,"ef":[{"ty":10,"v":{"a":0,"k":0}},{"ty":4,"v":{"a":0,"k":0}},"# + colour
+            + #",{"ty":4,"v":{"a":0,"k":0}},"# + slider(0) + "," + slider(0) + "," + slider(1) + "]}"
+        let pixels = try centre(fill, atFrames: [0, 10, 20])
+        expect(pixels[0], rgb: (0, 0, 1), "blue at frame 0")
+        expect(pixels[1], rgb: (0, 0.5, 0.5), "halfway at frame 10")
+        expect(pixels[2], rgb: (0, 1, 0), "green at frame 20")
     }
 
     @Test func tritoneMapsBrightnessThroughThreeColours() throws {

@@ -21,6 +21,7 @@ import Foundation
                 "compositingFilter": "multiplyBlendMode", "filters": ["f"], "backgroundFilters": ["b"], "contents": "c",
                 "contentsGravity": "center", "contentsFormat": "RGBAh", "minificationFilter": "nearest",
                 "magnificationFilter": "trilinear", "cornerCurve": "continuous", "name": "n", "fillMode": "both",
+                CALayer.pictureRecolorKey: PictureRecolor(.fill(PictureRecolor.RGB(0, 0, 1)), amount: 0.5),
             ]
             if let value = discrete[p.name] { return value }
             return !(p.read(CALayer()) as? Bool ?? false)

@@ -8,8 +8,8 @@ import CoreImage
 /// as the standard deviation, lottie-web's factor). Fill, tint and tritone recolour the layer's flattened
 /// picture through the compositor's ``PictureRecolor`` capability (Core Animation has no filter for them).
 /// A drop shadow's and a blur's values are sampled once a frame when they move (shadow properties and a named
-/// filter's `filters.<name>.inputRadius` are animatable); the recolouring effects are read at the layer's first
-/// frame. Other effects are skipped.
+/// filter's `filters.<name>.inputRadius` are animatable); so are the recolouring effects', switching discretely
+/// frame by frame. Other effects are skipped.
 struct EffectBuilder {
     let builder: LayerTreeBuilder
     let time: TimeMap
@@ -53,22 +53,36 @@ struct EffectBuilder {
                 if animated {
                     builder.add(timeline.sampled("filters.lottieBlur\(k).\(kCIInputRadiusKey)", frames.map(sigma(atFrame:))), to: node)
                 }
-            case 21:
-                // Fill: colour (control 2) over the layer's pixels at its opacity (control 6, 0…1) — After
-                // Effects mixes the fill with the layer's colours (lottie-web multiplies the alpha by it instead).
-                node.pictureRecolor = PictureRecolor(.fill(rgb(value(2))), amount: finite(value(6)[0], 1))
-            case 20:
-                // Tint: black maps to control 0, white to control 1, by the amount to tint (control 2, percent).
-                node.pictureRecolor = PictureRecolor(.brightnessRamp([rgb(value(0)), rgb(value(1))]),
-                                                     amount: finite(value(2)[0], 100) / 100)
-            case 23:
-                // Tritone: highlights (control 0), midtones (1) and shadows (2), blended with the original by
-                // control 3 (percent).
-                let ramp = [rgb(value(2)), rgb(value(1)), rgb(value(0))]
-                node.pictureRecolor = PictureRecolor(.brightnessRamp(ramp), amount: 1 - finite(value(3)[0], 100) / 100)
+            case 21, 20, 23:
+                let recolor = { (f: Double) in Self.recolor(effect.type, value: { value($0, atFrame: f) }, rgb: rgb, finite: finite) }
+                node.pictureRecolor = recolor(first)
+                if moves(effect.controls.indices) {
+                    let animation = timeline.sampled(CALayer.pictureRecolorKey, frames.map(recolor))
+                    animation.calculationMode = .discrete
+                    builder.add(animation, to: node)
+                }
             default:
                 continue
             }
+        }
+    }
+
+    /// The recolouring of a fill (21), tint (20) or tritone (23) effect with `value` its controls' values.
+    private static func recolor(_ type: Int, value: (Int) -> Numbers, rgb: (Numbers) -> PictureRecolor.RGB,
+                                finite: (Double, Double) -> Double) -> PictureRecolor {
+        switch type {
+        case 21:
+            // Fill: colour (control 2) over the layer's pixels at its opacity (control 6, 0…1) — After
+            // Effects mixes the fill with the layer's colours (lottie-web multiplies the alpha by it instead).
+            return PictureRecolor(.fill(rgb(value(2))), amount: finite(value(6)[0], 1))
+        case 20:
+            // Tint: black maps to control 0, white to control 1, by the amount to tint (control 2, percent).
+            return PictureRecolor(.brightnessRamp([rgb(value(0)), rgb(value(1))]), amount: finite(value(2)[0], 100) / 100)
+        default:
+            // Tritone: highlights (control 0), midtones (1) and shadows (2), blended with the original by
+            // control 3 (percent).
+            return PictureRecolor(.brightnessRamp([rgb(value(2)), rgb(value(1)), rgb(value(0))]),
+                                  amount: 1 - finite(value(3)[0], 100) / 100)
         }
     }
 }

@@ -162,6 +162,7 @@ enum Convert {
         return T(rawValue: T.RawValue(n))
     }
     static func optionalString(_ v: Any?) -> String?? { v == nil ? .some(nil) : (v as? String).map { .some($0) } }
+    static func pictureRecolor(_ v: Any?) -> PictureRecolor?? { v == nil ? .some(nil) : (v as? PictureRecolor).map { .some($0) } }
     static func optionalArray(_ v: Any?) -> [Any]?? { v == nil ? .some(nil) : (v as? [Any]).map { .some($0) } }
 }
 
@@ -188,6 +189,9 @@ extension CALayer {
         .make("allowsEdgeAntialiasing", \CALayer.allowsEdgeAntialiasing, { $0.allowsEdgeAntialiasing = $1 }, .discrete, role: .compositing, implicit: false, animatable: false, Convert.bool),
         .make("compositingFilter", \CALayer.compositingFilter, { $0.compositingFilter = $1 }, .discrete, role: .compositing, implicit: false, Convert.any),
         .make("filters", \CALayer.filters, { $0.filters = $1 }, .discrete, role: .compositing, implicit: false, Convert.optionalArray),
+        // Calyx's recolouring capability (PictureRecolor.swift), animatable by a discrete keyframe animation;
+        // a name no Apple key or client attribute is likely to take.
+        .make(CALayer.pictureRecolorKey, \CALayer.pictureRecolor, { $0.pictureRecolor = $1 }, .discrete, role: .compositing, implicit: false, Convert.pictureRecolor),
         .make("backgroundFilters", \CALayer.backgroundFilters, { $0.backgroundFilters = $1 }, .discrete, role: .compositing, implicit: false, Convert.optionalArray),
         // Contents cross-dissolve: a discrete value the compositor blends (semantics §3.3).
         .make("contents", \CALayer.contents, { $0.contents = $1 }, .discrete, Convert.any),

@@ -66,14 +66,14 @@ package struct PictureRecolor: Sendable, Hashable {
 }
 
 extension CALayer {
+    /// The key of ``pictureRecolor``: a discrete keyframe animation of ``PictureRecolor`` values on it changes the
+    /// recolouring over time (an animated effect).
+    package static let pictureRecolorKey = "calyxPictureRecolor"
+
     /// How the compositor recolours this layer's flattened picture (``PictureRecolor``); nil unless set. Not a
-    /// Core Animation property: no action runs and it is not animatable.
+    /// Core Animation property: no implicit animation; it animates discretely under ``pictureRecolorKey``.
     package var pictureRecolor: PictureRecolor? {
         get { propertyValues.pictureRecolor }
-        set {
-            guard newValue != propertyValues.pictureRecolor else { return }
-            propertyValues.pictureRecolor = newValue
-            if !isPresentationCopy { markChanged() }
-        }
+        set { let old = propertyValues.pictureRecolor; propertyValues.pictureRecolor = newValue; didChange(Self.pictureRecolorKey, old, newValue) }
     }
 }
