@@ -79,7 +79,7 @@ struct ShapeBuilder {
                 let layer = gradientLayer(gradient, geometry: geometry(before: index))
                 layer.compositingFilter = LayerModel.blendFilterName(gradient.blendMode)
                 parent.addSublayer(layer)
-            case .rectangle, .ellipse, .path, .polystar, .roundedCorners, .puckerBloat, .offsetPath, .transform, .trim, .unsupported:
+            case .rectangle, .ellipse, .path, .polystar, .roundedCorners, .puckerBloat, .offsetPath, .zigZag, .transform, .trim, .unsupported:
                 continue
             }
         }
@@ -140,6 +140,7 @@ struct ShapeBuilder {
         case .roundedCorners(let radius): return ends(radius)
         case .puckerBloat(let amount): return ends(amount)
         case .offsetPath(let amount, _, let miterLimit): return ends(amount) + ends(miterLimit)
+        case .zigZag(let amplitude, let ridges, let smooth): return ends(amplitude) + ends(ridges) + ends(smooth)
         case .group(_, let children, _):
             let t = transform(of: children)
             return children.flatMap(keyframeTimes) + [t.anchor, t.position, t.scale, t.rotation, t.skew, t.skewAxis].flatMap(ends)
@@ -225,6 +226,7 @@ struct ShapeBuilder {
         case .roundedCorners(let radius): return radius.isAnimated
         case .puckerBloat(let amount): return amount.isAnimated
         case .offsetPath(let amount, _, let miterLimit): return amount.isAnimated || miterLimit.isAnimated
+        case .zigZag(let amplitude, let ridges, let smooth): return amplitude.isAnimated || ridges.isAnimated || smooth.isAnimated
         case .group(_, let children, let hidden):
             // (Only its geometry matters to a style outside it: a moving group with no paths changes nothing.)
             let geometry = children.filter(isGeometry)
@@ -236,7 +238,7 @@ struct ShapeBuilder {
     /// Whether an item changes the paths before it.
     static func isModifier(_ item: ShapeItem) -> Bool {
         switch item {
-        case .trim, .roundedCorners, .puckerBloat, .offsetPath: return true
+        case .trim, .roundedCorners, .puckerBloat, .offsetPath, .zigZag: return true
         default: return false
         }
     }
@@ -263,15 +265,18 @@ struct ShapeBuilder {
                     case .puckerBloat(let a): return shape.puckeredOrBloated(by: a.value(atFrame: frame)[0] / 100)
                     case .offsetPath(let a, let join, let limit):
                         return shape.offset(by: a.value(atFrame: frame)[0], join: join, miterLimit: limit.value(atFrame: frame)[0])
+                    case .zigZag(let amplitude, let ridges, let smooth):
+                        return shape.zigZagged(amplitude: amplitude.value(atFrame: frame)[0], ridges: ridges.value(atFrame: frame)[0],
+                                               smooth: smooth.value(atFrame: frame)[0].rounded() == 2)
                     default: return shape
                     }
                 }
             }
-            /// Whether a modifier moves a rectangle's or an ellipse's own vertices (pucker and bloat, offset).
+            /// Whether a modifier moves a rectangle's or an ellipse's own vertices (pucker and bloat, offset, zig-zag).
             func movesVertices(_ modifiers: ArraySlice<ShapeItem>) -> Bool {
                 modifiers.contains {
                     switch $0 {
-                    case .puckerBloat, .offsetPath: return true
+                    case .puckerBloat, .offsetPath, .zigZag: return true
                     default: return false
                     }
                 }

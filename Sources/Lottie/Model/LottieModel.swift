@@ -204,6 +204,9 @@ enum ShapeItem: Sendable {
     /// Moves the paths before it outward by `amount` (inward when negative), closing corners with `join`; a
     /// miter reaches at most `miterLimit` times the amount (BezierShape+Offset.swift).
     case offsetPath(amount: AnimatedValue<Numbers>, join: BezierShape.OffsetJoin, miterLimit: AnimatedValue<Numbers>)
+    /// Zig-zags the paths before it: `ridges` per segment, `amplitude` across, corners or smooth points
+    /// (BezierShape+ZigZag.swift).
+    case zigZag(amplitude: AnimatedValue<Numbers>, ridges: AnimatedValue<Numbers>, smooth: AnimatedValue<Numbers>)
     /// Draws the items before it in the group `copies` times, each placed by the transform once more.
     case repeater(RepeaterModel)
     /// An item Calyx does not draw yet (gradients, trims, repeaters, merges…): skipped.
@@ -237,6 +240,10 @@ enum ShapeItem: Sendable {
         case "op":
             let join: BezierShape.OffsetJoin = f.int("lj") == 2 ? .round : f.int("lj") == 3 ? .bevel : .miter
             self = .offsetPath(amount: try f.animated("a", default: [0]), join: join, miterLimit: try f.animated("ml", default: [4]))
+        case "zz":
+            // (Points: 1 corner, 2 smooth.)
+            self = .zigZag(amplitude: try f.animated("s", default: [0]), ridges: try f.animated("r", default: [0]),
+                           smooth: try f.animated("pt", default: [1]))
         case "rp": self = .repeater(try RepeaterModel(f))
         default: self = .unsupported(type)
         }
