@@ -85,6 +85,27 @@ import QuartzCore
     /// half as far again outward: the 40-point square centred at (50, 40) becomes four bulging curves, each edge's
     /// middle 5 points beyond the old edge (the cubic's midpoint: ⅛·60 + ⅜·80 + ⅜·80 + ⅛·60 = 75), and its old
     /// corners fall outside. An ellipse is moved the same way, so a bloated circle's top comes down.
+    /// The centre pucker and bloat move toward is the vertices' box's: LottieFiles' `pucker` test file (a
+    /// pentagon of radius 24.251 about the origin, pucker 40 %) has its top point at y = −33.03 in After
+    /// Effects' render (the round-joined stroke's tip on pixel row 6 of the 80-point frame, its centre at 40) —
+    /// 1.4 × −24.251 less 0.4 × the box's centre −2.316. The vertices' mean (0) would put it at −33.95.
+    @Test func puckerAndBloatMoveAboutTheCentreOfTheVerticesBox() {
+        let r = 24.251
+        let pentagon = BezierShape(closed: true, vertices: (0..<5).map { k in
+            let a = -Double.pi / 2 + Double(k) * 2 * .pi / 5
+            return CGPoint(x: r * cos(a), y: r * sin(a))
+        }, inTangents: Array(repeating: .zero, count: 5), outTangents: Array(repeating: .zero, count: 5))
+        let boxCentre = (-r + r * sin(-Double.pi / 2 + 2 * 2 * .pi / 5)) / 2
+        #expect(abs(boxCentre - -2.316) < 0.001)
+        let puckered = pentagon.puckeredOrBloated(by: -0.4)
+        #expect(abs(puckered.vertices[0].y - (1.4 * -r - 0.4 * boxCentre)) < 1e-9, "\(puckered.vertices[0])")
+        #expect(abs(puckered.vertices[0].x) < 1e-9)
+        // A triangle whose mean (20, 10) and box centre (30, 15) differ: bloat 50 % takes (60, 0) halfway to the latter.
+        let triangle = BezierShape(closed: true, vertices: [.zero, CGPoint(x: 60, y: 0), CGPoint(x: 0, y: 30)],
+                                   inTangents: Array(repeating: .zero, count: 3), outTangents: Array(repeating: .zero, count: 3))
+        #expect(triangle.puckeredOrBloated(by: 0.5).vertices[1] == CGPoint(x: 45, y: 7.5))
+    }
+
     @Test func bloatMovesARectanglesAndAnEllipsesVertices() throws {
         let rect = #"{"ty":"rc","p":{"a":0,"k":[50,40]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}}"#
         let bloat = #"{"ty":"pb","a":{"a":0,"k":50}}"#

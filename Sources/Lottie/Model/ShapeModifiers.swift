@@ -132,12 +132,15 @@ extension BezierShape {
         return BezierShape(closed: closed, vertices: v, inTangents: ins, outTangents: outs)
     }
 
-    /// Pucker and bloat: each vertex moves toward the vertices' centre by `amount` (a fraction; negative moves it
-    /// away) and its tangents' control points move the other way.
+    /// Pucker and bloat: each vertex moves toward the centre of the vertices' box by `amount` (a fraction;
+    /// negative moves it away) and its tangents' control points move the other way. (The box's centre, not the
+    /// vertices' mean: After Effects' renders of a puckered and a bloated pentagon, whose two differ by 2.3
+    /// points, sit where the box's centre puts them.)
     func puckeredOrBloated(by amount: Double) -> BezierShape {
         guard amount != 0, amount.isFinite, !vertices.isEmpty else { return self }
-        let centre = CGPoint(x: vertices.map(\.x).reduce(0, +) / Double(vertices.count),
-                             y: vertices.map(\.y).reduce(0, +) / Double(vertices.count))
+        let xs = vertices.map(\.x), ys = vertices.map(\.y)
+        guard let left = xs.min(), let right = xs.max(), let top = ys.min(), let bottom = ys.max() else { return self }
+        let centre = CGPoint(x: (left + right) / 2, y: (top + bottom) / 2)
         func toward(_ p: CGPoint, _ t: Double) -> CGPoint { CGPoint(x: p.x + (centre.x - p.x) * t, y: p.y + (centre.y - p.y) * t) }
         var v: [CGPoint] = [], ins: [CGPoint] = [], outs: [CGPoint] = []
         for k in vertices.indices {
