@@ -487,10 +487,14 @@ package final class FrameCompositor {
         // The raster covers what the content can draw: the bounds, and what overflows them unclipped.
         let b = facts.extent
         guard facts.drawsOwnContent else { return nil }
-        // Raster at the on-screen scale (rounded up to a power of two, so small zooms reuse the raster).
+        // Raster at least one and a half times finer than the screen, rounded up to a power of two (so small zooms
+        // reuse the raster). A raster kept while its layer moves is resampled bilinearly every frame: at the
+        // screen's own scale its partly covered edge texels are blurred once more, a pixel wide (a turning shape
+        // looked soft beside After Effects' renders and the same shape drawn still); finer, the edges stay close
+        // to exact coverage. (Rasters drawn in the frame's pixels do not use this scale.)
         let onScreen = max(LayerGeometry.onScreenScale(of: b, under: m), 1 / 64)
         // (A tolerance keeps float noise around a power of two, such as 1.0000000000000002, from flipping it.)
-        var scale = LayerGeometry.powerOfTwo(atLeast: onScreen)
+        var scale = LayerGeometry.powerOfTwo(atLeast: onScreen * Self.keptRasterOversampling)
         // A layer that shows nothing but a bitmap gains nothing from a raster finer than the bitmap: sampling it
         // at the bitmap's own resolution is sharper (one filter, not two) and keeps the texture small.
         if let native = facts.bitmapResolution {
@@ -557,6 +561,9 @@ package final class FrameCompositor {
 
     /// The most entries (blits and painted layers) one frame's display list holds.
     static let maximumEntries = 50_000
+
+    /// How much finer than the screen a raster kept in its layer's space is, at least (before the power of two).
+    static let keptRasterOversampling: CGFloat = 1.5
 
     /// The largest raster side in pixels (beyond it layers raster at a coarser scale).
     static let maximumRasterSide: CGFloat = 16384
