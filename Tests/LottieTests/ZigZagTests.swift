@@ -76,6 +76,7 @@ import CoreGraphics
         #expect(line.zigZagged(amplitude: 5, ridges: .infinity, smooth: false).vertices == line.vertices)
         #expect(line.zigZagged(amplitude: 5, ridges: 1e12, smooth: true).vertices.count <= BezierShape.zigZagPointLimit + 1)
         #expect(line.zigZagged(amplitude: 5, ridges: -4, smooth: false).vertices.count == 2)
+        #expect(line.zigZagged(amplitude: 1e300, ridges: 1, smooth: false).vertices.allSatisfy { abs($0.y) <= 100_000 })
     }
 
     /// Through the player: a 40-point square at (50, 40) zig-zagged with no ridges and amplitude 10. Its corners,

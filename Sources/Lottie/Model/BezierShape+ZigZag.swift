@@ -12,6 +12,8 @@ extension BezierShape {
     /// handles along the path, half a piece long each way.
     func zigZagged(amplitude: Double, ridges: Double, smooth: Bool) -> BezierShape {
         guard amplitude.isFinite, ridges.isFinite, vertices.count > 1 else { return self }
+        // (Kept within the sizes Lottie values are bounded to elsewhere: 100 000 points.)
+        let amplitude = min(max(amplitude, -100_000), 100_000)
         let ridgeCount = Int(min(max(ridges.rounded(), 0), Double(Self.zigZagPointLimit)))
         let segments = (0..<(closed ? vertices.count : vertices.count - 1)).map(segment(from:))
             .filter { $0.length > 1e-9 }
