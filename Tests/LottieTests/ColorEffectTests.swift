@@ -72,6 +72,17 @@ import QuartzCore
         expect(pixels[2], rgb: (0, 1, 0), "green at frame 20")
     }
 
+    /// Two recolouring effects act one after the other, in the list's order: a yellow fill, then a black-to-white
+    /// tint, leaves the brightness of yellow (mean of linear channels ⅔: 1.055 · (⅔)^(1/2.4) − 0.055 = 0.8360),
+    /// grey — the tint alone would give red's 0.6127; the other way round the fill's yellow wins.
+    @Test func recolouringEffectsActInTurn() throws {
+        let fill = #"{"ty":21,"en":1,"ef":[{"ty":10,"v":{"a":0,"k":0}},{"ty":4,"v":{"a":0,"k":0}},"# + color([1, 1, 0])
+            + #",{"ty":4,"v":{"a":0,"k":0}},"# + slider(0) + "," + slider(0) + "," + slider(1) + "]}"
+        let tint = #"{"ty":20,"en":1,"ef":["# + color([0, 0, 0]) + "," + color([1, 1, 1]) + "," + slider(100) + "]}"
+        expect(try centre(fill + "," + tint), rgb: (0.8360, 0.8360, 0.8360), "fill, then tint")
+        expect(try centre(tint + "," + fill), rgb: (1, 1, 0), "tint, then fill")
+    }
+
     @Test func tritoneMapsBrightnessThroughThreeColours() throws {
         // Shadows black, midtones blue, highlights white: brightness 0.6127 is 0.2254 of the way from blue to white.
         let tritone = #"{"ty":23,"en":1,"ef":["# + color([1, 1, 1]) + "," + color([0, 0, 1]) + "," + color([0, 0, 0])

@@ -20,6 +20,7 @@ struct EffectBuilder {
         let frames = timeline.sampleFrames.map { time.frame(atRootFrame: $0) }
         func finite(_ v: Double, _ limit: Double) -> Double { v.isFinite ? min(max(v, -limit), limit) : 0 }
         func rgb(_ c: Numbers) -> PictureRecolor.RGB { PictureRecolor.RGB(finite(c[0], 1), finite(c[1], 1), finite(c[2], 1)) }
+        var recolorings: [EffectModel] = []
         for (k, effect) in effects.enumerated() where effect.enabled {
             func value(_ index: Int, atFrame frame: Double) -> Numbers { effect.control(index).value(atFrame: frame) }
             func value(_ index: Int) -> Numbers { value(index, atFrame: first) }
@@ -54,16 +55,30 @@ struct EffectBuilder {
                     builder.add(timeline.sampled("filters.lottieBlur\(k).\(kCIInputRadiusKey)", frames.map(sigma(atFrame:))), to: node)
                 }
             case 21, 20, 23:
-                let recolor = { (f: Double) in Self.recolor(effect.type, value: { value($0, atFrame: f) }, rgb: rgb, finite: finite) }
-                node.pictureRecolor = recolor(first)
-                if moves(effect.controls.indices) {
-                    let animation = timeline.sampled(CALayer.pictureRecolorKey, frames.map(recolor))
-                    animation.calculationMode = .discrete
-                    builder.add(animation, to: node)
-                }
+                recolorings.append(effect)
             default:
                 continue
             }
+        }
+        applyRecolorings(recolorings, to: node, first: first, frames: frames, rgb: rgb, finite: finite)
+    }
+
+    /// Fill, tint and tritone effects, one after another in the list's order, as one recolouring of the layer's
+    /// picture; sampled once a frame into a discrete animation when any of their controls moves.
+    private func applyRecolorings(_ effects: [EffectModel], to node: CALayer, first: Double, frames: [Double],
+                                  rgb: (Numbers) -> PictureRecolor.RGB, finite: (Double, Double) -> Double) {
+        guard !effects.isEmpty else { return }
+        func chain(atFrame f: Double) -> PictureRecolor {
+            let all = effects.map { effect in
+                Self.recolor(effect.type, value: { effect.control($0).value(atFrame: f) }, rgb: rgb, finite: finite)
+            }
+            return all.dropFirst().reduce(all[0]) { $0.followed(by: $1) }
+        }
+        node.pictureRecolor = chain(atFrame: first)
+        if effects.contains(where: { effect in effect.controls.contains { $0.isAnimated } }) {
+            let animation = builder.timeline.sampled(CALayer.pictureRecolorKey, frames.map(chain(atFrame:)))
+            animation.calculationMode = .discrete
+            builder.add(animation, to: node)
         }
     }
 

@@ -13,24 +13,38 @@ package struct PictureRecolor: Sendable, Hashable {
         case brightnessRamp([RGB])
     }
 
-    package var map: Map
-    /// How much of the recoloured picture replaces the original, 0…1.
-    package var amount: Double
+    /// One recolouring: a map, and how much of it replaces the colour before it, 0…1.
+    package struct Step: Sendable, Hashable {
+        package var map: Map
+        package var amount: Double
+    }
+
+    /// The recolourings, applied one after another (After Effects' effects in their list's order).
+    package private(set) var steps: [Step]
 
     package init(_ map: Map, amount: Double) {
-        self.map = map
-        self.amount = amount.isFinite ? min(max(amount, 0), 1) : 1
+        steps = [Step(map: map, amount: amount.isFinite ? min(max(amount, 0), 1) : 1)]
+    }
+
+    /// This recolouring, then `next` on its result.
+    package func followed(by next: PictureRecolor) -> PictureRecolor {
+        var chain = self
+        chain.steps += next.steps
+        return chain
     }
 
     /// Recolours premultiplied BGRA pixels in place. Brightness is the mean of the channels in linear light,
     /// as lottie-web measures it for tint and tritone.
     func apply(to bytes: UnsafeMutablePointer<UInt8>, width: Int, height: Int, bytesPerRow: Int) {
-        guard amount > 0 else { return }
+        let active = steps.filter { $0.amount > 0 }
+        guard !active.isEmpty else { return }
         let linear = (0..<256).map { Self.linearize(Double($0) / 255) }
-        let ramp: [RGB]
-        switch map {
-        case .fill(let color): ramp = [color]
-        case .brightnessRamp(let stops): ramp = stops.isEmpty ? [RGB(0, 0, 0)] : stops
+        func linearized(_ c: Double) -> Double { linear[Int((c * 255).rounded())] }
+        let ramps: [[RGB]] = active.map {
+            switch $0.map {
+            case .fill(let color): return [color]
+            case .brightnessRamp(let stops): return stops.isEmpty ? [RGB(0, 0, 0)] : stops
+            }
         }
         for y in 0..<height {
             let row = bytes + y * bytesPerRow
@@ -38,25 +52,25 @@ package struct PictureRecolor: Sendable, Hashable {
                 let p = row + 4 * x
                 let a = Double(p[3])
                 guard a > 0 else { continue }
-                // (Unpremultiplied, to 8 bits, to read the linear table.)
-                let b = min(Int((Double(p[0]) * 255 / a).rounded()), 255)
-                let g = min(Int((Double(p[1]) * 255 / a).rounded()), 255)
-                let r = min(Int((Double(p[2]) * 255 / a).rounded()), 255)
-                let original = RGB(Double(r), Double(g), Double(b)) / 255
-                let target: RGB
-                if ramp.count == 1 {
-                    target = ramp[0]
-                } else {
-                    let brightness = Self.delinearize((linear[r] + linear[g] + linear[b]) / 3)
-                    let position = brightness * Double(ramp.count - 1)
-                    let k = min(Int(position), ramp.count - 2)
-                    let t = position - Double(k)
-                    target = ramp[k] + (ramp[k + 1] - ramp[k]) * t
+                // (Unpremultiplied, 0…1.)
+                var colour = RGB(min(Double(p[2]) / a, 1), min(Double(p[1]) / a, 1), min(Double(p[0]) / a, 1))
+                for (step, ramp) in zip(active, ramps) {
+                    let target: RGB
+                    if ramp.count == 1 {
+                        target = ramp[0]
+                    } else {
+                        let brightness = Self.delinearize((linearized(colour.x) + linearized(colour.y) + linearized(colour.z)) / 3)
+                        let position = min(max(brightness, 0), 1) * Double(ramp.count - 1)
+                        let k = min(Int(position), ramp.count - 2)
+                        let t = position - Double(k)
+                        target = ramp[k] + (ramp[k + 1] - ramp[k]) * t
+                    }
+                    colour = colour + (target - colour) * step.amount
+                    colour = RGB(min(max(colour.x, 0), 1), min(max(colour.y, 0), 1), min(max(colour.z, 0), 1))
                 }
-                let mixed = original + (target - original) * amount
-                p[2] = UInt8((min(max(mixed.x, 0), 1) * a).rounded())
-                p[1] = UInt8((min(max(mixed.y, 0), 1) * a).rounded())
-                p[0] = UInt8((min(max(mixed.z, 0), 1) * a).rounded())
+                p[2] = UInt8((colour.x * a).rounded())
+                p[1] = UInt8((colour.y * a).rounded())
+                p[0] = UInt8((colour.z * a).rounded())
             }
         }
     }
