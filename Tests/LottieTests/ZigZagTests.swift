@@ -99,6 +99,26 @@ import CoreGraphics
         }
     }
 
+    /// A modifier after a group changes what a style after it draws of the group's paths (After Effects' rule: a
+    /// modifier acts on every path before it): the same square inside a group, the zig-zag and the fill after it.
+    @Test func aZigZagAfterAGroupChangesWhatAStyleAfterItDrawsOfTheGroup() throws {
+        let layer = """
+        {"ty":4,"ind":1,"ip":0,"op":60,"st":0,"ks":{},"shapes":[
+          {"ty":"gr","it":[
+            {"ty":"rc","p":{"a":0,"k":[50,40]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}},
+            {"ty":"tr","p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}
+          ]},
+          {"ty":"zz","s":{"a":0,"k":10},"r":{"a":0,"k":0},"pt":{"a":0,"k":1}},
+          {"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":100}}
+        ]}
+        """
+        try withManualClock { clock in
+            let frame = render(try player(composition(layer)), at: 0, clock: clock)
+            #expect(isClear(frame, 68, 22), "inside the square's top right corner, which moved in")
+            #expect(isRed(frame, 74, 64), "outside the square's bottom right corner, which moved out")
+        }
+    }
+
     /// The test file's polygon: five points, radius 30, about the origin.
     func polygon() throws -> BezierShape {
         let json = #"{"ty":"sr","sy":2,"d":1,"pt":{"a":0,"k":5},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":0},"or":{"a":0,"k":30},"os":{"a":0,"k":0}}"#

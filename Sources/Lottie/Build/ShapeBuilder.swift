@@ -253,9 +253,16 @@ struct ShapeBuilder {
     }
 
     /// The geometry items' paths at `frame`, as one path; the modifiers after each item (rounded corners, pucker
-    /// and bloat) change it in order.
+    /// and bloat, offset, zig-zag) change it in order.
     private func path(of geometry: ArraySlice<ShapeItem>, atFrame frame: Double) -> CGPath {
         let path = CGMutablePath()
+        for shape in shapes(of: geometry, atFrame: frame) { path.addPath(shape.path()) }
+        return path
+    }
+
+    /// The same as shapes, one for each path.
+    private func shapes(of geometry: ArraySlice<ShapeItem>, atFrame frame: Double) -> [BezierShape] {
+        var shapes: [BezierShape] = []
         for (k, item) in zip(geometry.indices, geometry) {
             let modifiers = geometry[(k + 1)...]
             func modified(_ shape: BezierShape) -> BezierShape {
@@ -293,29 +300,27 @@ struct ShapeBuilder {
                 // them; rounded corners are in the radius already.)
                 var rectangle = BezierShape.rectangle(rect, radius: radius)
                 if counterclockwise { rectangle = rectangle.reversed() }
-                path.addPath((movesVertices(modifiers) ? modified(rectangle) : rectangle).path())
+                shapes.append(movesVertices(modifiers) ? modified(rectangle) : rectangle)
             case .ellipse(let p, let s, let counterclockwise):
                 let c = p.value(atFrame: frame), size = s.value(atFrame: frame)
                 let center = CGPoint(x: c[0], y: c[1]), radii = CGSize(width: abs(size[0]) / 2, height: abs(size[1]) / 2)
-                if movesVertices(modifiers) {
-                    path.addPath(modified(.ellipse(center: center, radii: radii, counterclockwise: counterclockwise)).path())
-                } else {
-                    path.addPath(BezierShape.ellipse(center: center, radii: radii, counterclockwise: counterclockwise).path())
-                }
+                let ellipse = BezierShape.ellipse(center: center, radii: radii, counterclockwise: counterclockwise)
+                shapes.append(movesVertices(modifiers) ? modified(ellipse) : ellipse)
             case .path(let shape):
-                path.addPath(modified(shape.value(atFrame: frame)).path())
+                shapes.append(modified(shape.value(atFrame: frame)))
             case .polystar(let star):
-                path.addPath(modified(star.shape(atFrame: frame)).path())
+                shapes.append(modified(star.shape(atFrame: frame)))
             case .group(_, let children, let hidden):
                 // A style after a group draws the group's paths too, moved by the group's transform (the
-                // group's own styles draw them as well). Modifiers after the group do not reach into it.
+                // group's own styles draw them as well), and changed by the modifiers after the group.
                 guard !hidden else { continue }
-                path.addPath(self.path(of: children[...], atFrame: frame), transform: Self.transform(of: children).matrix(atFrame: frame))
+                let matrix = Self.transform(of: children).matrix(atFrame: frame)
+                shapes += self.shapes(of: children[...], atFrame: frame).map { modified($0.applying(matrix)) }
             default:
                 continue
             }
         }
-        return path
+        return shapes
     }
 
     /// A group's transform: its last transform item, or none.

@@ -51,6 +51,14 @@ struct BezierShape: Sendable, KeyframeValue {
         return path
     }
 
+    /// The shape mapped by `t` (vertices by the whole map, tangents, which are offsets, by its linear part).
+    func applying(_ t: CGAffineTransform) -> BezierShape {
+        guard t != .identity else { return self }
+        func linear(_ p: CGPoint) -> CGPoint { CGPoint(x: t.a * p.x + t.c * p.y, y: t.b * p.x + t.d * p.y) }
+        return BezierShape(closed: closed, vertices: vertices.map { $0.applying(t) }, inTangents: inTangents.map(linear),
+                           outTangents: outTangents.map(linear))
+    }
+
     /// The shape between `self` and `other` at `t` (vertex by vertex; a different vertex count jumps at the end).
     func interpolated(to other: BezierShape, at t: Double) -> BezierShape {
         guard other.vertices.count == vertices.count else { return t < 1 ? self : other }
