@@ -5,14 +5,15 @@ import Foundation
 
 /// Plain solid fills are drawn by exact area coverage (CGContext+Coverage.swift, CCoverage): every pixel's alpha
 /// is the fraction of it the shape covers. The expectations are worked out from the geometry, or (for curves and
-/// turned polygons) compared with Cairo drawing the same fill, which a clip of the whole bitmap sends it to.
+/// turned polygons) compared with Cairo drawing the same fill, which a clip off the pixel grid sends it to (a clip
+/// to whole pixels keeps the coverage rasterizer, which cuts its box to it).
 @Suite struct CoverageFillTests {
     /// A transparent canvas with `path` filled opaque black by `rule`.
     func filled(_ path: CGPath, rule: CGPathFillRule = .winding, size: Int = 40, throughCairo: Bool = false,
                 flatness: CGFloat? = nil) -> TestCanvas {
         let canvas = TestCanvas(width: size, height: size, background: nil)
         if let flatness { canvas.context.setFlatness(flatness) }
-        if throughCairo { canvas.context.clip(to: CGRect(x: 0, y: 0, width: size, height: size)) }
+        if throughCairo { canvas.context.clip(to: CGRect(x: -0.5, y: -0.5, width: CGFloat(size) + 1, height: CGFloat(size) + 1)) }
         canvas.context.setFillColor(CGColor(red: 0, green: 0, blue: 0, alpha: 1))
         canvas.context.addPath(path)
         canvas.context.fillPath(using: rule)
@@ -121,5 +122,53 @@ import Foundation
         let broken = CGMutablePath()
         broken.addLines(between: [CGPoint(x: 0, y: 0), CGPoint(x: CGFloat.nan, y: 5), CGPoint(x: 10, y: CGFloat.infinity)])
         _ = filled(broken)
+    }
+
+    @Test func aClipToWholePixelsCutsTheFillExactly() {
+        // A rectangle with edges on quarter and half pixels, clipped to columns 20..<40 and rows 8..<30 (whole
+        // pixels, which the coverage fill honours by cutting its box): inside the clip each pixel keeps the share
+        // the rectangle covers; outside it nothing is drawn, also where the rectangle reaches.
+        let canvas = TestCanvas(width: 64, height: 64, background: nil)
+        let ctx = canvas.context
+        ctx.clip(to: CGRect(x: 20, y: 8, width: 20, height: 22))
+        ctx.setFillColor(CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+        ctx.fill(CGRect(x: 10.25, y: 10.5, width: 40.5, height: 30))
+        #expect(canvas.pixel(19, 20).a == 0 && canvas.pixel(40, 20).a == 0)   // left and right of the clip
+        #expect(canvas.pixel(30, 30).a == 0 && canvas.pixel(30, 7).a == 0)    // above and below it
+        #expect(canvas.pixel(20, 20).a == 255 && canvas.pixel(39, 20).a == 255 && canvas.pixel(30, 29).a == 255)
+        #expect(abs(canvas.pixel(30, 10).a - 128) <= 1)                        // the rectangle's bottom edge: half
+        // A translucent fill under the same clip blends only inside it.
+        ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 0.5))
+        ctx.fill(CGRect(x: 0, y: 0, width: 64, height: 64))
+        #expect(canvas.pixel(5, 5).a == 0 && abs(canvas.pixel(25, 9).a - 128) <= 1)
+        #expect(canvas.pixel(30, 20).a == 255 && canvas.pixel(30, 20).r >= 127 && canvas.pixel(30, 20).r <= 128)
+        // Restoring the state lifts the clip: a later fill reaches everywhere.
+        ctx.resetClip()
+        ctx.setFillColor(CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        #expect(canvas.pixel(1, 1).a == 255 && canvas.pixel(1, 1).b == 255)
+    }
+
+    @Test func slantedEdgesCrossingTheClipCoverExactly() {
+        // A square turned by 30°, clipped to columns 12..<37 and rows 9..<33 (whole pixels): its slanted edges
+        // cross the clip's sides, where the fill's box is cut. Each pixel inside the clip keeps the square's exact
+        // coverage there; nothing is drawn outside. (An edge crossing a side of the box must be split there, not
+        // have its end moved onto the side: that tilted it, 22 levels off in the columns along the side.)
+        let corners = [CGPoint(x: 25, y: 2), CGPoint(x: 43.2, y: 12.5), CGPoint(x: 32.7, y: 30.7), CGPoint(x: 14.5, y: 20.2)]
+        let canvas = TestCanvas(width: 48, height: 48, background: nil)
+        canvas.context.clip(to: CGRect(x: 12, y: 9, width: 25, height: 24))
+        canvas.context.setFillColor(CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+        canvas.context.addLines(between: corners)
+        canvas.context.closePath()
+        canvas.context.fillPath()
+        var worst = 0
+        for y in 0..<48 {
+            for x in 0..<48 {
+                let inClip = x >= 12 && x < 37 && y >= 9 && y < 33
+                let expected = inClip ? Int((polygonCoverage(of: corners, inPixel: x, y) * 255).rounded()) : 0
+                worst = max(worst, abs(canvas.pixel(x, y).a - expected))
+            }
+        }
+        #expect(worst <= 1, "largest difference from exact coverage: \(worst) levels")
     }
 }

@@ -13,7 +13,7 @@ import Foundation
         let canvas = TestCanvas(width: size, height: size, background: nil)
         let ctx = canvas.context
         if let flatness { ctx.setFlatness(flatness) }
-        if throughCairo { ctx.clip(to: CGRect(x: 0, y: 0, width: size, height: size)) }
+        if throughCairo { ctx.clip(to: CGRect(x: -0.5, y: -0.5, width: CGFloat(size) + 1, height: CGFloat(size) + 1)) }
         ctx.concatenate(transform)
         ctx.setStrokeColor(CGColor(red: 0, green: 0, blue: 0, alpha: 1))
         ctx.setLineWidth(width); ctx.setLineCap(cap); ctx.setLineJoin(join)

@@ -30,11 +30,21 @@ extension CGContext {
 
     /// Intersects the clip with the union of `rects`; the current path is kept.
     public func clip(to rects: [CGRect]) {
+        // One rectangle landing on whole device pixels, with no other clip before it, is also kept as a pixel
+        // rectangle, which coverage fills honour (a compositor clipping to its damage keeps the fast fills).
+        let wasClipped = state.isClipped
+        let m = cairoTransform
+        let wholePixels = rects.count == 1 && state.singularCTM == nil && m.b == 0 && m.c == 0
+            ? WholePixelRect(exactly: rects[0].applying(m)) : nil
         let saved = devicePath
         devicePath = CGMutablePath()
         addRects(rects)
         clip(using: .winding)
         devicePath = saved
+        if !wasClipped, let wholePixels {
+            state.isClipped = false
+            state.pixelClip = state.pixelClip.map { $0.intersection(wholePixels) } ?? wholePixels
+        }
     }
 
     /// Intersects the clip with `rect` and masks later drawing by `mask` drawn into `rect`: an image with alpha
@@ -71,6 +81,7 @@ extension CGContext {
         cairo_reset_clip(cr)
         state.clipMask = nil
         state.isClipped = false
+        state.pixelClip = nil
     }
 
     /// The clip's bounding box in user space.

@@ -3,7 +3,8 @@
 
 extension CGContext {
     /// Fills the current (device-space) path with the fill colour by exact area coverage (CCoverage), when the
-    /// fill is a plain one: a canonical bitmap drawn in place (no transparency layer), no clip, mask or shadow,
+    /// fill is a plain one: a canonical bitmap drawn in place (no transparency layer), no clip but a rectangle of
+    /// whole pixels, no mask or shadow,
     /// normal blending, antialiasing on, and coordinates within ±`coverageCoordinateLimit`. Answers false, having
     /// drawn nothing, when Cairo must do it. Cairo's general rasterizer costs several times as much for the
     /// solid shapes a compositor redraws every frame.
@@ -44,7 +45,8 @@ extension CGContext {
     }
 
     /// Whether a solid fill may go through the coverage rasterizer: a canonical bitmap drawn in place (no
-    /// transparency layer), no clip, mask or shadow, normal blending and antialiasing on.
+    /// transparency layer), no clip but a rectangle of whole pixels (`pixelClip`), no mask or shadow, normal
+    /// blending and antialiasing on.
     private var drawsPlainly: Bool {
         isDirectlyBacked && state.singularCTM == nil && state.shadow == nil && state.clipMask == nil && !state.isClipped
             && transparencyLayers.isEmpty && state.blendMode == .normal && cairo_get_antialias(cr) == CAIRO_ANTIALIAS_DEFAULT
@@ -57,8 +59,10 @@ extension CGContext {
         guard !box.sawNonFinite else { return false }
         guard box.minX <= box.maxX else { didDraw(); return true }  // no points
         guard box.minX >= -limit, box.minY >= -limit, box.maxX <= limit, box.maxY <= limit else { return false }
-        let x0 = max(0, Int(box.minX.rounded(.down))), y0 = max(0, Int(box.minY.rounded(.down)))
-        let x1 = min(width, Int(box.maxX.rounded(.up))), y1 = min(height, Int(box.maxY.rounded(.up)))
+        // (Cut to the clip too when it is a rectangle of whole pixels: edges left of the box still count there.)
+        let clip = state.pixelClip ?? WholePixelRect(x0: 0, y0: 0, x1: width, y1: height)
+        let x0 = max(0, clip.x0, Int(box.minX.rounded(.down))), y0 = max(0, clip.y0, Int(box.minY.rounded(.down)))
+        let x1 = min(width, clip.x1, Int(box.maxX.rounded(.up))), y1 = min(height, clip.y1, Int(box.maxY.rounded(.up)))
         guard x1 > x0, y1 > y0 else { didDraw(); return true }  // nothing inside the bitmap
         var cells = calyx_coverage()
         guard calyx_coverage_begin(&cells, Int64(x1 - x0), Int64(y1 - y0)) != 0 else { return false }

@@ -11,8 +11,11 @@ struct GraphicsState {
     var shadow: Shadow?
     /// Intersection of every `clip(to:mask:)` so far, in device space.
     var clipMask: MaskSurface?
-    /// Whether a clip path or rectangle narrows drawing (Cairo holds the clip itself).
+    /// Whether a clip path or rectangle narrows drawing (Cairo holds the clip itself), other than `pixelClip`.
     var isClipped = false
+    /// The clip when it is only rectangles on whole device pixels (Cairo holds it too): fills by coverage can
+    /// honour it by narrowing their box, so they need not fall back to Cairo under it.
+    var pixelClip: WholePixelRect?
     var textDrawingMode = CGTextDrawingMode.fill
     var fontSize: CGFloat = 12
     /// Font rendering wishes (`setShouldSmoothFonts` and the subpixel settings), each also gated by the
@@ -154,4 +157,28 @@ extension CGContext {
     package var currentFillColor: RGBA { state.fillColor }
     package var currentStrokeColor: RGBA { state.strokeColor }
     package var currentTextDrawingMode: CGTextDrawingMode { state.textDrawingMode }
+}
+
+/// A rectangle of whole device pixels, columns x0..<x1 and rows y0..<y1.
+struct WholePixelRect: Equatable {
+    var x0, y0, x1, y1: Int
+
+    func intersection(_ other: WholePixelRect) -> WholePixelRect {
+        WholePixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
+    }
+
+    /// The device rectangle `rect` covers when its corners lie on whole pixels (within a millionth of a pixel:
+    /// float noise, not an edge) and within ±2^30; nil otherwise.
+    init?(exactly rect: CGRect) {
+        let r = rect.standardized
+        func whole(_ v: CGFloat) -> Int? {
+            let n = v.rounded()
+            guard abs(v - n) <= 1e-6, abs(n) <= 1_073_741_824 else { return nil }
+            return Int(n)
+        }
+        guard let x0 = whole(r.minX), let y0 = whole(r.minY), let x1 = whole(r.maxX), let y1 = whole(r.maxY) else { return nil }
+        self.init(x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+
+    init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
 }

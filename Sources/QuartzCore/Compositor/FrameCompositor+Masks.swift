@@ -34,7 +34,11 @@ extension FrameCompositor {
         let maskStart = list.count
         let tint = currentTint
         currentTint = nil
+        // (A mask of one blit is taken as the coverage picture itself: its shapes keep their rasters.)
+        let clippedAbove = insideClipOrMask
+        insideClipOrMask = true
         record(maskNode, parentTime: localTime, isRoot: false, layerToPixel: maskToPixel, alpha: 1, frame: maskFrame, seen: &seen)
+        insideClipOrMask = clippedAbove
         currentTint = tint
         let maskEntries = Array(list[maskStart...])
         list.removeSubrange(maskStart...)

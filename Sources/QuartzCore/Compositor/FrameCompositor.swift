@@ -103,6 +103,11 @@ package final class FrameCompositor {
     private var placementAnimated = false
     /// Whether the sublayers being recorded have a layer of speed zero above them (their time cannot move).
     private var timeStandsStill = false
+    /// Whether a layer above the layers being recorded masks them or clips them other than to a rectangle of
+    /// whole pixels, or they are a mask's (their entries get clip state that drawing through `CGContext` pays
+    /// for, or become a coverage picture: such layers keep their rasters rather than being drawn straight into
+    /// the frame).
+    var insideClipOrMask = false
     private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
     /// Surfaces masked subtrees and masks are composited into (FrameCompositor+Masks.swift).
     var surfaces: [SurfaceKey: Surface] = [:]
@@ -325,8 +330,10 @@ package final class FrameCompositor {
         // A geometry-flipped layer's own content and sublayers lie in its bounds space mirrored within the bounds.
         let own = layer.geometryFlip.map { Homography($0).concatenating(m) } ?? m
         let hasSublayers = !node.children.isEmpty
-        if let content = content(of: layer, node: node, animated: animated, movedByAnimation: movedByAnimation,
-                                   includeBorder: !hasSublayers, layerToPixel: own) {
+        if recordDirectShape(of: layer, node: node, plan: plan, animated: animated, layerToPixel: own, alpha: alpha) {
+            // (Drawn straight into the frame: FrameCompositor+DirectShapes.swift.)
+        } else if let content = content(of: layer, node: node, animated: animated, movedByAnimation: movedByAnimation,
+                                          includeBorder: !hasSublayers, layerToPixel: own) {
             let toPixel = content.pixelOrigin.map { Homography(CGAffineTransform(translationX: $0.x, y: $0.y)) }
                 ?? Homography(CGAffineTransform(scaleX: 1 / content.scale, y: 1 / content.scale)
                     .concatenating(CGAffineTransform(translationX: content.origin.x, y: content.origin.y)))
@@ -353,7 +360,13 @@ package final class FrameCompositor {
             } : nil
             recordParticles(of: emitter, node: node, localTime: localTime, layerToPixel: own, depth: depth, alpha: alpha)
         }
-        if hasSublayers { recordSublayers(of: node, layer: layer, localTime: localTime, layerToPixel: own, alpha: alpha, seen: &seen) }
+        if hasSublayers {
+            let clippedAbove = insideClipOrMask
+            insideClipOrMask = clippedAbove || plan.appliesMask
+                || (plan.clipsToBounds && !Self.boundsClipLiesOnWholePixels(of: layer, layerToPixel: own))
+            recordSublayers(of: node, layer: layer, localTime: localTime, layerToPixel: own, alpha: alpha, seen: &seen)
+            insideClipOrMask = clippedAbove
+        }
         // (Clips and masks that cannot be display-list state — around a backdrop — make the layer a group after all.)
         if plan.clipsToBounds, !applyBoundsClip(of: layer, node: node, layerToPixel: own, from: clipStart) {
             list.removeSubrange(layerStart...)
@@ -474,16 +487,7 @@ package final class FrameCompositor {
     private func content(of layer: CALayer, node: RenderTree.Node, animated: AnimatedRoles, movedByAnimation: Bool,
                          includeBorder: Bool, layerToPixel m: Homography) -> CachedContent? {
         let key = node.id
-        // A layer whose animations only place or fade it has the snapshot's content: what follows from that
-        // content alone is worked out once per revision.
-        let placementOnly = animated.onlyPlaces
-        let facts: ContentFacts
-        if placementOnly, let known = node.contentFacts, known.includeBorder == includeBorder {
-            facts = known
-        } else {
-            facts = ContentFacts(layer, includeBorder: includeBorder)
-            if placementOnly { node.contentFacts = facts }
-        }
+        let facts = contentFacts(of: layer, node: node, animated: animated, includeBorder: includeBorder)
         // The raster covers what the content can draw: the bounds, and what overflows them unclipped.
         let b = facts.extent
         guard facts.drawsOwnContent else { return nil }
@@ -535,14 +539,7 @@ package final class FrameCompositor {
         if pixelBox != nil { hasher.combine(m) } else { hasher.combine(scale) }
         hasher.combine(includeBorder)
         hasher.combine(facts.contentsFlipped)   // images and text are drawn the other way up
-        if !animated.contains(.raster) {
-            hasher.combine(ObjectIdentifier(type(of: layer)))
-            hasher.combine(node.revision)
-        } else if let known = layer.frameRasterSignature {
-            hasher.combine(known)
-        } else {
-            ContentSignature.combine(layer, into: &hasher)
-        }
+        combineContent(of: layer, node: node, animated: animated, into: &hasher)
         let signature = hasher.finalize()
         if let cached = rasters.content[key], cached.signature == signature { return cached }
         // A raster in the layer's space has its texels on the layer's own grid (corner at whole multiples of
@@ -557,6 +554,29 @@ package final class FrameCompositor {
                                   contentsSource: layer.contents.map { $0 as AnyObject })
         rasters.content[key] = entry
         return entry
+    }
+
+    /// What the layer's own content shows, for a raster's signature: unless an animation changes a content key
+    /// this frame, the node's revision identifies it.
+    func combineContent(of layer: CALayer, node: RenderTree.Node, animated: AnimatedRoles, into hasher: inout Hasher) {
+        if !animated.contains(.raster) {
+            hasher.combine(ObjectIdentifier(type(of: layer)))
+            hasher.combine(node.revision)
+        } else if let known = layer.frameRasterSignature {
+            hasher.combine(known)
+        } else {
+            ContentSignature.combine(layer, into: &hasher)
+        }
+    }
+
+    /// What follows from the layer's content alone (its extent, whether it draws): a layer whose animations only
+    /// place or fade it has the snapshot's content, so this is worked out once per revision.
+    func contentFacts(of layer: CALayer, node: RenderTree.Node, animated: AnimatedRoles, includeBorder: Bool) -> ContentFacts {
+        let placementOnly = animated.onlyPlaces
+        if placementOnly, let known = node.contentFacts, known.includeBorder == includeBorder { return known }
+        let facts = ContentFacts(layer, includeBorder: includeBorder)
+        if placementOnly { node.contentFacts = facts }
+        return facts
     }
 
     /// The most entries (blits and painted layers) one frame's display list holds.

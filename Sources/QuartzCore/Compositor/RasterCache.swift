@@ -17,6 +17,10 @@ extension FrameCompositor {
         /// The map each layer's content was last placed by: a layer placed as it was last time is standing
         /// still, and its raster is drawn in the frame's pixels.
         var placements: [ObjectIdentifier: Homography] = [:]
+        /// What each animated shape layer showed last frame (its content signature): a path that changes from
+        /// frame to frame is drawn straight into the frame, one that holds keeps a raster
+        /// (FrameCompositor+DirectShapes.swift).
+        var shownContent: [ObjectIdentifier: Int] = [:]
 
         /// Forgets what belongs to layers outside `seen`, and tinted copies the frame did not use.
         mutating func prune(keeping seen: Set<ObjectIdentifier>) {
@@ -25,6 +29,7 @@ extension FrameCompositor {
             content = content.filter { seen.contains($0.key) }
             clipPictures = clipPictures.filter { seen.contains($0.key) }
             placements = placements.filter { seen.contains($0.key) }
+            shownContent = shownContent.filter { seen.contains($0.key) }
         }
     }
 }
