@@ -49,13 +49,19 @@ import Foundation
 
     static let triangle = [CGPoint(x: 10.3, y: 12.6), CGPoint(x: 131.2, y: 41.7), CGPoint(x: 47.9, y: 128.4)]
 
-    @Test func aLargeFillTurnedByAnAnimationHasExactCoverage() {
+    /// A shape layer filling `triangle` in opaque blue.
+    static func blueTriangle() -> CAShapeLayer {
         let shape = CAShapeLayer()
         let path = CGMutablePath()
-        path.addLines(between: Self.triangle)
+        path.addLines(between: triangle)
         path.closeSubpath()
         shape.path = path
         shape.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        return shape
+    }
+
+    @Test func aLargeFillTurnedByAnAnimationHasExactCoverage() {
+        let shape = Self.blueTriangle()
         let canvas = turnedFrame(shape)
         let screen = Self.triangle.map(Self.onScreen)
         var worst = 0, covered = 0.0, drawn = 0.0
@@ -76,12 +82,7 @@ import Foundation
     @Test func aClipToWholePixelsCutsATurnedFillExactly() {
         // The same triangle inside a layer clipping to (30, 40, 120, 110): whole pixels, which the fill honours
         // by cutting its box. Inside the clip, the triangle's exact coverage; outside, nothing.
-        let shape = CAShapeLayer()
-        let path = CGMutablePath()
-        path.addLines(between: Self.triangle)
-        path.closeSubpath()
-        shape.path = path
-        shape.fillColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let shape = Self.blueTriangle()
         let canvas = turnedFrame(shape, clip: CGRect(x: 30, y: 40, width: 120, height: 110))
         let screen = Self.triangle.map(Self.onScreen)
         var worst = 0, outside = 0

@@ -24,11 +24,11 @@ extension FrameCompositor {
         // setting up a fill, and outlining a stroke costs more than resampling it. (The placement is noted as a
         // raster's is, so a layer that comes to rest gets its raster in the frame's pixels.)
         let m = toPixel.affine
+        var shown = Hasher()
+        combineContent(of: layer, node: node, animated: animated, into: &shown)
+        let content = shown.finalize()
         var redrawn = false
         if animated.contains(.raster) {
-            var shown = Hasher()
-            combineContent(of: layer, node: node, animated: animated, into: &shown)
-            let content = shown.finalize()
             redrawn = rasters.shownContent.updateValue(content, forKey: node.id).map { $0 != content } ?? false
         }
         if !redrawn {
@@ -42,8 +42,7 @@ extension FrameCompositor {
         guard facts.drawsOwnContent else { return true }   // nothing to draw, and nothing to raster either
         rasters.placements[node.id] = toPixel
         var h = Hasher()
-        combineContent(of: layer, node: node, animated: animated, into: &h)
-        h.combine(toPixel); h.combine(alpha)
+        h.combine(content); h.combine(toPixel); h.combine(alpha)
         let time = frameTime
         list.append(Entry(key: node.id, appearance: h.finalize(), box: box.insetBy(dx: -2, dy: -2), operation: .paint { ctx in
             ctx.concatenate(m)
