@@ -5,11 +5,8 @@
 #include <emmintrin.h>
 #endif
 
-// One unit of area (a whole pixel covered once) in the cells' fixed point.
-#define ONE 65536
-
 // Each thread's cells and touched bits, kept zeroed between fills and grown as boxes need.
-static _Thread_local int32_t *thread_cells;
+static _Thread_local float *thread_cells;
 static _Thread_local uint64_t *thread_touched;
 static _Thread_local int64_t thread_cell_capacity, thread_word_capacity;
 
@@ -18,7 +15,7 @@ int calyx_coverage_begin(calyx_coverage *box, int64_t width, int64_t height) {
     int64_t count = (width + 2) * height, words = (width + 2 + 63) / 64;
     if (count > CALYX_COVERAGE_MAXIMUM_CELLS) return 0;
     if (count > thread_cell_capacity) {
-        int32_t *grown = calloc((size_t)count, sizeof(int32_t));
+        float *grown = calloc((size_t)count, sizeof(float));
         if (!grown) return 0;
         free(thread_cells);
         thread_cells = grown;
@@ -39,16 +36,15 @@ int calyx_coverage_begin(calyx_coverage *box, int64_t width, int64_t height) {
     return 1;
 }
 
-// `area` in the cells' fixed point, rounded to nearest (inline: lrint is a library call).
-static inline int32_t fixed(double area) {
-    double scaled = area * ONE;
-    return (int32_t)(scaled < 0 ? scaled - 0.5 : scaled + 0.5);
-}
-
-// Adds `area` (signed, a whole pixel being 1) to cell `column` of a row and marks it touched.
-static inline void add(int32_t *row, uint64_t *touched, int64_t column, int32_t area) {
-    row[column] += area;
-    touched[column >> 6] |= (uint64_t)1 << (column & 63);
+// Marks cells `first` through `last` of a row touched.
+static inline void mark(uint64_t *touched, int64_t first, int64_t last) {
+    if (last == first + 1 && (first & 63) != 63) { touched[first >> 6] |= (uint64_t)3 << (first & 63); return; }
+    int64_t w = first >> 6, end = last >> 6;
+    uint64_t from = ~(uint64_t)0 << (first & 63), to = ~(uint64_t)0 >> (63 - (last & 63));
+    if (w == end) { touched[w] |= from & to; return; }
+    touched[w] |= from;
+    for (w += 1; w < end; w++) touched[w] = ~(uint64_t)0;
+    touched[end] |= to;
 }
 
 // Adds the part of an edge inside one row, from x = xa to x = xb, covering `dy` of the row's height (signed:
@@ -58,45 +54,54 @@ static inline void add(int32_t *row, uint64_t *touched, int64_t column, int32_t 
 // covers none of it (dropped). An edge crossing a side is split there first, its height shared in proportion:
 // clamping its ends instead would tilt it, mis-covering the columns it crosses inside (a box cut to a clip
 // crosses edges often).
-static void add_row_part(int32_t *row, uint64_t *touched, int64_t width, double xa, double xb, double dy) {
+static inline void add_row_part(float *row, uint64_t *touched, double right, double xa, double xb, double dy) {
     double lo = xa < xb ? xa : xb, hi = xa < xb ? xb : xa;
-    double span = hi - lo, right = (double)width;
-    if (lo < 0) {
-        double outside = hi <= 0 ? dy : dy * (0 - lo) / span;
-        int32_t whole = fixed(outside);
-        add(row, touched, 0, whole);
-        if (hi <= 0) return;
-        dy -= outside;
-        lo = 0;
-        span = hi - lo;
+    if (__builtin_expect(lo < 0 || hi > right, 0)) {
+        double span = hi - lo;
+        if (lo < 0) {
+            double outside = hi <= 0 ? dy : dy * (0 - lo) / span;
+            row[0] += (float)outside;
+            touched[0] |= 1;
+            if (hi <= 0) return;
+            dy -= outside;
+            lo = 0;
+            span = hi - lo;
+        }
+        if (lo >= right) return;
+        if (hi > right) {
+            dy = dy * (right - lo) / span;
+            hi = right;
+        }
     }
-    if (lo >= right) return;
-    if (hi > right) {
-        dy = dy * (right - lo) / span;
-        hi = right;
-        span = hi - lo;
-    }
-    int64_t column = (int64_t)lo;
-    if ((double)(column + 1) >= hi) {
+    int64_t first = (int64_t)lo;
+    double left = (double)first;
+    if (left + 1 >= hi) {
         // Within one column: the part right of the edge is one minus the edge's mean position in the column.
-        double inside = (lo + hi) * 0.5 - (double)column;
-        int32_t whole = fixed(dy), part = fixed(dy * (1 - inside));
-        add(row, touched, column, part);
-        add(row, touched, column + 1, whole - part);
+        double inside = (lo + hi) * 0.5 - left;
+        row[first] += (float)(dy * (1 - inside));
+        row[first + 1] += (float)(dy * inside);
+        mark(touched, first, first + 1);
         return;
     }
-    // Across several columns: split where the edge crosses each column boundary, each piece's height in
-    // proportion to its width.
-    double slope = dy / span, x = lo;
-    while (x < hi) {
-        double next = (double)(column + 1) < hi ? (double)(column + 1) : hi;
-        double piece = (next - x) * slope, inside = (x + next) * 0.5 - (double)column;
-        int32_t whole = fixed(piece), part = fixed(piece * (1 - inside));
-        add(row, touched, column, part);
-        add(row, touched, column + 1, whole - part);
-        x = next;
-        column += 1;
+    // Across several columns, worked out whole: with h the height per unit of x, the first column's piece
+    // (width w0) leaves h·w0²/2 in its own cell and the rest in the next; each whole column between shares h
+    // half and half with its neighbour, so the cells between get h each; the last piece (width w1) leaves
+    // h·w1²/2 in the cell after it.
+    int64_t last = (int64_t)hi;
+    if ((double)last == hi) last -= 1;  // (hi ≥ 0 here: truncating is flooring)
+    double h = dy / (hi - lo), w0 = left + 1 - lo, w1 = hi - (double)last;
+    double a0 = h * w0 * w0 * 0.5, a1 = h * w1 * w1 * 0.5;
+    row[first] += (float)a0;
+    if (last == first + 1) {
+        row[first + 1] += (float)(dy - a0 - a1);
+    } else {
+        row[first + 1] += (float)(h * w0 - a0 + h * 0.5);
+        float whole = (float)h;
+        for (int64_t c = first + 2; c < last; c++) row[c] += whole;
+        row[last] += (float)(h * 0.5 + h * w1 - a1);
     }
+    row[last + 1] += (float)a1;
+    mark(touched, first, last + 1);
 }
 
 void calyx_coverage_edge(calyx_coverage *box, double x0, double y0, double x1, double y1) {
@@ -105,27 +110,33 @@ void calyx_coverage_edge(calyx_coverage *box, double x0, double y0, double x1, d
     if (y0 > y1) { double t = x0; x0 = x1; x1 = t; t = y0; y0 = y1; y1 = t; sign = -1; }
     double height = (double)box->height;
     if (y1 <= 0 || y0 >= height) return;
-    double dxdy = (x1 - x0) / (y1 - y0);
+    double dxdy = (x1 - x0) / (y1 - y0), right = (double)box->width;
     double top = y0 < 0 ? 0 : y0, bottom = y1 > height ? height : y1;
-    int64_t stride = box->width + 2;
-    for (int64_t y = (int64_t)top; (double)y < bottom; y++) {
-        double ya = (double)y > top ? (double)y : top, yb = (double)(y + 1) < bottom ? (double)(y + 1) : bottom;
-        if (yb <= ya) continue;
-        add_row_part(box->cells + y * stride, box->touched + y * box->words, box->width,
-                     x0 + (ya - y0) * dxdy, x0 + (yb - y0) * dxdy, (yb - ya) * sign);
+    int64_t stride = box->width + 2, words = box->words;
+    int64_t y = (int64_t)top;
+    float *row = box->cells + y * stride;
+    uint64_t *touched = box->touched + y * words;
+    // (Each row's ends from the edge's start, not stepped: no drift down a long edge.)
+    double ya = top, xa = x0 + (ya - y0) * dxdy;
+    for (; (double)y < bottom; y++, row += stride, touched += words) {
+        double yb = (double)(y + 1) < bottom ? (double)(y + 1) : bottom;
+        double xb = x0 + (yb - y0) * dxdy;
+        if (yb > ya) add_row_part(row, touched, right, xa, xb, (yb - ya) * sign);
+        ya = yb;
+        xa = xb;
     }
 }
 
 // The coverage (0…255) of a winding sum under the nonzero or even-odd rule.
-static inline uint32_t coverage_of(int32_t sum, int even_odd) {
-    int32_t area = sum < 0 ? -sum : sum;
+static inline uint32_t coverage_of(float sum, int even_odd) {
+    float area = __builtin_fabsf(sum);
     if (even_odd) {
-        area &= 2 * ONE - 1;
-        if (area > ONE) area = 2 * ONE - area;
-    } else if (area > ONE) {
-        area = ONE;
+        area -= 2 * (float)(int64_t)(area * 0.5f);  // (area ≥ 0 and far below 2^63: truncating floors)
+        if (area > 1) area = 2 - area;
+    } else if (area > 1) {
+        area = 1;
     }
-    return (uint32_t)((area * 255 + ONE / 2) >> 16);
+    return (uint32_t)(area * 255 + 0.5f);
 }
 
 // Pixels target[0..<count] all covered by `coverage`.
@@ -141,7 +152,7 @@ static inline void fill_run(uint32_t *target, int64_t count, uint32_t colour, ui
     // Four pixels at a time, with the scalar path's arithmetic on 16-bit lanes (x·k + 128 and the rest stay
     // below 2^16): a long run of a translucent fill was a nanosecond a pixel one at a time.
     uint64_t keep = 255 - (source >> 48);
-    if (keep > 0) {
+    if (keep > 0 && count >= 4) {
         const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
         const __m128i k = _mm_set1_epi16((short)keep);
         // (The spread source's lanes are in the order B, R, G, A; widened bytes are in memory order.)
@@ -159,25 +170,42 @@ static inline void fill_run(uint32_t *target, int64_t count, uint32_t colour, ui
     for (; i < count; i++) target[i] = calyx_over(source, target[i]);
 }
 
+// One pixel covered by `coverage` (0…255), without branches: which of "outside", "edge" and "inside" a pixel
+// along an edge is cannot be predicted, and a mispredicted branch costs more than the arithmetic. (Scaling by
+// 255 is exact and a source of alpha 255 keeps nothing of the destination, so an inside pixel of an opaque
+// colour gets the colour itself; coverage 0 leaves the pixel as it was.)
+static inline void fill_one(uint32_t *target, uint64_t spread, uint32_t coverage) {
+    uint64_t source = calyx_scale_255(spread, coverage);
+    *target = calyx_pack(source + calyx_scale_255(calyx_spread(*target), 255 - (source >> 48)));
+}
+
 void calyx_coverage_fill(calyx_coverage *box, uint8_t *pixels, int64_t bytes_per_row, uint32_t colour, int even_odd) {
     int64_t stride = box->width + 2, width = box->width;
+    uint64_t spread = calyx_spread(colour);
     for (int64_t y = 0; y < box->height; y++) {
-        int32_t *row = box->cells + y * stride;
+        float *row = box->cells + y * stride;
         uint64_t *touched = box->touched + y * box->words;
         uint32_t *target = (uint32_t *)(pixels + y * bytes_per_row);
-        // Pixels from `x` up to the next touched cell all have the coverage of the sum so far.
-        int32_t sum = 0;
+        // Pixel x's coverage is the sum of cells 0 through x. Between touched cells it holds, so the pixels from
+        // `x` up to the next touched cell are one run; each pixel at a touched cell is blended alone. (Touched
+        // cells come in short groups, one along each edge: a group is walked cell by cell.)
+        float sum = 0;
         int64_t x = 0;
         for (int64_t w = 0; w < box->words; w++) {
             uint64_t bits = touched[w];
             touched[w] = 0;
             while (bits) {
-                int64_t cell = w * 64 + __builtin_ctzll(bits);
-                bits &= bits - 1;
-                if (cell > x && x < width) fill_run(target + x, (cell < width ? cell : width) - x, colour, coverage_of(sum, even_odd));
-                sum += row[cell];
-                row[cell] = 0;
-                x = cell;
+                int64_t offset = __builtin_ctzll(bits), first = w * 64 + offset;
+                uint64_t rest = ~(bits >> offset);
+                int64_t count = rest ? __builtin_ctzll(rest) : 64 - offset;
+                bits = offset + count >= 64 ? 0 : bits & (~(uint64_t)0 << (offset + count));
+                if (first > x && x < width) fill_run(target + x, (first < width ? first : width) - x, colour, coverage_of(sum, even_odd));
+                for (int64_t cell = first; cell < first + count; cell++) {
+                    sum += row[cell];
+                    row[cell] = 0;
+                    if (cell < width) fill_one(target + cell, spread, coverage_of(sum, even_odd));
+                }
+                x = first + count;
             }
         }
         // Past the last touched cell the sum holds to the row's end (zero for a closed path inside the box).

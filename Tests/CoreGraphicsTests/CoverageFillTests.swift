@@ -171,4 +171,20 @@ import Foundation
         }
         #expect(worst <= 1, "largest difference from exact coverage: \(worst) levels")
     }
+
+    @Test func shallowEdgesCrossingManyColumnsCoverExactly() {
+        // A sliver whose long edges climb 1 pixel in 7 and 1 in 1.6: each row's part of an edge crosses two to
+        // eight columns, whose shares are worked out whole rather than column by column. Every pixel has the
+        // sliver's exact coverage within a level.
+        let corners = [CGPoint(x: 1.3, y: 2.2), CGPoint(x: 45.6, y: 8.6), CGPoint(x: 12.9, y: 29.7)]
+        let canvas = filled({ let p = CGMutablePath(); p.addLines(between: corners); p.closeSubpath(); return p }(), size: 48)
+        var worst = 0
+        for y in 0..<48 {
+            for x in 0..<48 {
+                let expected = Int((polygonCoverage(of: corners, inPixel: x, y) * 255).rounded())
+                worst = max(worst, abs(canvas.pixel(x, y).a - expected))
+            }
+        }
+        #expect(worst <= 1, "largest difference from exact coverage: \(worst) levels")
+    }
 }

@@ -8,11 +8,12 @@
 #include <stddef.h>
 
 /// A box of `width` × `height` pixels whose coverage is being accumulated. The cells (owned by the calling
-/// thread, zero between fills) hold 16.16 fixed-point signed areas, `width + 2` a row; `touched` has a bit
-/// for each cell an edge wrote to, `words` 64-bit words a row, so the pass along a row visits only those cells
-/// and fills the runs of pixels between them whole.
+/// thread, zero between fills) hold signed areas as floats, a whole pixel covered once being 1, `width + 2` a
+/// row (single precision is ample: a coverage level is 1/255, and a float is exact to a ten-millionth);
+/// `touched` has a bit for each cell an edge wrote to, `words` 64-bit words a row, so the pass along a row
+/// visits only those cells and fills the runs of pixels between them whole.
 typedef struct {
-    int32_t *cells;
+    float *cells;
     uint64_t *touched;
     int64_t width, height, words;
 } calyx_coverage;
