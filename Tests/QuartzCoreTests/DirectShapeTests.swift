@@ -120,4 +120,33 @@ import Foundation
         let inner = canvas.pixel(topDown: 100, 100)
         #expect(abs(inner.a - 128) <= 2 && inner.r >= 253 && inner.b <= 2, "\(inner)")
     }
+
+    @Test func aPathChangedByAnAnimationIsDrawnWhereItIsNow() {
+        // The triangle's path animates from a small one to the full one; at 0.5 s its points are halfway (the
+        // path animates point by point). Drawn straight into the turned frame: exact coverage of the halfway
+        // triangle.
+        let shape = CAShapeLayer()
+        func path(_ points: [CGPoint]) -> CGPath {
+            let p = CGMutablePath()
+            p.addLines(between: points)
+            p.closeSubpath()
+            return p
+        }
+        let small = Self.triangle.map { CGPoint(x: 70 + ($0.x - 70) / 2, y: 70 + ($0.y - 70) / 2) }
+        shape.path = path(Self.triangle)
+        shape.fillColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        let grow = CABasicAnimation(keyPath: "path")
+        grow.fromValue = path(small); grow.toValue = path(Self.triangle); grow.duration = 1
+        shape.add(grow, forKey: "grow")
+        let canvas = turnedFrame(shape)
+        let halfway = zip(small, Self.triangle).map { CGPoint(x: ($0.x + $1.x) / 2, y: ($0.y + $1.y) / 2) }.map(Self.onScreen)
+        var worst = 0
+        for y in 0..<200 {
+            for x in 0..<200 {
+                let expected = Int((polygonCoverage(of: halfway, inPixel: x, y) * 255).rounded())
+                worst = max(worst, abs(canvas.pixel(topDown: x, y).a - expected))
+            }
+        }
+        #expect(worst <= 2, "largest difference from the halfway triangle's exact coverage: \(worst) levels")
+    }
 }

@@ -80,6 +80,27 @@ final class RecordingDelegate: CAAnimationDelegate {
         }
     }
 
+    @Test func anAnimationsEventsBelongToTheClockThatCommitsIt() {
+        // Added while another clock is in effect (as a test's layer set up before its clock is bound, or a
+        // layer animated on one thread and committed under another's clock), the fade starts at the commit,
+        // under the committing clock, and only that clock's passes report and remove it. The other clock's pass,
+        // long past the fade's end by its own time, left the layer alone — before, it removed the fade the
+        // moment it had started (and from whichever thread pumped that clock).
+        let layer = CALayer()
+        let elsewhere = CAMediaClock(manualTime: 1000)
+        let fade = CABasicAnimation(keyPath: "opacity"); fade.fromValue = 0; fade.toValue = 1; fade.duration = 1
+        CAMediaClock.$current.withValue(elsewhere) { layer.add(fade, forKey: "fade") }
+        withClock(at: 0) { clock in
+            CATransaction.flush()
+            CAMediaClock.$current.withValue(elsewhere) { CAProcessAnimationEvents(at: 1000) }
+            #expect(layer.animation(forKey: "fade") != nil)
+            clock.setManualTime(0.5)
+            #expect(abs(layer.presentation()!.opacity - 0.5) < 1e-6)
+            CAProcessAnimationEvents(at: 2)
+            #expect(layer.animation(forKey: "fade") == nil)  // this clock's pass after the end removes it
+        }
+    }
+
     @Test func replacementAndRemovalReportUnfinished() {
         withClock { _ in
             let layer = committedLayer()

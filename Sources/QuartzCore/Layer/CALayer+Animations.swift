@@ -33,7 +33,9 @@ extension CALayer {
         forwardToNamedSublayer(copy, key: entryKey)
         markChanged()
         CATransaction.noteAnimationAdded(copy)
-        CAMediaClock.current.events.track(self)
+        // (Its events are delivered by the clock of the commit that starts it, not the one in effect now: see
+        // `CATransaction.apply`.)
+        awaitsEventTracking = true
     }
 
     /// The work of `animation` (declared in the class, so subclasses can override it).

@@ -237,6 +237,8 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     var isLayingOut = false
     /// Set once the layer has been part of a committed transaction.
     package var hasBeenCommitted = false
+    /// Set when an animation is added; the commit that takes it has its clock's event dispatcher track the layer.
+    var awaitsEventTracking = false
     /// While true, property changes are not tracked (initialisation and presentation copies).
     /// (Exclusivity unchecked, as `isPresentationCopy`: both are read by every property write, frame layers' included.)
     @exclusivity(unchecked) var suppressesChangeTracking = false

@@ -128,16 +128,25 @@ public final class CATransaction: @unchecked Sendable {
 
     /// Applies a committed transaction's changes.
     private static func apply(_ scope: Scope) {
-        let now = CACurrentMediaTime()
+        let clock = CAMediaClock.current
+        let now = clock.currentTime
         for layer in scope.layers.entries {
             layer.commitPendingAnimations(mediaTime: now)
+            // The clock that stamps an animation's begin time delivers its events. (Tracked when added, a layer
+            // animated under one clock and committed under another was visited by the first clock's passes,
+            // at that clock's time — which removed animations the second had only just started, from whichever
+            // thread pumped the first.)
+            if layer.awaitsEventTracking {
+                layer.awaitsEventTracking = false
+                clock.events.track(layer)
+            }
             layer.hasBeenCommitted = true
             layer.recordCommittedState()
         }
         CommitLog.publish(scope.layers.entries)
-        CAMediaClock.current.events.schedule(scope.completions)
+        clock.events.schedule(scope.completions)
         // Animation events and completion blocks are then delivered by the committing thread's run loop.
-        RunLoopEventPump.start(for: CAMediaClock.current)
+        RunLoopEventPump.start(for: clock)
     }
 
     // MARK: Scoped values
