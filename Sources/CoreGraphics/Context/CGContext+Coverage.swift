@@ -23,10 +23,8 @@ extension CGContext {
     /// (`StrokeOutline`) and the outline filled. Answers false, having drawn nothing, when Cairo must.
     func strokeWithCoverage() -> Bool {
         guard drawsPlainly, cairo_get_dash_count(cr) == 0, let colour = premultiplied(state.strokeColor) else { return false }
-        let m = cairoTransform
-        let sx = (m.a * m.a + m.b * m.b).squareRoot(), sy = (m.c * m.c + m.d * m.d).squareRoot()
-        guard abs(sx - sy) <= 1e-6 * max(sx, sy), abs(m.a * m.c + m.b * m.d) <= 1e-6 * sx * sy else { return false }
-        let width = CGFloat(cairo_get_line_width(cr)) * sx
+        guard let scale = cairoTransform.roundPenScale else { return false }
+        let width = CGFloat(cairo_get_line_width(cr)) * scale
         guard width >= 1, width.isFinite else { return false }
         let tolerance = max(cairo_get_tolerance(cr), 0.01)
         var outline = StrokeOutline(halfWidth: width / 2, cap: lineCap, join: lineJoin, miterLimit: cairo_get_miter_limit(cr),

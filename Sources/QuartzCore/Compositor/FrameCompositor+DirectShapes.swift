@@ -95,9 +95,7 @@ struct DirectShapeDrawing {
         let strokes = (shape.strokeColor.map { $0.alpha > 0 } ?? false) && shape.lineWidth > 0 && shape.strokeEnd > shape.strokeStart
         if strokes {
             guard shape.lineDashPattern?.isEmpty ?? true else { return nil }
-            let sx = (m.a * m.a + m.b * m.b).squareRoot(), sy = (m.c * m.c + m.d * m.d).squareRoot()
-            guard abs(sx - sy) <= 1e-6 * max(sx, sy), abs(m.a * m.c + m.b * m.d) <= 1e-6 * sx * sy,
-                  shape.lineWidth * sx >= 1 else { return nil }
+            guard let scale = m.roundPenScale, shape.lineWidth * scale >= 1 else { return nil }
         }
         guard !(fills && strokes) || alpha >= 1 else { return nil }
         layer = shape
