@@ -101,6 +101,33 @@ final class RecordingDelegate: CAAnimationDelegate {
         }
     }
 
+    @Test func eachThreadsPassDeliversWhatThatThreadCommitted() {
+        // One clock, two threads: a fade with a completion block committed on a worker thread. A pass on this
+        // thread, long after the fade's end, leaves the worker's layer and block alone (it used to remove the
+        // fade and run the block here, racing the worker); the worker's own pass delivers both.
+        let clock = CAMediaClock(manualTime: 0)
+        let worker = WorkerThread()
+        let layer = CALayer()
+        nonisolated(unsafe) var completed = false
+        worker.run {
+            CAMediaClock.$current.withValue(clock) {
+                CATransaction.begin()
+                CATransaction.setCompletionBlock { completed = true }
+                let fade = CABasicAnimation(keyPath: "opacity"); fade.fromValue = 0; fade.toValue = 1; fade.duration = 1
+                layer.add(fade, forKey: "fade")
+                CATransaction.commit()
+            }
+        }
+        clock.setManualTime(5)
+        CAMediaClock.$current.withValue(clock) { CAProcessAnimationEvents(at: 5) }
+        #expect(layer.animation(forKey: "fade") != nil)
+        #expect(!completed)
+        worker.run { CAMediaClock.$current.withValue(clock) { CAProcessAnimationEvents(at: 5) } }
+        #expect(layer.animation(forKey: "fade") == nil)
+        #expect(completed)
+        worker.stop()
+    }
+
     @Test func replacementAndRemovalReportUnfinished() {
         withClock { _ in
             let layer = committedLayer()
@@ -180,5 +207,38 @@ final class ProgressLayer: CALayer, @unchecked Sendable {
             #expect(presentation.drawnProgress == [presentation.progress])
             #expect(layer.progress == 0.5)  // the model is untouched
         }
+    }
+}
+
+/// One long-lived thread that runs blocks handed to it, one at a time, while the caller waits (a pool queue would
+/// run them on whichever thread is free).
+final class WorkerThread: @unchecked Sendable {
+    private let go = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+    private var work: (() -> Void)?
+    private var finished = false
+
+    init() {
+        Thread { [self] in
+            while true {
+                go.wait()
+                if finished { done.signal(); return }
+                work?()
+                done.signal()
+            }
+        }.start()
+    }
+
+    /// Runs `body` on the thread and waits for it.
+    func run(_ body: @escaping () -> Void) {
+        work = body
+        go.signal()
+        done.wait()
+    }
+
+    /// Ends the thread.
+    func stop() {
+        finished = true
+        go.signal()
+        done.wait()
     }
 }

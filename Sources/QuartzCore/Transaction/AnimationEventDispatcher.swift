@@ -1,21 +1,33 @@
+import Foundation
+
 /// Delivers what Apple's run loop delivers between frames: `animationDidStart`/`animationDidStop` to animation
 /// delegates, removal of finished `isRemovedOnCompletion` animations, and transaction completion blocks once
 /// their animations are done. Hosts call ``CAProcessAnimationEvents(at:)`` once per frame, after committing;
 /// nothing here runs during a commit.
+///
+/// A clock may be used on several threads at once (the process's shared clock always is: each thread that
+/// commits without binding a clock of its own uses it). Each thread's pass therefore delivers only what that
+/// thread committed — the layers its commits took, the completion blocks its transactions set, the time
+/// observers it added — so a pass never touches another thread's layers or runs its blocks, and two threads'
+/// passes share nothing but the lock-guarded lists.
 package final class AnimationEventDispatcher: @unchecked Sendable {
     private let lock = NSRecursiveLock()
-    /// Layers with animations (weakly held), in the order they were first tracked.
+    /// Layers with animations (weakly held), in the order they were first tracked, each with the thread whose
+    /// commit tracked it.
     private var layers = LayerRegistry<WeakLayer>()
-    /// Completion blocks handed over by committed transactions.
+    /// Completion blocks handed over by committed transactions (each knows the thread that set it).
     private var completions: [TransactionCompletion] = []
-    /// Observers of media time (weakly held).
+    /// Observers of media time (weakly held), each with the thread that added it.
     private var observers: [WeakObserver] = []
-    private struct WeakObserver { weak var observer: MediaTimeObserver? }
+    private struct WeakObserver { weak var observer: MediaTimeObserver?; let owner: pthread_t }
 
     /// The run-loop pumps of this clock, by run loop (RunLoopEventPump.swift).
     private var pumps: [ObjectIdentifier: RunLoopAlarm] = [:]
-    /// Local times of the layers at the pass under way (only the owning thread's pass touches it).
-    private var passTimes = PassLocalTimes()
+    /// Local times of the layers at the pass under way: the calling thread's own table (a layer's local time at
+    /// a media time depends only on its ancestors' timing, so the table may serve every clock's passes on that
+    /// thread; each pass starts it afresh).
+    private static let threadPassTimes = ThreadLocalObject { PassLocalTimesBox() }
+    private final class PassLocalTimesBox { var times = PassLocalTimes() }
 
     /// The pump alarm of `runLoop`, made on first use with `action`.
     func pumpAlarm(on runLoop: RunLoop, action: @escaping (RunLoopAlarm) -> Void) -> RunLoopAlarm {
@@ -31,17 +43,23 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     package func addTimeObserver(_ observer: MediaTimeObserver) {
         lock.lock(); defer { lock.unlock() }
         observers.removeAll { $0.observer == nil || $0.observer === observer }
-        observers.append(WeakObserver(observer: observer))
+        observers.append(WeakObserver(observer: observer, owner: pthread_self()))
     }
 
     private struct WeakLayer {
         weak var layer: CALayer?
         let id: ObjectIdentifier
+        let owner: pthread_t
     }
 
+    /// Has the calling thread's passes deliver `layer`'s events (called by the commit that starts its animations;
+    /// a later one on another thread hands the layer over to that thread).
     func track(_ layer: CALayer) {
+        let me = pthread_self()
         lock.lock(); defer { lock.unlock() }
-        layers.insert(WeakLayer(layer: layer, id: ObjectIdentifier(layer)), for: ObjectIdentifier(layer)) { $0.layer == nil }
+        layers.insert(WeakLayer(layer: layer, id: ObjectIdentifier(layer), owner: me), for: ObjectIdentifier(layer)) {
+            $0.layer == nil || pthread_equal($0.owner, me) == 0
+        }
     }
 
     /// Runs `block` at the next event pass, as Apple's main queue runs work dispatched to it: what UIKit uses for
@@ -58,35 +76,43 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     /// An animation ended (finished or removed): tell its delegate and the completions waiting for it.
     func animationEnded(_ animation: CAAnimation, finished: Bool) {
         animation.delegate?.animationDidStop(animation, finished: finished)
+        // (Only this thread's transactions can wait for an animation this thread added.)
+        let me = pthread_self()
         lock.lock()
-        let waiting = completions
+        let waiting = completions.filter { pthread_equal($0.owner, me) != 0 }
         lock.unlock()
         for c in waiting { c.animationEnded(animation) }
         CATransaction.animationEndedInOpenTransactions(animation)
     }
 
-    /// Whether anything is waiting to be delivered: a completion block, or a tracked layer with animations.
-    /// (Read on the thread that owns the layers.)
+    /// Whether anything is waiting to be delivered to the calling thread: a completion block, a tracked layer
+    /// with animations or an observer waiting for a later time.
     var hasPendingWork: Bool {
+        let me = pthread_self()
         lock.lock(); defer { lock.unlock() }
-        return !completions.isEmpty || layers.entries.contains { $0.layer.map { !$0.animationEntries.isEmpty } ?? false }
-            || observers.contains { $0.observer?.waitsForMediaTime ?? false }
+        return completions.contains { pthread_equal($0.owner, me) != 0 }
+            || layers.entries.contains { pthread_equal($0.owner, me) != 0 && ($0.layer.map { !$0.animationEntries.isEmpty } ?? false) }
+            || observers.contains { pthread_equal($0.owner, me) != 0 && ($0.observer?.waitsForMediaTime ?? false) }
     }
 
+    /// One pass on the calling thread: what its commits handed over.
     func process(atMediaTime now: CFTimeInterval) {
+        let me = pthread_self()
+        func owned(_ owner: pthread_t) -> Bool { pthread_equal(owner, me) != 0 }
         lock.lock()
-        let tracked = layers.entries.compactMap(\.layer)
+        let tracked = layers.entries.compactMap { owned($0.owner) ? $0.layer : nil }
         layers.removeAll(where: { $0.layer == nil }, id: \.id)
         lock.unlock()
-        passTimes.forget()
-        for layer in tracked { processAnimations(of: layer, at: now) }
+        let times = Self.threadPassTimes.value
+        times.times.forget()
+        for layer in tracked { processAnimations(of: layer, at: now, times: times) }
         lock.lock()
-        let watching = observers.compactMap(\.observer)
+        let watching = observers.compactMap { owned($0.owner) ? $0.observer : nil }
         lock.unlock()
         for observer in watching { observer.mediaTimeDidAdvance(to: now) }
         lock.lock()
-        let ready = completions.filter(\.isReady)
-        completions.removeAll { $0.isReady }
+        let ready = completions.filter { owned($0.owner) && $0.isReady }
+        completions.removeAll { owned($0.owner) && $0.isReady }
         lock.unlock()
         for c in ready { c.block() }
     }
@@ -95,12 +121,12 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     /// layer's included) and edit the tree: the pass walks a snapshot of the layer's animations and finds each
     /// again, by identity, before acting on it, so an animation a callback removed is skipped (its removal
     /// already reported it) and one a callback added waits for the next pass (docs/bad-input.md).
-    private func processAnimations(of layer: CALayer, at now: CFTimeInterval) {
+    private func processAnimations(of layer: CALayer, at now: CFTimeInterval, times: PassLocalTimesBox) {
         // Every layer with animations is visited every frame, so a layer with nothing to report costs no
         // allocation: its local time is found only when it has running animations, the snapshot only when one
         // of them starts or ends now.
         guard layer.animationEntries.contains(where: { !$0.pendingBegin }) else { return }
-        let local = passTimes.localTime(of: layer, at: now)
+        let local = times.times.localTime(of: layer, at: now)
         func elapsed(_ entry: AnimationEntry) -> (elapsed: Double, active: Double) {
             let spec = entry.compiled?.timing ?? TimingSpec(entry.animation)
             return ((local - spec.beginTime) * spec.speed, spec.activeDuration)
@@ -112,7 +138,7 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
         }
         guard layer.animationEntries.contains(where: startsOrEnds) else { return }
         // Delegates told below may move layers or change their timing: later layers' times are found afresh.
-        defer { passTimes.forget() }
+        defer { times.times.forget() }
         let snapshot = layer.animationEntries.filter { !$0.pendingBegin }
         for entry in snapshot where !entry.didStart && elapsed(entry).elapsed >= 0 {
             guard let i = layer.animationEntries.firstIndex(where: { $0.animation === entry.animation }),
@@ -147,8 +173,9 @@ extension CATransaction {
 }
 
 /// Delivers animation delegate callbacks, removes finished animations and runs ready transaction completion
-/// blocks, as the main run loop does between frames on Apple platforms. Hosts call it once per frame after
-/// `CATransaction.flush()`; tests call it after advancing the media clock. (Calyx addition.)
+/// blocks, as the main run loop does between frames on Apple platforms — for what the calling thread committed
+/// under the current media clock. Hosts call it once per frame after `CATransaction.flush()`, on the thread that
+/// commits; tests call it after advancing the media clock. (Calyx addition.)
 public func CAProcessAnimationEvents(at mediaTime: CFTimeInterval = CACurrentMediaTime()) {
     CAMediaClock.current.events.process(atMediaTime: mediaTime)
 }
