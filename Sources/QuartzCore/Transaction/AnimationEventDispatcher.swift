@@ -1,5 +1,3 @@
-import Foundation
-
 /// Delivers what Apple's run loop delivers between frames: `animationDidStart`/`animationDidStop` to animation
 /// delegates, removal of finished `isRemovedOnCompletion` animations, and transaction completion blocks once
 /// their animations are done. Hosts call ``CAProcessAnimationEvents(at:)`` once per frame, after committing;
@@ -19,7 +17,7 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     private var completions: [TransactionCompletion] = []
     /// Observers of media time (weakly held), each with the thread that added it.
     private var observers: [WeakObserver] = []
-    private struct WeakObserver { weak var observer: MediaTimeObserver?; let owner: pthread_t }
+    private struct WeakObserver { weak var observer: MediaTimeObserver?; let owner = OwningThread() }
 
     /// The run-loop pumps of this clock, by run loop (RunLoopEventPump.swift).
     private var pumps: [ObjectIdentifier: RunLoopAlarm] = [:]
@@ -43,22 +41,21 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     package func addTimeObserver(_ observer: MediaTimeObserver) {
         lock.lock(); defer { lock.unlock() }
         observers.removeAll { $0.observer == nil || $0.observer === observer }
-        observers.append(WeakObserver(observer: observer, owner: pthread_self()))
+        observers.append(WeakObserver(observer: observer))
     }
 
     private struct WeakLayer {
         weak var layer: CALayer?
         let id: ObjectIdentifier
-        let owner: pthread_t
+        let owner = OwningThread()
     }
 
     /// Has the calling thread's passes deliver `layer`'s events (called by the commit that starts its animations;
     /// a later one on another thread hands the layer over to that thread).
     func track(_ layer: CALayer) {
-        let me = pthread_self()
         lock.lock(); defer { lock.unlock() }
-        layers.insert(WeakLayer(layer: layer, id: ObjectIdentifier(layer), owner: me), for: ObjectIdentifier(layer)) {
-            $0.layer == nil || pthread_equal($0.owner, me) == 0
+        layers.insert(WeakLayer(layer: layer, id: ObjectIdentifier(layer)), for: ObjectIdentifier(layer)) {
+            $0.layer == nil || !$0.owner.isCurrent
         }
     }
 
@@ -77,9 +74,8 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     func animationEnded(_ animation: CAAnimation, finished: Bool) {
         animation.delegate?.animationDidStop(animation, finished: finished)
         // (Only this thread's transactions can wait for an animation this thread added.)
-        let me = pthread_self()
         lock.lock()
-        let waiting = completions.filter { pthread_equal($0.owner, me) != 0 }
+        let waiting = completions.filter(\.owner.isCurrent)
         lock.unlock()
         for c in waiting { c.animationEnded(animation) }
         CATransaction.animationEndedInOpenTransactions(animation)
@@ -88,31 +84,28 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     /// Whether anything is waiting to be delivered to the calling thread: a completion block, a tracked layer
     /// with animations or an observer waiting for a later time.
     var hasPendingWork: Bool {
-        let me = pthread_self()
         lock.lock(); defer { lock.unlock() }
-        return completions.contains { pthread_equal($0.owner, me) != 0 }
-            || layers.entries.contains { pthread_equal($0.owner, me) != 0 && ($0.layer.map { !$0.animationEntries.isEmpty } ?? false) }
-            || observers.contains { pthread_equal($0.owner, me) != 0 && ($0.observer?.waitsForMediaTime ?? false) }
+        return completions.contains(where: \.owner.isCurrent)
+            || layers.entries.contains { $0.owner.isCurrent && ($0.layer.map { !$0.animationEntries.isEmpty } ?? false) }
+            || observers.contains { $0.owner.isCurrent && ($0.observer?.waitsForMediaTime ?? false) }
     }
 
     /// One pass on the calling thread: what its commits handed over.
     func process(atMediaTime now: CFTimeInterval) {
-        let me = pthread_self()
-        func owned(_ owner: pthread_t) -> Bool { pthread_equal(owner, me) != 0 }
         lock.lock()
-        let tracked = layers.entries.compactMap { owned($0.owner) ? $0.layer : nil }
+        let tracked = layers.entries.compactMap { $0.owner.isCurrent ? $0.layer : nil }
         layers.removeAll(where: { $0.layer == nil }, id: \.id)
         lock.unlock()
         let times = Self.threadPassTimes.value
         times.times.forget()
         for layer in tracked { processAnimations(of: layer, at: now, times: times) }
         lock.lock()
-        let watching = observers.compactMap { owned($0.owner) ? $0.observer : nil }
+        let watching = observers.compactMap { $0.owner.isCurrent ? $0.observer : nil }
         lock.unlock()
         for observer in watching { observer.mediaTimeDidAdvance(to: now) }
         lock.lock()
-        let ready = completions.filter { owned($0.owner) && $0.isReady }
-        completions.removeAll { owned($0.owner) && $0.isReady }
+        let ready = completions.filter { $0.owner.isCurrent && $0.isReady }
+        completions.removeAll { $0.owner.isCurrent && $0.isReady }
         lock.unlock()
         for c in ready { c.block() }
     }

@@ -226,7 +226,7 @@ final class TransactionCompletion: @unchecked Sendable {
     let block: () -> Void
     private(set) var pending: [ObjectIdentifier: CAAnimation] = [:]
     /// The thread that set it: only that thread's event passes run it (see AnimationEventDispatcher).
-    let owner = pthread_self()
+    let owner = OwningThread()
     init(block: @escaping () -> Void) { self.block = block }
     func waitFor(_ animation: CAAnimation) { pending[ObjectIdentifier(animation)] = animation }
     func animationEnded(_ animation: CAAnimation) { pending[ObjectIdentifier(animation)] = nil }
