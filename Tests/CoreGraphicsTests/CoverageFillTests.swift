@@ -58,6 +58,48 @@ import Foundation
         #expect(coarse < Double.pi * 225 && coarse > Double.pi * 225 - 2.0 / 3 * 0.05 * .pi * 30 - 0.5)
     }
 
+    @Test func straightSidesWrittenAsCubicsCoverLikeTheirPolygon() {
+        // A turned quadrilateral whose sides are cubics with their controls on the sides (at the ends, as After
+        // Effects writes a rectangle's, and at the thirds), and one side's controls reaching past its ends along
+        // it (the curve runs out and back: no area). Each pixel's coverage is the polygon's exact share.
+        let corners = [CGPoint(x: 6.3, y: 11.8), CGPoint(x: 29.4, y: 4.2), CGPoint(x: 35.1, y: 27.9), CGPoint(x: 10.6, y: 34.3)]
+        let path = CGMutablePath()
+        path.move(to: corners[0])
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4], d = b - a
+            switch i {
+            case 0: path.addCurve(to: b, control1: a, control2: b)
+            case 1: path.addCurve(to: b, control1: a + d * (1.0 / 3), control2: a + d * (2.0 / 3))
+            case 2: path.addCurve(to: b, control1: a - d * 0.2, control2: b + d * 0.2)
+            default: path.addQuadCurve(to: b, control: a + d * 0.5)
+            }
+        }
+        path.closeSubpath()
+        let canvas = filled(path)
+        var worst = 0
+        for y in 0..<40 { for x in 0..<40 {
+            let expected = Int((polygonCoverage(of: corners, inPixel: x, y) * 255).rounded())
+            worst = max(worst, abs(canvas.pixel(x, y).a - expected))
+        } }
+        #expect(worst <= 1, "largest difference from the polygon's exact coverage: \(worst) levels")
+    }
+
+    @Test func aCubicBentByMoreThanTheFlatnessIsNotTakenForItsChord() {
+        // Controls 1.5 pixels off the chord (0, 20)–(40, 20), at its thirds: the curve bows 1.125 pixels out, far
+        // beyond the flatness, and must not be drawn as its chord.
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 20))
+        path.addCurve(to: CGPoint(x: 40, y: 20), control1: CGPoint(x: 13.33, y: 21.5), control2: CGPoint(x: 26.67, y: 21.5))
+        path.addLine(to: CGPoint(x: 40, y: 10))
+        path.addLine(to: CGPoint(x: 0, y: 10))
+        path.closeSubpath()
+        // The rectangle (0…40, 10…20) is 400 pixels; the cubic adds 40 · 1.5 · ½ = 30 (the area under a cubic
+        // whose controls are h off at the thirds is h · width / 2), less what its chords cut off (at most ⅔ ·
+        // flatness · length, 2.7 pixels at 0.1).
+        let area = coveredArea(filled(path))
+        #expect(area > 427 && area < 430.5, "\(area)")
+    }
+
     @Test func windingRulesDecideOverlaps() {
         // Two squares overlapping in (10…20)²: drawn the same way round, nonzero covers the overlap and even-odd
         // leaves it empty; drawn opposite ways round, nonzero leaves it empty too.

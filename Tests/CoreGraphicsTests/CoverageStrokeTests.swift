@@ -56,6 +56,25 @@ import Foundation
         #expect(abs(coveredArea(canvas) - 160) < 0.5)
     }
 
+    @Test func aStraightCubicIsStrokedAsFarAsItRuns() {
+        // Cubics whose controls lie on their chord: one with controls at its ends (a straight side as After
+        // Effects writes it) strokes exactly its chord's rectangle; one whose control reaches past its end runs
+        // out beyond it and back, and its stroke reaches as far as the curve does, not only to its end.
+        let straight = CGMutablePath()
+        straight.move(to: CGPoint(x: 10, y: 20))
+        straight.addCurve(to: CGPoint(x: 60, y: 20), control1: CGPoint(x: 10, y: 20), control2: CGPoint(x: 60, y: 20))
+        #expect(abs(coveredArea(stroked(straight, width: 6)) - 300) < 0.5)
+        // Controls at x = 10 and 90 on a chord from 10 to 50: x(t) = 10(1−t)³ + 30(1−t)²t + 270(1−t)t² + 50t³
+        // reaches its furthest, 61.2, at t = 0.8.
+        let overshooting = CGMutablePath()
+        overshooting.move(to: CGPoint(x: 10, y: 50))
+        overshooting.addCurve(to: CGPoint(x: 50, y: 50), control1: CGPoint(x: 10, y: 50), control2: CGPoint(x: 90, y: 50))
+        let canvas = stroked(overshooting, width: 6)
+        // (Where it turns back, the join reaches at most half the width further: nothing from x = 64.2 on.)
+        #expect(canvas.pixel(52, 50).a == 255 && canvas.pixel(60, 50).a == 255, "\(canvas.pixel(52, 50)) \(canvas.pixel(60, 50))")
+        #expect(canvas.pixel(65, 50).a == 0)
+    }
+
     @Test func capsAddTheirAreas() {
         let segment = line([CGPoint(x: 10, y: 20.5), CGPoint(x: 50, y: 20.5)])
         // Square caps lengthen the stroke by half its width at each end; round caps add a disc in all.

@@ -106,6 +106,7 @@ struct CoverageEdges {
             case .move(let p): close(); start = p; current = p
             case .line(let p): line(to: p)
             case .quad(let c, let p):
+                if Segment.cubicIsStraight(current, c, c, p, tolerance: tolerance) { line(to: p); continue }
                 // A quadratic's chords stray at most |p0 − 2c + p| / 8 from it, divided by n² with n pieces.
                 let pieces = Self.pieces(deviation: (current - c * 2 + p).length / 8, tolerance: tolerance)
                 let p0 = current
@@ -114,6 +115,7 @@ struct CoverageEdges {
                     line(to: p0 * (u * u) + c * (2 * u * t) + p * (t * t))
                 }
             case .cubic(let c1, let c2, let p):
+                if Segment.cubicIsStraight(current, c1, c2, p, tolerance: tolerance) { line(to: p); continue }
                 // A cubic's chords stray at most ¾ of its largest second difference, over n².
                 let p0 = current
                 let bend = max((p0 - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)

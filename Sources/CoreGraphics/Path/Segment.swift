@@ -90,10 +90,27 @@ package enum Segment: Hashable, Sendable {
     /// ends at 1.
     package func flatteningParameters(tolerance: CGFloat) -> [CGFloat] {
         guard case .cubic(let p0, let p1, let p2, let p3) = self else { return [0, 1] }
+        if Self.cubicIsStraight(p0, p1, p2, p3, tolerance: tolerance) { return [0, 1] }
         let dd = max((p0 - p1 * 2 + p2).length, (p1 - p2 * 2 + p3).length)
         let raw = (0.75 * dd / max(tolerance, 1e-9)).squareRoot().rounded(.up)
         let n = raw.isFinite ? Int(min(max(raw, 1), 4096)) : 1
         return (0...n).map { CGFloat($0) / CGFloat(n) }
+    }
+
+    /// Whether the cubic from `p0` to `p3` lies within `tolerance` of its chord: both control points within
+    /// `tolerance` of the chord's line and between its ends (the curve stays inside their hull). A straight side
+    /// written as a cubic — as After Effects writes a rectangle's, with its controls at its ends — has second
+    /// differences as large as the side itself, and Wang's formula alone would cut it into a dozen or more chords.
+    @inline(__always) package static func cubicIsStraight(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint,
+                                                          tolerance: CGFloat) -> Bool {
+        let d = p3 - p0, squared = d.x * d.x + d.y * d.y
+        guard squared > 0, squared.isFinite else { return false }
+        let a = p1 - p0, b = p2 - p0
+        // (Distances from the line scaled by the chord's length, and projections by its square: no root.)
+        let reach = tolerance * squared.squareRoot()
+        guard abs(d.x * a.y - d.y * a.x) <= reach, abs(d.x * b.y - d.y * b.x) <= reach else { return false }
+        let alongA = d.x * a.x + d.y * a.y, alongB = d.x * b.x + d.y * b.y
+        return alongA >= 0 && alongA <= squared && alongB >= 0 && alongB <= squared
     }
 
     /// Arc length between parameters `t0` and `t1`: 8-point Gauss–Legendre quadrature of |B'(t)|, exact for lines.
