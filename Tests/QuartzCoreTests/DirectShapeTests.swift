@@ -73,10 +73,37 @@ import Foundation
                 covered += expected / 255; drawn += Double(alpha) / 255
             }
         }
-        // Exact coverage in 16.16 fixed point, rounded to 8 bits: within two levels everywhere. (A raster kept
+        // Exact coverage, rounded to 8 bits: within two levels everywhere. (A raster kept
         // in the layer's space and resampled is tens of levels off along the edges.)
         #expect(worst <= 2, "largest difference from the triangle's exact coverage: \(worst) levels")
         #expect(abs(covered - drawn) < 1, "area \(drawn) pixels drawn, \(covered) covered")
+    }
+
+    @Test func aStrokeTurnedByAnAnimationHasExactCoverage() {
+        // A rectangle stroked 10 wide with mitred corners: the stroke is the ring between the rectangle pushed
+        // out by 5 on every side and the one pulled in by 5, so each pixel's exact coverage is the outer one's
+        // less the inner one's. (Resampling a raster kept in the layer's space is tens of levels off along the
+        // edges, as for a fill.)
+        let shape = CAShapeLayer()
+        shape.path = CGPath(rect: CGRect(x: 25, y: 30, width: 90, height: 75), transform: nil)
+        shape.fillColor = nil
+        shape.strokeColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        shape.lineWidth = 10
+        shape.lineJoin = .miter
+        let canvas = turnedFrame(shape)
+        func corners(_ r: CGRect) -> [CGPoint] {
+            [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
+                .map(Self.onScreen)
+        }
+        let outer = corners(CGRect(x: 20, y: 25, width: 100, height: 85)), inner = corners(CGRect(x: 30, y: 35, width: 80, height: 65))
+        var worst = 0
+        for y in 0..<200 {
+            for x in 0..<200 {
+                let expected = (polygonCoverage(of: outer, inPixel: x, y) - polygonCoverage(of: inner, inPixel: x, y)) * 255
+                worst = max(worst, abs(canvas.pixel(topDown: x, y).a - Int(expected.rounded())))
+            }
+        }
+        #expect(worst <= 2, "largest difference from the ring's exact coverage: \(worst) levels")
     }
 
     @Test func aClipToWholePixelsCutsATurnedFillExactly() {

@@ -21,8 +21,8 @@ extension FrameCompositor {
         // an animation or placed anew (as a scrubbed player's layers are): resampling its raster costs more than
         // filling it. Content that holds from one frame to the next (a hold keyframe) keeps its raster, copied
         // whole; sliding a raster along is cheap (its rows are read in order); a small one costs less than
-        // setting up a fill, and outlining a stroke costs more than resampling it. (The placement is noted as a
-        // raster's is, so a layer that comes to rest gets its raster in the frame's pixels.)
+        // setting up a fill. (The placement is noted as a raster's is, so a layer that comes to rest gets its
+        // raster in the frame's pixels.)
         let m = toPixel.affine
         var shown = Hasher()
         combineContent(of: layer, node: node, animated: animated, into: &shown)
@@ -38,7 +38,7 @@ extension FrameCompositor {
         let facts = contentFacts(of: layer, node: node, animated: animated, includeBorder: false)
         let box = facts.extent.applying(m)
         guard redrawn || box.width * box.height >= DirectShapeDrawing.smallestTurnedFill,
-              let drawing = DirectShapeDrawing(shape, toPixel: m, alpha: alpha), redrawn || !drawing.strokes else { return false }
+              let drawing = DirectShapeDrawing(shape, toPixel: m, alpha: alpha) else { return false }
         guard facts.drawsOwnContent else { return true }   // nothing to draw, and nothing to raster either
         rasters.placements[node.id] = toPixel
         var h = Hasher()
@@ -78,13 +78,10 @@ extension FrameCompositor {
 /// the layer's picture as a whole.
 struct DirectShapeDrawing {
     let layer: CAShapeLayer
-    /// Whether it strokes its path. (Outlining a stroke costs more than resampling its raster: a moving layer
-    /// that strokes keeps its raster unless its path changes too.)
-    let strokes: Bool
 
     /// The most path elements drawn again every frame (beyond them, resampling a raster is cheaper).
     static let maximumElements = 2_048
-    /// The least area (pixels of its box on screen) a turned or zoomed fill must cover to be drawn rather than
+    /// The least area (pixels of its box on screen) a turned or zoomed shape must cover to be drawn rather than
     /// resampled: below it, setting the fill up costs more than resampling (measured on the Lottie benchmark's
     /// files: a 2,600-pixel arrow turning was a few microseconds slower drawn, a 12,000-pixel ball faster).
     static let smallestTurnedFill: CGFloat = 8_192
@@ -99,6 +96,5 @@ struct DirectShapeDrawing {
         }
         guard !(fills && strokes) || alpha >= 1 else { return nil }
         layer = shape
-        self.strokes = strokes
     }
 }
