@@ -229,4 +229,29 @@ import Foundation
         }
         #expect(worst <= 1, "largest difference from exact coverage: \(worst) levels")
     }
+
+    @Test func edgesCloseTogetherAndAcrossAWordOfTouchedBitsCoverExactly() {
+        // Pixels along edges are blended four at a time from the first one an edge touches; those four may hold
+        // the next edge's pixels too, or reach into the next 64 columns' touched bits. Bars and gaps of under a
+        // pixel to a few pixels wide, from the box's column 57 to 71, slanted a little so each row differs, and
+        // translucent, so a pixel blended twice would show. Each pixel has the bars' exact coverage.
+        let lefts: [CGFloat] = [0.4, 57.3, 58.9, 60.2, 61.7, 63.05, 64.6, 66.1, 69.8], widths: [CGFloat] = [55.1, 0.9, 0.8, 1.3, 0.6, 1.2, 0.5, 3.2, 1.7]
+        let bars = zip(lefts, widths).map { left, width in
+            [CGPoint(x: left, y: 1.5), CGPoint(x: left + width, y: 1.5), CGPoint(x: left + width + 0.7, y: 14.5), CGPoint(x: left + 0.7, y: 14.5)]
+        }
+        let path = CGMutablePath()
+        for bar in bars { path.addLines(between: bar); path.closeSubpath() }
+        let canvas = TestCanvas(width: 80, height: 16, background: nil)
+        canvas.context.setFillColor(CGColor(red: 0, green: 0, blue: 0, alpha: 0.6))
+        canvas.context.addPath(path)
+        canvas.context.fillPath()
+        var worst = 0
+        for y in 0..<16 {
+            for x in 0..<80 {
+                let covered = bars.reduce(0) { $0 + polygonCoverage(of: $1, inPixel: x, y) }
+                worst = max(worst, abs(canvas.pixel(x, y).a - Int((covered * 0.6 * 255).rounded())))
+            }
+        }
+        #expect(worst <= 1, "largest difference from exact coverage: \(worst) levels")
+    }
 }
