@@ -18,6 +18,9 @@ struct StrokeOutline {
     let miterLimit: CGFloat
     /// The largest gap, in the path's units, between a round join or cap and its polygon.
     let tolerance: CGFloat
+    /// The angle between the points of a round join or cap that keeps its chords within `tolerance` of the
+    /// circle (worked out once: every vertex of a flattened curve is a join).
+    private let arcStep: CGFloat, arcStepCosine: CGFloat
     private(set) var polygons: [[CGPoint]] = []
     /// Whether an inner side had to go round a vertex turning by more than a right angle (see above), or the
     /// path turned straight back on itself.
@@ -26,6 +29,8 @@ struct StrokeOutline {
     init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat) {
         self.halfWidth = halfWidth; self.cap = cap; self.join = join
         self.miterLimit = miterLimit; self.tolerance = max(tolerance, 1e-3)
+        arcStep = 2 * acos(max(1 - self.tolerance / halfWidth, -1))
+        arcStepCosine = cos(arcStep)
     }
 
     /// Outlines one flattened subpath (closed polylines do not repeat their first point).
@@ -102,7 +107,8 @@ struct StrokeOutline {
             if halfTurnCosine > 1e-9, 1 / halfTurnCosine <= miterLimit { out.append(meeting) }
         case .round:
             // Round the outside, clockwise in the normals' sense (the turn is to the right, or straight back).
-            appendArc(to: &out, center: p, from: na, sweep: -abs(atan2(turn, cosine)))
+            // (A turn within one step of the arc, as at each vertex of a flattened curve, adds no point.)
+            if cosine < arcStepCosine { appendArc(to: &out, center: p, from: na, sweep: -abs(atan2(turn, cosine))) }
         case .bevel:
             break
         }
@@ -138,9 +144,8 @@ struct StrokeOutline {
     /// The points strictly inside the arc of radius `halfWidth` about `center` that starts at unit vector `start`
     /// and turns by `sweep` radians, spaced so the chords stay within `tolerance` of the circle.
     private func appendArc(to out: inout [CGPoint], center: CGPoint, from start: CGPoint, sweep: CGFloat) {
-        let step = 2 * acos(max(1 - tolerance / halfWidth, -1))
-        guard step.isFinite, step > 0, sweep.isFinite else { return }
-        let steps = min(1024, Int((abs(sweep) / step).rounded(.up)))
+        guard arcStep.isFinite, arcStep > 0, sweep.isFinite else { return }
+        let steps = min(1024, Int((abs(sweep) / arcStep).rounded(.up)))
         guard steps > 1 else { return }
         let start0 = atan2(start.y, start.x)
         for i in 1..<steps {
