@@ -125,6 +125,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// Appends elements through the builder, so a transform that makes a point non-finite drops that element
     /// rather than storing it.
     package func append(_ elements: [PathElement], transform: CGAffineTransform) {
+        // (Room made at once for a path added to an empty one, as a context's is for every shape drawn every
+        // frame. Not when adding to a path: an exact reservation each time would copy it every time.)
+        if self.elements.isEmpty { self.elements.reserveCapacity(elements.count) }
         for e in elements {
             switch e.applying(transform) {
             case .move(let p): move(to: p)

@@ -60,8 +60,11 @@ extension Subpath {
     /// The subpath as a polyline within `tolerance`; a closed one does not repeat its first point.
     package func polyline(tolerance: CGFloat) -> [CGPoint] {
         var pts = [start]
+        // (Counted first: a stroke drawn every frame would otherwise grow the array a power of two at a time.)
+        pts.reserveCapacity(1 + segments.reduce(0) { $0 + $1.flatteningPieces(tolerance: tolerance) })
         for s in segments {
-            for t in s.flatteningParameters(tolerance: tolerance).dropFirst() { pts.append(s.point(at: t)) }
+            let n = s.flatteningPieces(tolerance: tolerance)
+            for i in 1...n { pts.append(s.point(at: CGFloat(i) / CGFloat(n))) }
         }
         if isClosed, pts.count > 1, pts.last == pts.first { pts.removeLast() }
         return pts

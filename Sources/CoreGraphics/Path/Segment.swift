@@ -86,15 +86,15 @@ package enum Segment: Hashable, Sendable {
         return CGRect.enclosing(points)
     }
 
-    /// Parameters of a polyline approximating the segment within `tolerance` (Wang's formula); starts at 0,
-    /// ends at 1.
-    package func flatteningParameters(tolerance: CGFloat) -> [CGFloat] {
-        guard case .cubic(let p0, let p1, let p2, let p3) = self else { return [0, 1] }
-        if Self.cubicIsStraight(p0, p1, p2, p3, tolerance: tolerance) { return [0, 1] }
+    /// How many chords of equal parameter steps approximate the segment within `tolerance` (Wang's formula);
+    /// the chords end at parameters i / n. (A count, not an array of parameters: a stroke drawn every frame
+    /// flattens every segment.)
+    package func flatteningPieces(tolerance: CGFloat) -> Int {
+        guard case .cubic(let p0, let p1, let p2, let p3) = self else { return 1 }
+        if Self.cubicIsStraight(p0, p1, p2, p3, tolerance: tolerance) { return 1 }
         let dd = max((p0 - p1 * 2 + p2).length, (p1 - p2 * 2 + p3).length)
         let raw = (0.75 * dd / max(tolerance, 1e-9)).squareRoot().rounded(.up)
-        let n = raw.isFinite ? Int(min(max(raw, 1), 4096)) : 1
-        return (0...n).map { CGFloat($0) / CGFloat(n) }
+        return raw.isFinite ? Int(min(max(raw, 1), 4096)) : 1
     }
 
     /// Whether the cubic from `p0` to `p3` lies within `tolerance` of its chord: both control points within

@@ -44,36 +44,38 @@ struct StrokeOutline {
             return
         }
         if closed {
-            polygons.append(side(of: points, closed: true))
+            polygons.append(side(of: points, reversed: false, closed: true))
             // (Two points closed are a line there and back: its one side already goes round both ends.)
-            if points.count > 2 { polygons.append(side(of: points.reversed(), closed: true)) }
+            if points.count > 2 { polygons.append(side(of: points, reversed: true, closed: true)) }
             return
         }
-        var outline = side(of: points, closed: false)
+        var outline = side(of: points, reversed: false, closed: false)
         let last = points.count - 1
         appendCap(to: &outline, at: points[last], direction: (points[last] - points[last - 1]).unit)
-        outline += side(of: points.reversed(), closed: false)
+        outline += side(of: points, reversed: true, closed: false)
         appendCap(to: &outline, at: points[0], direction: (points[0] - points[1]).unit)
         polygons.append(outline)
     }
 
-    /// The offset line on the left of `points` (normal `leftNormal`), with the joins at its vertices.
-    private mutating func side(of points: [CGPoint], closed: Bool) -> [CGPoint] {
+    /// The offset line on the left of `points` (normal `leftNormal`), or of `points` walked backwards, with the
+    /// joins at its vertices. (Walked by index, not through a reversed copy.)
+    private mutating func side(of points: [CGPoint], reversed: Bool, closed: Bool) -> [CGPoint] {
         let n = points.count, segments = closed ? n : n - 1
         var out: [CGPoint] = []
         out.reserveCapacity(n * 2 + 2)
+        func point(_ i: Int) -> CGPoint { reversed ? points[n - 1 - i] : points[i] }
         func direction(_ i: Int) -> (unit: CGPoint, length: CGFloat) {
-            let d = points[(i + 1) % n] - points[i], l = d.length
+            let d = point((i + 1) % n) - point(i), l = d.length
             return (d * (1 / l), l)
         }
         var previous = direction(closed ? segments - 1 : 0)
-        if !closed { out.append(points[0] + previous.unit.leftNormal * halfWidth) }
+        if !closed { out.append(point(0) + previous.unit.leftNormal * halfWidth) }
         for i in (closed ? 0 : 1)..<(closed ? n : n - 1) {
             let next = direction(i)
-            appendJoin(to: &out, at: points[i], incoming: previous, outgoing: next)
+            appendJoin(to: &out, at: point(i), incoming: previous, outgoing: next)
             previous = next
         }
-        if !closed { out.append(points[n - 1] + previous.unit.leftNormal * halfWidth) }
+        if !closed { out.append(point(n - 1) + previous.unit.leftNormal * halfWidth) }
         return out
     }
 
