@@ -101,19 +101,16 @@ struct StrokeOutline {
             }
             return
         }
+        // The miter is 1 / cos(turn/2) line widths long; within the limit its point alone stands for the join (the
+        // offset lines' ends on either side of it lie on the lines through it).
+        let halfTurnCosine = ((1 + cosine) / 2).squareRoot()
+        if join == .miter, halfTurnCosine > 1e-9, 1 / halfTurnCosine <= miterLimit { out.append(meeting); return }
+        // A turn within one step of a round join's arc, as at each vertex of a flattened curve: the meeting point
+        // lies within about the tolerance of the arc (and twice it of a bevel), and is one point rather than two.
+        if join != .miter, cosine >= arcStepCosine { out.append(meeting); return }
         out.append(p + na * halfWidth)
-        switch join {
-        case .miter:
-            // The miter is 1 / cos(turn/2) line widths long; longer than the limit, it is beveled.
-            let halfTurnCosine = ((1 + cosine) / 2).squareRoot()
-            if halfTurnCosine > 1e-9, 1 / halfTurnCosine <= miterLimit { out.append(meeting) }
-        case .round:
-            // Round the outside, clockwise in the normals' sense (the turn is to the right, or straight back).
-            // (A turn within one step of the arc, as at each vertex of a flattened curve, adds no point.)
-            if cosine < arcStepCosine { appendArc(to: &out, center: p, from: na, sweep: -abs(atan2(turn, cosine))) }
-        case .bevel:
-            break
-        }
+        // Round the outside, clockwise in the normals' sense (the turn is to the right, or straight back).
+        if join == .round { appendArc(to: &out, center: p, from: na, sweep: -abs(atan2(turn, cosine))) }
         out.append(p + nb * halfWidth)
     }
 
