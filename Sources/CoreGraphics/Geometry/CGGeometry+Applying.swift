@@ -18,10 +18,11 @@ extension CGRect {
     public func applying(_ t: CGAffineTransform) -> CGRect {
         if isNull || isInfinite { return self }
         let r = standardized
-        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                       CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { $0.applying(t) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min()!, minY = ys.min()!
-        return CGRect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+        // (The four corners without arrays: the compositor maps rectangles many times a frame.)
+        let p0 = CGPoint(x: r.minX, y: r.minY).applying(t), p1 = CGPoint(x: r.maxX, y: r.minY).applying(t)
+        let p2 = CGPoint(x: r.minX, y: r.maxY).applying(t), p3 = CGPoint(x: r.maxX, y: r.maxY).applying(t)
+        let minX = Swift.min(p0.x, p1.x, p2.x, p3.x), minY = Swift.min(p0.y, p1.y, p2.y, p3.y)
+        let maxX = Swift.max(p0.x, p1.x, p2.x, p3.x), maxY = Swift.max(p0.y, p1.y, p2.y, p3.y)
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }

@@ -441,7 +441,7 @@ package final class FrameCompositor {
         let sublayerTransform = instance.concatenating(LayerGeometry.pivotedSublayerTransform(of: layer))
         // Children in zPosition order (stable), each placed from this layer's space.
         let frames = node.children.map { $0.frameLayer(parentTime: localTime) }
-        for i in LayerGeometry.drawingOrder(of: frames.map { $0.layer.zPosition }) {
+        func recordChild(_ i: Int) {
             let child = frames[i].layer
             let chain = LayerGeometry.placement(of: child).concatenating(sublayerTransform)
             if child.compositorKind == .transform {
@@ -452,6 +452,18 @@ package final class FrameCompositor {
                        layerToPixel: Homography(flattening: chain).concatenating(m), alpha: alpha, frame: frames[i],
                        depthPlacement: DepthPlacement(placement: chain, parentPlane: m), seen: &seen)
             }
+        }
+        // (Siblings already in zPosition order, as most are — all at zero — draw in order, as `drawingOrder`
+        // would answer, without its arrays of depths and indices.)
+        var inOrder = true
+        for i in frames.indices.dropFirst() where !(frames[i - 1].layer.zPosition <= frames[i].layer.zPosition) {
+            inOrder = false
+            break
+        }
+        if inOrder {
+            for i in frames.indices { recordChild(i) }
+        } else {
+            for i in LayerGeometry.drawingOrder(of: frames.map { $0.layer.zPosition }) { recordChild(i) }
         }
     }
 
