@@ -122,13 +122,17 @@ import CalyxTestSupport
             let (server, frames) = try recordingServer(for: root, clock: clock)
             server.start()
             defer { server.stop() }
+            // The frame drawn for the time the clock is moved to — not merely the next frame to arrive: under
+            // ThreadSanitizer a frame due earlier (the first, or the last advance's) can still be on its way, and
+            // it was drawn from the tree as it was before the commit.
             func frameAfterAdvancing() -> Double? {
-                let before = frames.withLock { $0.count }
                 clock.advance(by: 1.0 / 60)
+                let due = clock.currentTime - 0.5 / 60
+                func drawn() -> (time: Double, centre: Double?)? { frames.withLock { $0.last { $0.time >= due } } }
                 // Generous: under ThreadSanitizer on a loaded two-core machine a frame has taken over 5 s.
                 let deadline = Date().addingTimeInterval(60)
-                while frames.withLock({ $0.count }) == before, Date() < deadline { usleep(500) }
-                return frames.withLock { $0.last?.centre ?? nil }
+                while drawn() == nil, Date() < deadline { usleep(500) }
+                return drawn()?.centre ?? nil
             }
             CATransaction.begin()
             CATransaction.setDisableActions(true)
