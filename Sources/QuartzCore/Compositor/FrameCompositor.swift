@@ -453,17 +453,10 @@ package final class FrameCompositor {
                        depthPlacement: DepthPlacement(placement: chain, parentPlane: m), seen: &seen)
             }
         }
-        // (Siblings already in zPosition order, as most are — all at zero — draw in order, as `drawingOrder`
-        // would answer, without its arrays of depths and indices.)
-        var inOrder = true
-        for i in frames.indices.dropFirst() where !(frames[i - 1].layer.zPosition <= frames[i].layer.zPosition) {
-            inOrder = false
-            break
-        }
-        if inOrder {
-            for i in frames.indices { recordChild(i) }
+        if let order = LayerGeometry.reorderedDrawing(count: frames.count, zPosition: { frames[$0].layer.zPosition }) {
+            for i in order { recordChild(i) }
         } else {
-            for i in LayerGeometry.drawingOrder(of: frames.map { $0.layer.zPosition }) { recordChild(i) }
+            for i in frames.indices { recordChild(i) }
         }
     }
 

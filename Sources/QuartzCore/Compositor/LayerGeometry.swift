@@ -3,9 +3,16 @@ enum LayerGeometry {
     /// Sibling indices in drawing order, back to front: by zPosition, model order among equals. Siblings are
     /// usually in order already (all at zPosition 0), which one pass finds without sorting.
     static func drawingOrder(of zPositions: [CGFloat]) -> [Int] {
-        let z = zPositions
-        if zip(z, z.dropFirst()).allSatisfy({ $0 <= $1 }) { return Array(z.indices) }
-        return z.indices.sorted { (z[$0], $0) < (z[$1], $1) }
+        reorderedDrawing(count: zPositions.count) { zPositions[$0] } ?? Array(zPositions.indices)
+    }
+
+    /// Sibling indices in drawing order when that differs from model order; nil when the siblings are in order
+    /// already, found in one pass that builds no arrays (the compositor asks this for every layer, every frame).
+    static func reorderedDrawing(count: Int, zPosition z: (Int) -> CGFloat) -> [Int]? {
+        var i = 1
+        while i < count, z(i - 1) <= z(i) { i += 1 }
+        guard i < count else { return nil }
+        return (0..<count).sorted { (z($0), $0) < (z($1), $1) }
     }
 
     /// The shoelace area of a quad (positive when wound as the layer's own corners are, y down).
