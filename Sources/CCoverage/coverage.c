@@ -3,6 +3,13 @@
 #include <stdlib.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
+
+// `calyx_scale_255` on 16-bit lanes: each lane of `x` times the matching lane of `k`/255, rounded to nearest
+// ((t + t>>8) >> 8 with t = x·k + 128; x and k at most 255, so t stays below 2^16).
+static inline __m128i scale_255_lanes(__m128i x, __m128i k) {
+    __m128i t = _mm_add_epi16(_mm_mullo_epi16(x, k), _mm_set1_epi16(128));
+    return _mm_srli_epi16(_mm_add_epi16(t, _mm_srli_epi16(t, 8)), 8);
+}
 #endif
 
 // Each thread's cells and touched bits, kept zeroed between fills and grown as boxes need.
@@ -149,20 +156,18 @@ static inline void fill_run(uint32_t *target, int64_t count, uint32_t colour, ui
     uint64_t source = calyx_scale_255(calyx_spread(colour), coverage);
     int64_t i = 0;
 #if defined(__SSE2__)
-    // Four pixels at a time, with the scalar path's arithmetic on 16-bit lanes (x·k + 128 and the rest stay
-    // below 2^16): a long run of a translucent fill was a nanosecond a pixel one at a time.
+    // Four pixels at a time, with the scalar path's arithmetic on 16-bit lanes: a long run of a translucent fill
+    // was a nanosecond a pixel one at a time.
     uint64_t keep = 255 - (source >> 48);
     if (keep > 0 && count >= 4) {
-        const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
+        const __m128i zero = _mm_setzero_si128();
         const __m128i k = _mm_set1_epi16((short)keep);
         // (The spread source's lanes are in the order B, R, G, A; widened bytes are in memory order.)
         const __m128i s = _mm_unpacklo_epi8(_mm_set1_epi32((int)calyx_pack(source)), zero);
         for (; i + 4 <= count; i += 4) {
             __m128i d = _mm_loadu_si128((const __m128i *)(target + i));
-            __m128i lo = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), k), half);
-            __m128i hi = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), k), half);
-            lo = _mm_add_epi16(s, _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8));
-            hi = _mm_add_epi16(s, _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8));
+            __m128i lo = _mm_add_epi16(s, scale_255_lanes(_mm_unpacklo_epi8(d, zero), k));
+            __m128i hi = _mm_add_epi16(s, scale_255_lanes(_mm_unpackhi_epi8(d, zero), k));
             _mm_storeu_si128((__m128i *)(target + i), _mm_packus_epi16(lo, hi));
         }
     }
@@ -204,19 +209,14 @@ static inline void fill_four(float *row, uint32_t *target, __m128i colour_lanes,
     __m128i k16 = _mm_packs_epi32(coverage, coverage);
     k16 = _mm_unpacklo_epi16(k16, k16);
     __m128i k_lo = _mm_unpacklo_epi32(k16, k16), k_hi = _mm_unpackhi_epi32(k16, k16);
-    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128), full = _mm_set1_epi16(255);
-    __m128i s_lo = _mm_add_epi16(_mm_mullo_epi16(colour_lanes, k_lo), half);
-    __m128i s_hi = _mm_add_epi16(_mm_mullo_epi16(colour_lanes, k_hi), half);
-    s_lo = _mm_srli_epi16(_mm_add_epi16(s_lo, _mm_srli_epi16(s_lo, 8)), 8);
-    s_hi = _mm_srli_epi16(_mm_add_epi16(s_hi, _mm_srli_epi16(s_hi, 8)), 8);
+    const __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi16(255);
+    __m128i s_lo = scale_255_lanes(colour_lanes, k_lo), s_hi = scale_255_lanes(colour_lanes, k_hi);
     // What of the destination each keeps: 255 less the scaled source's alpha (the top lane of each pixel).
     __m128i keep_lo = _mm_sub_epi16(full, _mm_shufflehi_epi16(_mm_shufflelo_epi16(s_lo, 0xFF), 0xFF));
     __m128i keep_hi = _mm_sub_epi16(full, _mm_shufflehi_epi16(_mm_shufflelo_epi16(s_hi, 0xFF), 0xFF));
     __m128i d = _mm_loadu_si128((const __m128i *)target);
-    __m128i d_lo = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), keep_lo), half);
-    __m128i d_hi = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), keep_hi), half);
-    d_lo = _mm_add_epi16(s_lo, _mm_srli_epi16(_mm_add_epi16(d_lo, _mm_srli_epi16(d_lo, 8)), 8));
-    d_hi = _mm_add_epi16(s_hi, _mm_srli_epi16(_mm_add_epi16(d_hi, _mm_srli_epi16(d_hi, 8)), 8));
+    __m128i d_lo = _mm_add_epi16(s_lo, scale_255_lanes(_mm_unpacklo_epi8(d, zero), keep_lo));
+    __m128i d_hi = _mm_add_epi16(s_hi, scale_255_lanes(_mm_unpackhi_epi8(d, zero), keep_hi));
     _mm_storeu_si128((__m128i *)target, _mm_packus_epi16(d_lo, d_hi));
 }
 #endif
