@@ -106,24 +106,9 @@ struct CoverageEdges {
             case .move(let p): close(); start = p; current = p
             case .line(let p): line(to: p)
             case .quad(let c, let p):
-                if Segment.cubicIsStraight(current, c, c, p, tolerance: tolerance) { line(to: p); continue }
-                // A quadratic's chords stray at most |p0 − 2c + p| / 8 from it, divided by n² with n pieces.
-                let pieces = Self.pieces(deviation: (current - c * 2 + p).length / 8, tolerance: tolerance)
-                let p0 = current
-                for i in 1...pieces {
-                    let t = CGFloat(i) / CGFloat(pieces), u = 1 - t
-                    line(to: p0 * (u * u) + c * (2 * u * t) + p * (t * t))
-                }
-            case .cubic(let c1, let c2, let p):
-                if Segment.cubicIsStraight(current, c1, c2, p, tolerance: tolerance) { line(to: p); continue }
-                // A cubic's chords stray at most ¾ of its largest second difference, over n².
-                let p0 = current
-                let bend = max((p0 - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
-                let pieces = Self.pieces(deviation: bend * 0.75, tolerance: tolerance)
-                for i in 1...pieces {
-                    let t = CGFloat(i) / CGFloat(pieces), u = 1 - t
-                    line(to: p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t))
-                }
+                // (The same curve as a cubic: controls two thirds of the way from each end to `c`.)
+                cubic(to: p, current + (c - current) * (2 / 3), p + (c - p) * (2 / 3))
+            case .cubic(let c1, let c2, let p): cubic(to: p, c1, c2)
             case .close: close(); current = start
             }
         }
@@ -138,10 +123,16 @@ struct CoverageEdges {
         close()
     }
 
-    /// How many chords keep a curve whose single chord strays `deviation` within `tolerance` (at most 1024).
-    private static func pieces(deviation: CGFloat, tolerance: CGFloat) -> Int {
-        guard deviation > tolerance else { return 1 }
-        return min(1024, Int((deviation / tolerance).squareRoot().rounded(.up)))
+    /// The cubic from the current point as chords, as many as `Segment.flatteningPieces` says (the one rule for
+    /// fills, strokes and polylines).
+    private mutating func cubic(to p: CGPoint, _ c1: CGPoint, _ c2: CGPoint) {
+        let p0 = current
+        let pieces = Segment.cubic(p0, c1, c2, p).flatteningPieces(tolerance: tolerance)
+        guard pieces > 1 else { line(to: p); return }
+        for i in 1...pieces {
+            let t = CGFloat(i) / CGFloat(pieces), u = 1 - t
+            line(to: p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t))
+        }
     }
 
     private mutating func line(to p: CGPoint) {
