@@ -60,11 +60,18 @@ extension Subpath {
     /// The subpath as a polyline within `tolerance`; a closed one does not repeat its first point.
     package func polyline(tolerance: CGFloat) -> [CGPoint] {
         var pts = [start]
-        // (Counted first: a stroke drawn every frame would otherwise grow the array a power of two at a time.)
-        pts.reserveCapacity(1 + segments.reduce(0) { $0 + $1.flatteningPieces(tolerance: tolerance) })
-        for s in segments {
-            let n = s.flatteningPieces(tolerance: tolerance)
-            for i in 1...n { pts.append(s.point(at: CGFloat(i) / CGFloat(n))) }
+        // (Counted first, into scratch space on the stack: a stroke drawn every frame would otherwise grow the
+        // array a power of two at a time.)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: segments.count) { pieces in
+            var total = 1
+            for (i, s) in segments.enumerated() {
+                pieces[i] = s.flatteningPieces(tolerance: tolerance)
+                total += pieces[i]
+            }
+            pts.reserveCapacity(total)
+            for (s, n) in zip(segments, pieces) {
+                for i in 1...n { pts.append(s.point(at: CGFloat(i) / CGFloat(n))) }
+            }
         }
         if isClosed, pts.count > 1, pts.last == pts.first { pts.removeLast() }
         return pts
