@@ -100,6 +100,21 @@ import Foundation
         #expect(area > 427 && area < 430.5, "\(area)")
     }
 
+    @Test func aQuadraticIsCutIntoChordsWithinTheFlatness() {
+        // The parabola from (0, 20) to (40, 20) with its control at (20, 40) bows 10 pixels out; under it lie
+        // ⅔ · 40 · 10 pixels. Each chord cuts off ⅔ of its width times how far the curve strays from it, so chords
+        // within a flatness of 1 lose at most ⅔ · 40 · 1. (Three chords stray 1.1 pixels and lose 29.6 — the count
+        // a rule reading the deviation as |p0 − 2c + p|/8, half the true figure, would pick; four lose 16.7.)
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 20))
+        path.addQuadCurve(to: CGPoint(x: 40, y: 20), control: CGPoint(x: 20, y: 40))
+        path.closeSubpath()
+        let exact = 2.0 / 3 * 40 * 10
+        let area = coveredArea(filled(path, flatness: 1))
+        #expect(area < exact + 0.5 && area > exact - 2.0 / 3 * 40 - 0.5, "\(area)")
+        #expect(abs(coveredArea(filled(path, flatness: 0.002)) - exact) < 0.5)
+    }
+
     @Test func windingRulesDecideOverlaps() {
         // Two squares overlapping in (10…20)²: drawn the same way round, nonzero covers the overlap and even-odd
         // leaves it empty; drawn opposite ways round, nonzero leaves it empty too.
