@@ -12,6 +12,46 @@ static inline __m128i scale_255_lanes(__m128i x, __m128i k) {
 }
 #endif
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define CALYX_AVX2 __attribute__((target("avx2")))
+
+// Whether the processor has AVX2 (asked once: one binary runs everywhere).
+static int has_avx2(void) {
+    static int known = -1;
+    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (answer < 0) {
+        __builtin_cpu_init();
+        answer = __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+    }
+    return answer;
+}
+
+// `scale_255_lanes` on 256 bits.
+CALYX_AVX2 static inline __m256i scale_255_lanes_avx2(__m256i x, __m256i k) {
+    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(x, k), _mm256_set1_epi16(128));
+    return _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8);
+}
+
+// Spread source `source` (its alpha below 255) over target[0..<count] eight pixels at a time; answers how many
+// pixels it blended (a multiple of eight), with `fill_run`'s arithmetic on twice the lanes.
+CALYX_AVX2 static int64_t blend_eights_avx2(uint32_t *target, int64_t count, uint64_t source) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i k = _mm256_set1_epi16((short)(255 - (source >> 48)));
+    const __m256i s = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)calyx_pack(source)), zero);
+    int64_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(target + i));
+        // (Unpacking and packing both work within each 128-bit half, so the pixels come back in order.)
+        __m256i lo = _mm256_add_epi16(s, scale_255_lanes_avx2(_mm256_unpacklo_epi8(d, zero), k));
+        __m256i hi = _mm256_add_epi16(s, scale_255_lanes_avx2(_mm256_unpackhi_epi8(d, zero), k));
+        _mm256_storeu_si256((__m256i *)(target + i), _mm256_packus_epi16(lo, hi));
+    }
+    return i;
+}
+#endif
+
 // Each thread's cells and touched bits, kept zeroed between fills and grown as boxes need.
 static _Thread_local float *thread_cells;
 static _Thread_local uint64_t *thread_touched;
@@ -156,10 +196,13 @@ static inline void fill_run(uint32_t *target, int64_t count, uint32_t colour, ui
     uint64_t source = calyx_scale_255(calyx_spread(colour), coverage);
     int64_t i = 0;
 #if defined(__SSE2__)
-    // Four pixels at a time, with the scalar path's arithmetic on 16-bit lanes: a long run of a translucent fill
-    // was a nanosecond a pixel one at a time.
+    // Eight pixels at a time where the processor has AVX2, then four, with the scalar path's arithmetic on 16-bit
+    // lanes: a long run of a translucent fill was a nanosecond a pixel one at a time.
     uint64_t keep = 255 - (source >> 48);
-    if (keep > 0 && count >= 4) {
+#if defined(__x86_64__)
+    if (keep > 0 && count >= 8 && has_avx2()) i = blend_eights_avx2(target, count, source);
+#endif
+    if (keep > 0 && count - i >= 4) {
         const __m128i zero = _mm_setzero_si128();
         const __m128i k = _mm_set1_epi16((short)keep);
         // (The spread source's lanes are in the order B, R, G, A; widened bytes are in memory order.)

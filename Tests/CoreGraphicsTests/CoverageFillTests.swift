@@ -269,4 +269,37 @@ import Foundation
         }
         #expect(worst <= 1, "largest difference from exact coverage: \(worst) levels")
     }
+
+    @Test func translucentRunsOfEveryLengthBlendEachPixelOverItsOwn() {
+        // Runs of whole pixels under a translucent fill are blended several pixels at a time (4 or 8 to a vector,
+        // the rest one by one). Over columns of strongly differing colours, runs 1 to 60 pixels long, each
+        // starting at a different column: every pixel must be the source plus its own colour times 1 − 0.6
+        // (to a level for the rounding of the premultiplied source), so a pixel given a neighbour's colour, or
+        // left out at a run's end, shows.
+        let width = 80, rows = 60
+        let canvas = TestCanvas(width: width, height: rows, background: nil)
+        func column(_ x: Int) -> (Int, Int, Int) { ((x * 37) % 256, (x * 91 + 40) % 256, (x * 13 + 200) % 256) }
+        for x in 0..<width {
+            let (r, g, b) = column(x)
+            canvas.context.setFillColor(CGColor(red: CGFloat(r) / 255, green: CGFloat(g) / 255, blue: CGFloat(b) / 255, alpha: 1))
+            canvas.context.fill(CGRect(x: x, y: 0, width: 1, height: rows))
+        }
+        canvas.context.setFillColor(CGColor(red: 0.2, green: 0.4, blue: 1, alpha: 0.6))
+        for length in 1...rows {
+            canvas.context.fill(CGRect(x: (length * 7) % 13, y: length - 1, width: length, height: 1))
+        }
+        var worst = 0
+        for length in 1...rows {
+            let y = length - 1, start = (length * 7) % 13
+            for x in 0..<width {
+                let (r, g, b) = column(x)
+                let covered = x >= start && x < start + length
+                func blended(_ source: Double, _ under: Int) -> Int { covered ? Int((source * 0.6 * 255 + Double(under) * 0.4).rounded()) : under }
+                let expected = Pixel(blended(0.2, r), blended(0.4, g), blended(1, b))
+                let got = canvas.pixel(x, y)
+                worst = max(worst, abs(got.r - expected.r), abs(got.g - expected.g), abs(got.b - expected.b), 255 - got.a)
+            }
+        }
+        #expect(worst <= 1, "largest difference from the blend: \(worst) levels")
+    }
 }
