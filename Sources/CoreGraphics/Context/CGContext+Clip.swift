@@ -34,13 +34,25 @@ extension CGContext {
         // rectangle, which coverage fills honour (a compositor clipping to its damage keeps the fast fills).
         let wasClipped = state.isClipped
         let m = cairoTransform
-        let wholePixels = rects.count == 1 && state.singularCTM == nil && m.b == 0 && m.c == 0
-            ? WholePixelRect(exactly: rects[0].applying(m)) : nil
-        let saved = devicePath
-        devicePath = CGMutablePath()
-        addRects(rects)
-        clip(using: .winding)
-        devicePath = saved
+        let device = rects.count == 1 && state.singularCTM == nil && m.b == 0 && m.c == 0 ? rects[0].applying(m) : nil
+        let wholePixels = device.flatMap(WholePixelRect.init(exactly:))
+        if let device, CairoCoordinateGuard.fits(device) {
+            // One rectangle kept square by the transform goes to Cairo as that rectangle, with no path built for
+            // it (the compositor clips to its damage around every drawing).
+            cairo_save(cr); cairo_identity_matrix(cr); cairo_new_path(cr)
+            let box = device.standardized
+            cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
+            cairo_restore(cr)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_clip(cr)
+            state.isClipped = true
+        } else {
+            let saved = devicePath
+            devicePath = CGMutablePath()
+            addRects(rects)
+            clip(using: .winding)
+            devicePath = saved
+        }
         if !wasClipped, let wholePixels {
             state.isClipped = false
             state.pixelClip = state.pixelClip.map { $0.intersection(wholePixels) } ?? wholePixels

@@ -24,6 +24,11 @@ package enum CairoCoordinateGuard {
         }
     }
 
+    /// Whether `rect` (device space) lies within the box (false for a null, infinite or NaN rectangle).
+    package static func fits(_ rect: CGRect) -> Bool {
+        !rect.isNull && inBox(CGPoint(x: rect.minX, y: rect.minY)) && inBox(CGPoint(x: rect.maxX, y: rect.maxY))
+    }
+
     /// `path` cut to the box: as closed polygons for filling and clipping, or as open pieces for stroking.
     package static func guarded(_ path: CGPath, forStroking: Bool) -> CGPath {
         let result = CGMutablePath()
