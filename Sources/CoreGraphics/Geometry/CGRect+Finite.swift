@@ -3,10 +3,12 @@ extension CGRect {
     /// Foundation on Linux traps on non-finite rects in `standardized`, `integral` and `intersection`, so
     /// geometry from untrusted input passes through here first.
     package func clampingEdges(to limit: CGFloat) -> CGRect? {
-        let edges = [origin.x, origin.y, origin.x + size.width, origin.y + size.height]
-        guard !isNull, !edges.contains(where: \.isNaN) else { return nil }
-        let e = edges.map { Swift.max(-limit, Swift.min(limit, $0)) }
-        return CGRect(x: Swift.min(e[0], e[2]), y: Swift.min(e[1], e[3]), width: abs(e[2] - e[0]), height: abs(e[3] - e[1]))
+        // (Four edges as locals, not an array: the compositor asks this of several rectangles a layer a frame.)
+        let x0 = origin.x, y0 = origin.y, x1 = origin.x + size.width, y1 = origin.y + size.height
+        guard !isNull, !x0.isNaN, !y0.isNaN, !x1.isNaN, !y1.isNaN else { return nil }
+        func clamped(_ v: CGFloat) -> CGFloat { Swift.max(-limit, Swift.min(limit, v)) }
+        let a = clamped(x0), b = clamped(y0), c = clamped(x1), d = clamped(y1)
+        return CGRect(x: Swift.min(a, c), y: Swift.min(b, d), width: abs(c - a), height: abs(d - b))
     }
 
     /// `intersection(_:)` that cannot trap: infinite edges are clamped first; a NaN anywhere gives `.null`.

@@ -439,24 +439,30 @@ package final class FrameCompositor {
     private func recordChildren(of node: RenderTree.Node, layer: CALayer, localTime: CFTimeInterval, instance: CATransform3D,
                                 layerToPixel m: Homography, alpha: Double, seen: inout Set<ObjectIdentifier>) {
         let sublayerTransform = instance.concatenating(LayerGeometry.pivotedSublayerTransform(of: layer))
-        // Children in zPosition order (stable), each placed from this layer's space.
-        let frames = node.children.map { $0.frameLayer(parentTime: localTime) }
-        func recordChild(_ i: Int) {
-            let child = frames[i].layer
-            let chain = LayerGeometry.placement(of: child).concatenating(sublayerTransform)
-            if child.compositorKind == .transform {
-                recordDepthSorted(node.children[i], parentTime: localTime, chain: chain, plane: m, alpha: alpha,
-                                  frame: frames[i], seen: &seen)
-            } else {
-                record(node.children[i], parentTime: localTime, isRoot: false,
-                       layerToPixel: Homography(flattening: chain).concatenating(m), alpha: alpha, frame: frames[i],
-                       depthPlacement: DepthPlacement(placement: chain, parentPlane: m), seen: &seen)
+        let children = node.children
+        guard !children.isEmpty else { return }
+        // Children in zPosition order (stable), each placed from this layer's space. (Their frames are kept in
+        // scratch space on the stack, not an array: every layer with sublayers does this every frame.)
+        withUnsafeTemporaryAllocation(of: RenderTree.Node.Frame.self, capacity: children.count) { frames in
+            _ = frames.initialize(from: children.lazy.map { $0.frameLayer(parentTime: localTime) })
+            defer { frames.baseAddress?.deinitialize(count: children.count) }
+            func recordChild(_ i: Int) {
+                let child = frames[i].layer
+                let chain = LayerGeometry.placement(of: child).concatenating(sublayerTransform)
+                if child.compositorKind == .transform {
+                    recordDepthSorted(children[i], parentTime: localTime, chain: chain, plane: m, alpha: alpha,
+                                      frame: frames[i], seen: &seen)
+                } else {
+                    record(children[i], parentTime: localTime, isRoot: false,
+                           layerToPixel: Homography(flattening: chain).concatenating(m), alpha: alpha, frame: frames[i],
+                           depthPlacement: DepthPlacement(placement: chain, parentPlane: m), seen: &seen)
+                }
             }
-        }
-        if let order = LayerGeometry.reorderedDrawing(count: frames.count, zPosition: { frames[$0].layer.zPosition }) {
-            for i in order { recordChild(i) }
-        } else {
-            for i in frames.indices { recordChild(i) }
+            if let order = LayerGeometry.reorderedDrawing(count: children.count, zPosition: { frames[$0].layer.zPosition }) {
+                for i in order { recordChild(i) }
+            } else {
+                for i in children.indices { recordChild(i) }
+            }
         }
     }
 
