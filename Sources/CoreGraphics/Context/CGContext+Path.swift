@@ -4,7 +4,10 @@ extension CGContext {
     // MARK: Building the current path (points are mapped by the CTM as they are added, as in CoreGraphics).
 
     /// Discards the current path.
-    public func beginPath() { devicePath = CGMutablePath() }
+    public func beginPath() {
+        // (The context's own path never leaves it — `path` answers a copy — so it is emptied in place.)
+        if !devicePath.removeAllKeepingCapacity() { devicePath = CGMutablePath() }
+    }
     /// Starts a new subpath at `point`.
     public func move(to point: CGPoint) { devicePath.move(to: point, transform: cairoTransform) }
     /// Adds a straight line from the current point to `point`.

@@ -24,6 +24,16 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         }
     }
 
+    /// Empties the path, keeping its storage for the elements to come (a context starts a new path for every
+    /// drawing); false, leaving the path as it was, when it holds a trim made from its elements.
+    package func removeAllKeepingCapacity() -> Bool {
+        guard trimCache.load() == nil else { return false }
+        elements.removeAll(keepingCapacity: true)
+        subpathStart = nil
+        afterClose = false
+        return true
+    }
+
     /// Starts a new subpath at `point`.
     public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
         let p = point.applying(transform)

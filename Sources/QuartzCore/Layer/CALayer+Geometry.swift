@@ -169,6 +169,11 @@ extension CALayer {
     /// The work of `contentsAreFlipped` (declared in the class, so subclasses can override it).
     func contentsAreFlippedImplementation() -> Bool {
         if superlayer == nil, let ancestors = ancestorsFlipGeometry { return ancestors != isGeometryFlipped }
-        return ancestry.reduce(false) { $0 != $1.isGeometryFlipped }
+        // (Odd flips along the chain to the root, walked without building it: the compositor asks this of layers
+        // every frame.)
+        var flipped = false
+        var current: CALayer? = self
+        while let layer = current { flipped = flipped != layer.isGeometryFlipped; current = layer.superlayer }
+        return flipped
     }
 }
