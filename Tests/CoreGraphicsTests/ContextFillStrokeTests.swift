@@ -126,4 +126,17 @@ import CalyxTestSupport
         ctx.beginPath()
         #expect(ctx.isPathEmpty && ctx.path == nil)
     }
+
+    @Test func aPathTakenFromTheContextOutlivesItsNextPaths() {
+        // The context empties its own path in place for the next drawing; what `path` answered must not change.
+        let ctx = TestCanvas(width: 10, height: 10).context
+        ctx.addRect(CGRect(x: 1, y: 1, width: 2, height: 3))
+        let taken = ctx.path
+        ctx.fillPath()
+        ctx.addEllipse(in: CGRect(x: 4, y: 4, width: 5, height: 5))
+        ctx.beginPath()
+        ctx.move(to: CGPoint(x: 0, y: 0))
+        #expect(taken?.boundingBox == CGRect(x: 1, y: 1, width: 2, height: 3))
+        #expect(ctx.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 0, height: 0))
+    }
 }

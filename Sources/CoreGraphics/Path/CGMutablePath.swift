@@ -25,9 +25,10 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     }
 
     /// Empties the path, keeping its storage for the elements to come (a context starts a new path for every
-    /// drawing); false, leaving the path as it was, when it holds a trim made from its elements.
+    /// drawing); false, leaving the path as it was, when it holds a trim made from its elements or storage for
+    /// more than a few thousand elements (which one huge path should not pin for the context's life).
     package func removeAllKeepingCapacity() -> Bool {
-        guard trimCache.load() == nil else { return false }
+        guard trimCache.load() == nil, elements.capacity <= 4_096 else { return false }
         elements.removeAll(keepingCapacity: true)
         subpathStart = nil
         afterClose = false
