@@ -13,10 +13,21 @@ extension CGPath {
         var result: [Subpath] = []
         var current: Subpath?
         func finish() { if let c = current { result.append(c) }; current = nil }
-        for e in elements {
+        // (Each subpath's segments get room up front for the elements up to the next move, and a closing line:
+        // a stroke drawn every frame splits its path anew each time, and growing the arrays cost an allocation
+        // per doubling.)
+        func elementsBeforeNextMove(after index: Int) -> Int {
+            var count = 0
+            for e in elements[(index + 1)...] { if case .move = e { break }; count += 1 }
+            return count
+        }
+        for (index, e) in elements.enumerated() {
             guard e.isFinite else { continue }
             if case .move(let p) = e {
-                finish(); current = Subpath(start: p, segments: [], isClosed: false)
+                finish()
+                var subpath = Subpath(start: p, segments: [], isClosed: false)
+                subpath.segments.reserveCapacity(elementsBeforeNextMove(after: index) + 1)
+                current = subpath
                 continue
             }
             guard let from = current.map({ $0.segments.last?.end ?? $0.start }) else { continue }

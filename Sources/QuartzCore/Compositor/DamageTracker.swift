@@ -54,36 +54,33 @@ struct DamageTracker {
 
     /// Merges rectangles while drawing their bounds costs no more than drawing both (overlapping or nearly
     /// touching ones, so no pixel is drawn twice for long), then the cheapest pairs until at most
-    /// `maximumPieces` remain. The rectangles are finite and not null (as pieces are).
+    /// `maximumPieces` remain. The rectangles are finite, not null and of positive size (as pieces are).
     static func coalesce(_ rects: [CGRect]) -> [CGRect] {
         guard rects.count > 1 else { return rects }
         guard rects.count <= maximumRectanglesToCoalesce else { return [rects.reduce(CGRect.null) { $0.union($1) }] }
-        // (On plain edges: Foundation's union standardizes and checks for null on every call, and each round looks
-        // at every pair.)
-        var boxes = rects.map(Edges.init)
-        while boxes.count > 1 {
+        // (Bounds and areas from the origins and sizes directly: Foundation's union standardizes and checks for
+        // null on every call, and each round looks at every pair.)
+        func area(_ r: CGRect) -> CGFloat { r.size.width * r.size.height }
+        func bounds(_ a: CGRect, _ b: CGRect) -> CGRect {
+            let x0 = min(a.origin.x, b.origin.x), y0 = min(a.origin.y, b.origin.y)
+            let x1 = max(a.origin.x + a.size.width, b.origin.x + b.size.width)
+            let y1 = max(a.origin.y + a.size.height, b.origin.y + b.size.height)
+            return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        var rects = rects
+        while rects.count > 1 {
             // The pair whose merging adds the least work: the union's area against both drawn alone.
             var best = (i: 0, j: 1, extra: CGFloat.infinity)
-            for i in boxes.indices {
-                for j in (i + 1)..<boxes.count {
-                    let extra = boxes[i].union(boxes[j]).area - boxes[i].area - boxes[j].area - pieceOverhead
+            for i in rects.indices {
+                for j in (i + 1)..<rects.count {
+                    let extra = area(bounds(rects[i], rects[j])) - area(rects[i]) - area(rects[j]) - pieceOverhead
                     if extra < best.extra { best = (i, j, extra) }
                 }
             }
-            guard best.extra <= 0 || boxes.count > maximumPieces else { break }
-            boxes[best.i] = boxes[best.i].union(boxes[best.j])
-            boxes.remove(at: best.j)
+            guard best.extra <= 0 || rects.count > maximumPieces else { break }
+            rects[best.i] = bounds(rects[best.i], rects[best.j])
+            rects.remove(at: best.j)
         }
-        return boxes.map(\.rect)
-    }
-
-    /// A rectangle as its four edges.
-    private struct Edges {
-        var x0, y0, x1, y1: CGFloat
-        init(_ r: CGRect) { (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY) }
-        init(x0: CGFloat, y0: CGFloat, x1: CGFloat, y1: CGFloat) { (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1) }
-        var area: CGFloat { (x1 - x0) * (y1 - y0) }
-        func union(_ o: Edges) -> Edges { Edges(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1)) }
-        var rect: CGRect { CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
+        return rects
     }
 }
