@@ -138,7 +138,13 @@ import UIKit
         guard FileManager.default.isExecutableFile(atPath: calyx.path), FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else {
             Issue.record("needs the calyx binary beside the tests and Xvfb"); return
         }
-        let number = 90 + Int(ProcessInfo.processInfo.processIdentifier % 100)
+        // (A display number no server holds: one picked from the process id alone could be the test run's own
+        // xvfb-run display, which then never goes away.)
+        let offset = Int(ProcessInfo.processInfo.processIdentifier % 100)
+        guard let number = (0..<100).lazy.map({ 100 + ($0 + offset) % 100 })
+            .first(where: { !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") }) else {
+            Issue.record("no free X display number between 100 and 199"); return
+        }
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
         server.arguments = [":\(number)", "-screen", "0", "320x240x24", "-nolisten", "tcp"]
