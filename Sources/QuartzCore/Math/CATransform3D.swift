@@ -72,7 +72,12 @@ public struct CATransform3D: Hashable, Sendable, CustomStringConvertible {
         return (CGPoint(x: x / w, y: y / w), zz / w, w)
     }
 
-    package var isFinite: Bool { rows.allSatisfy { $0.allSatisfy(\.isFinite) } }
+    /// Whether every entry is finite (worked out without building the rows).
+    package var isFinite: Bool {
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
+            && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite && m41.isFinite
+            && m42.isFinite && m43.isFinite && m44.isFinite
+    }
 }
 
 /// The identity transform.
