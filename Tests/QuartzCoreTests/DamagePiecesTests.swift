@@ -77,4 +77,15 @@ import CalyxTestSupport
         let many = (0..<30).map { CGRect(x: $0 * 200, y: 0, width: 10, height: 10) }
         #expect(DamageTracker.coalesce(many) == [CGRect(x: 0, y: 0, width: 29 * 200 + 10, height: 10)])
     }
+
+    @Test func piecesOnePaintedEntryReachesMergeSoItIsDrawnOnce() {
+        // Two 200-pixel squares 100 apart: their bounds would clear and composite 20,000 pixels more than both,
+        // a little more than a second pass costs, so they stay apart — unless a painted entry (a shape drawn
+        // into the frame) reaches both, which each pass would draw again.
+        let a = CGRect(x: 0, y: 0, width: 200, height: 200), b = CGRect(x: 300, y: 0, width: 200, height: 200)
+        #expect(DamageTracker.coalesce([a, b]).count == 2)
+        #expect(DamageTracker.coalesce([a, b], painted: [CGRect(x: 600, y: 0, width: 50, height: 50)]).count == 2)
+        #expect(DamageTracker.coalesce([a, b], painted: [CGRect(x: 150, y: 50, width: 200, height: 50)])
+                == [CGRect(x: 0, y: 0, width: 500, height: 200)])
+    }
 }

@@ -11,6 +11,8 @@ struct DamageTracker {
     /// The last settled damage as separate whole-pixel rectangles inside the frame (their union is what
     /// `settle` answered).
     private(set) var pieces: [CGRect] = []
+    /// The boxes of this list's painted entries (kept to reuse the storage).
+    private var paintedBoxes: [CGRect] = []
 
     /// The pixels of `frame` that `list` draws differently from the last list settled: what appeared,
     /// disappeared or changed appearance, at its old and new places (painted entries always), plus `extra`.
@@ -18,9 +20,10 @@ struct DamageTracker {
     mutating func settle(_ list: [FrameCompositor.Entry], frame: CGRect, adding extra: CGRect = .null) -> CGRect {
         current.removeAll(keepingCapacity: true)
         pieces.removeAll(keepingCapacity: true)
+        paintedBoxes.removeAll(keepingCapacity: true)
         for entry in list {
             let id = entry.key
-            if case .paint = entry.operation { addPiece(entry.box, frame: frame) }
+            if case .paint = entry.operation { addPiece(entry.box, frame: frame); paintedBoxes.append(entry.box) }
             if let old = current[id] { current[id] = (old.appearance &* 31 &+ entry.appearance, old.box.union(entry.box)) }
             else { current[id] = (entry.appearance, entry.box) }
         }
@@ -32,7 +35,7 @@ struct DamageTracker {
         for (id, before) in previous where current[id] == nil { addPiece(before.box, frame: frame) }
         swap(&previous, &current)
         addPiece(extra, frame: frame)
-        pieces = Self.coalesce(pieces)
+        pieces = Self.coalesce(pieces, painted: paintedBoxes)
         return pieces.reduce(CGRect.null) { $0.union($1) }
     }
 
@@ -51,11 +54,17 @@ struct DamageTracker {
     /// What a separate rectangle costs, in pixels' worth of work: another pass over the display list and the band
     /// threads, another setup of each blit (a 128 × 128 square; measured on the Lottie benchmark files).
     static let pieceOverhead: CGFloat = 16384
+    /// What drawing a painted entry again costs, in the same pixels' worth: each piece it reaches draws it anew
+    /// (its path mapped, flattened, outlined and its edges accumulated again, for the part in that piece), so
+    /// two pieces sharing one cost that much more than their areas say. (Measured on the Lottie benchmark's
+    /// showcase, whose moving ball and turning bar reach both of its two pieces.)
+    static let paintedEntryOverhead: CGFloat = 16384
 
     /// Merges rectangles while drawing their bounds costs no more than drawing both (overlapping or nearly
-    /// touching ones, so no pixel is drawn twice for long), then the cheapest pairs until at most
-    /// `maximumPieces` remain. The rectangles are finite, not null and of positive size (as pieces are).
-    static func coalesce(_ rects: [CGRect]) -> [CGRect] {
+    /// touching ones, so no pixel is drawn twice for long; or ones a painted entry of `painted` reaches both
+    /// of, which each would draw), then the cheapest pairs until at most `maximumPieces` remain. The rectangles
+    /// are finite, not null and of positive size (as pieces are).
+    static func coalesce(_ rects: [CGRect], painted: [CGRect] = []) -> [CGRect] {
         guard rects.count > 1 else { return rects }
         guard rects.count <= maximumRectanglesToCoalesce else { return [rects.reduce(CGRect.null) { $0.union($1) }] }
         // (Bounds and areas from the origins and sizes directly: Foundation's union standardizes and checks for
@@ -67,19 +76,31 @@ struct DamageTracker {
             let y1 = max(a.origin.y + a.size.height, b.origin.y + b.size.height)
             return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
+        // Which painted entries (the first 64) each rectangle reaches, one bit each.
+        func reached(by r: CGRect) -> UInt64 {
+            var bits: UInt64 = 0
+            for (k, box) in painted.prefix(64).enumerated() where box.intersects(r) { bits |= 1 << UInt64(k) }
+            return bits
+        }
+        var reaches = rects.map(reached(by:))
         var rects = rects
         while rects.count > 1 {
             // The pair whose merging adds the least work: the union's area against both drawn alone.
             var best = (i: 0, j: 1, extra: CGFloat.infinity)
             for i in rects.indices {
                 for j in (i + 1)..<rects.count {
+                    let shared = CGFloat((reaches[i] & reaches[j]).nonzeroBitCount)
                     let extra = area(bounds(rects[i], rects[j])) - area(rects[i]) - area(rects[j]) - pieceOverhead
+                        - shared * paintedEntryOverhead
                     if extra < best.extra { best = (i, j, extra) }
                 }
             }
             guard best.extra <= 0 || rects.count > maximumPieces else { break }
             rects[best.i] = bounds(rects[best.i], rects[best.j])
             rects.remove(at: best.j)
+            // (The union may reach painted entries neither did.)
+            reaches[best.i] = reached(by: rects[best.i])
+            reaches.remove(at: best.j)
         }
         return rects
     }
