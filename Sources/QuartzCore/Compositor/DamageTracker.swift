@@ -76,10 +76,15 @@ struct DamageTracker {
             let y1 = max(a.origin.y + a.size.height, b.origin.y + b.size.height)
             return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
-        // Which painted entries (the first 64) each rectangle reaches, one bit each.
+        // Which painted entries (the first 64) each rectangle reaches, one bit each. (Compared edge by edge: a
+        // painted box may be of any sign, and one with NaN in it reaches nothing.)
         func reached(by r: CGRect) -> UInt64 {
             var bits: UInt64 = 0
-            for (k, box) in painted.prefix(64).enumerated() where box.intersects(r) { bits |= 1 << UInt64(k) }
+            let rx1 = r.origin.x + r.size.width, ry1 = r.origin.y + r.size.height
+            for (k, box) in painted.prefix(64).enumerated() {
+                let x0 = box.origin.x, x1 = box.origin.x + box.size.width, y0 = box.origin.y, y1 = box.origin.y + box.size.height
+                if min(x0, x1) < rx1, r.origin.x < max(x0, x1), min(y0, y1) < ry1, r.origin.y < max(y0, y1) { bits |= 1 << UInt64(k) }
+            }
             return bits
         }
         var reaches = rects.map(reached(by:))
