@@ -105,10 +105,8 @@ struct CoverageEdges {
             switch element {
             case .move(let p): close(); start = p; current = p
             case .line(let p): line(to: p)
-            case .quad(let c, let p):
-                // (The same curve as a cubic: controls two thirds of the way from each end to `c`.)
-                cubic(to: p, current + (c - current) * (2 / 3), p + (c - p) * (2 / 3))
-            case .cubic(let c1, let c2, let p): cubic(to: p, c1, c2)
+            case .quad(let c, let p): add(Segment.quad(current, c, p))
+            case .cubic(let c1, let c2, let p): add(Segment.cubic(current, c1, c2, p))
             case .close: close(); current = start
             }
         }
@@ -123,16 +121,11 @@ struct CoverageEdges {
         close()
     }
 
-    /// The cubic from the current point as chords, as many as `Segment.flatteningPieces` says (the one rule for
+    /// A curve from the current point as chords, as many as `Segment.flatteningPieces` says (the one rule for
     /// fills, strokes and polylines).
-    private mutating func cubic(to p: CGPoint, _ c1: CGPoint, _ c2: CGPoint) {
-        let p0 = current
-        let pieces = Segment.cubic(p0, c1, c2, p).flatteningPieces(tolerance: tolerance)
-        guard pieces > 1 else { line(to: p); return }
-        for i in 1...pieces {
-            let t = CGFloat(i) / CGFloat(pieces), u = 1 - t
-            line(to: p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t))
-        }
+    private mutating func add(_ curve: Segment) {
+        let pieces = curve.flatteningPieces(tolerance: tolerance)
+        for i in 1...pieces { line(to: curve.point(at: CGFloat(i) / CGFloat(pieces))) }
     }
 
     private mutating func line(to p: CGPoint) {
