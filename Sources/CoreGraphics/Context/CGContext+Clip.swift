@@ -3,13 +3,20 @@
 extension CGContext {
     /// Intersects the clip with the current path (non-zero rule) and clears the path.
     public func clip(using rule: CGPathFillRule = .winding) {
-        cairo_save(cr); cairo_identity_matrix(cr); cairo_new_path(cr)
-        cairoAppend(devicePath, to: cr)
-        cairo_restore(cr)
-        cairo_set_fill_rule(cr, rule == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
-        cairo_clip(cr)
-        state.isClipped = true
+        clipToDevicePath(cr, rule: rule == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD) {
+            cairoAppend(devicePath, to: cr)
+        }
         beginPath()
+    }
+
+    /// Intersects `target`'s clip with the device-space path `addPath` puts into it, filled by `rule`.
+    private func clipToDevicePath(_ target: OpaquePointer, rule: cairo_fill_rule_t, _ addPath: () -> Void) {
+        cairo_save(target); cairo_identity_matrix(target); cairo_new_path(target)
+        addPath()
+        cairo_restore(target)
+        cairo_set_fill_rule(target, rule)
+        cairo_clip(target)
+        if target == cr { state.isClipped = true }
     }
 
     /// Intersects `target`'s clip with `shape` (in user space) without touching the context's current path: the
@@ -17,12 +24,7 @@ extension CGContext {
     func clip(_ target: OpaquePointer, toUserShape shape: CGPath, rule: cairo_fill_rule_t = CAIRO_FILL_RULE_WINDING) {
         let device = CGMutablePath()
         device.addPath(shape, transform: cairoTransform)
-        cairo_save(target); cairo_identity_matrix(target); cairo_new_path(target)
-        cairoAppend(device, to: target)
-        cairo_restore(target)
-        cairo_set_fill_rule(target, rule)
-        cairo_clip(target)
-        if target == cr { state.isClipped = true }
+        clipToDevicePath(target, rule: rule) { cairoAppend(device, to: target) }
     }
 
     /// Intersects the clip with `rect` (user space); the current path is kept.
@@ -39,13 +41,8 @@ extension CGContext {
         if let device, CairoCoordinateGuard.fits(device) {
             // One rectangle kept square by the transform goes to Cairo as that rectangle, with no path built for
             // it (the compositor clips to its damage around every drawing).
-            cairo_save(cr); cairo_identity_matrix(cr); cairo_new_path(cr)
             let box = device.standardized
-            cairo_rectangle(cr, box.minX, box.minY, box.width, box.height)
-            cairo_restore(cr)
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-            cairo_clip(cr)
-            state.isClipped = true
+            clipToDevicePath(cr, rule: CAIRO_FILL_RULE_WINDING) { cairo_rectangle(cr, box.minX, box.minY, box.width, box.height) }
         } else {
             let saved = devicePath
             devicePath = CGMutablePath()
