@@ -94,11 +94,24 @@ final class BandExecutor {
     /// pixel, which the span kernels only produce by laying it over something.
     private static func drawBlended(_ blit: Blit, mode: CGBlendMode, into target: UnsafeMutableRawPointer, bytesPerRow: Int,
                                     width: Int, height: Int, rows: Range<Int>, columns: Range<Int>, pixmanOnly: Bool) {
+        // Every PDF blend mode leaves the frame as it was under a transparent source: only the pixels the picture
+        // reaches are worked (a small shape's picture blended over the whole band cost the whole band).
+        guard let quad = blit.toPixel.quad(CGRect(x: -1, y: -1, width: blit.image.width + 2, height: blit.image.height + 2)) else { return }
+        let reach = CGRect.enclosing(quad)
+        guard reach.isFiniteValue else { return }
+        func within(_ range: Range<Int>, _ low: CGFloat, _ high: CGFloat) -> Range<Int> {
+            let from = Int(min(max(low.rounded(.down), CGFloat(range.lowerBound)), CGFloat(range.upperBound)))
+            let to = Int(min(max(high.rounded(.up), CGFloat(range.lowerBound)), CGFloat(range.upperBound)))
+            return from..<max(from, to)
+        }
+        let rows = within(rows, reach.minY, reach.maxY), columns = within(columns, reach.minX, reach.maxX)
         guard !rows.isEmpty, !columns.isEmpty else { return }
         let byteCount = bytesPerRow * rows.count
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
         defer { scratch.deallocate() }
-        scratch.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+        for row in 0..<rows.count {
+            (scratch + row * bytesPerRow + columns.lowerBound * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4)
+        }
         // The kernels address rows by their number in the frame: the band's first row is the scratch's first.
         let framed = scratch - rows.lowerBound * bytesPerRow
         var plain = blit

@@ -19,11 +19,12 @@ extension FrameCompositor {
         let onScreen = max(LayerGeometry.onScreenScale(of: layer.bounds, under: m), 1 / 64)
         let castsShadow = tree.map(Self.castsShadow) ?? Self.castsShadow(node)
         // `shouldRasterize` fixes the scale at `rasterizationScale`, as on Apple (magnified, the raster softens).
-        let scale = layer.shouldRasterize ? Self.validRasterizationScale(layer.rasterizationScale)
+        var scale = layer.shouldRasterize ? Self.validRasterizationScale(layer.rasterizationScale)
             : castsShadow ? 1 : LayerGeometry.powerOfTwo(atLeast: onScreen)
 
         // A blur in `filters` blurs the group's picture, which spreads three deviations past its extent.
         let blur = LayerDrawingPlan(layer).contentBlurRadius
+        if blur > 0, !layer.shouldRasterize { scale = Self.blurredPictureScale(scale, blur: blur) }
         let recolor = layer.pictureRecolor
         var hasher = Hasher()
         hasher.combine(scale); hasher.combine(blur); hasher.combine(recolor)
@@ -72,6 +73,20 @@ extension FrameCompositor {
         list.append(Entry(key: node.id, appearance: h.finalize(), box: CGRect.enclosing(quad).insetBy(dx: -1, dy: -1),
                           operation: .blit(image: tinted(image), toPixel: toPixel, opacity: alpha, blend: blend)))
         return true
+    }
+
+    /// The deviation, in picture pixels, below which a blurred group's picture is not made coarser: a picture
+    /// blurred by at least this many of its pixels is smooth enough that the blit's bilinear magnification adds
+    /// no visible error (under one level in 255 for a step edge).
+    static let blurredPictureDeviation: CGFloat = 4
+
+    /// The scale of a group picture blurred by `blur` points: `scale`, or coarser so that the blur spans
+    /// ``blurredPictureDeviation`` picture pixels — the blur's cost and the picture's memory grow with its pixels,
+    /// and a wide blur at full resolution (an After Effects blur of 40 on a 4× picture) drew one frame in tens of
+    /// milliseconds for detail the blur removes.
+    static func blurredPictureScale(_ scale: CGFloat, blur: Double) -> CGFloat {
+        guard blur.isFinite, blur > 0 else { return scale }
+        return min(scale, max(blurredPictureDeviation / CGFloat(blur), 1 / 64))
     }
 
     /// The subtree painted at full opacity (the blit applies it) into an image covering `extent` (layer space);

@@ -116,10 +116,12 @@ enum LayerGeometry {
 /// overflowing contents their layer's bounds; shadows spread).
 enum LayerExtent {
     static func pixels(of layer: CALayer, layerToPixel m: CGAffineTransform) -> CGRect {
-        var box = layer.bounds
+        var box = CGRect.null
         func include(_ l: CALayer, _ toRoot: CGAffineTransform) {
             let spread = l.shadowOpacity > 0 ? 3 * l.shadowRadius + max(abs(l.shadowOffset.width), abs(l.shadowOffset.height)) : 0
-            box = box.union(LayerContentExtent.of(l).insetBy(dx: -spread, dy: -spread).applying(toRoot))
+            if !drawsNothingInItsBounds(l) {
+                box = box.union(LayerContentExtent.of(l).insetBy(dx: -spread, dy: -spread).applying(toRoot))
+            }
             // Sublayers are placed in this layer's (possibly mirrored) bounds space.
             let sublayersToRoot = l.geometryFlip.map { $0.concatenating(toRoot) } ?? toRoot
             for child in l.sublayerStorage {
@@ -128,6 +130,15 @@ enum LayerExtent {
             }
         }
         include(layer, .identity)
-        return box.applying(m).insetBy(dx: -2, dy: -2)
+        return box.isNull ? .null : box.applying(m).insetBy(dx: -2, dy: -2)
+    }
+
+    /// Whether a layer adds nothing of its own to what its subtree draws: a plain layer with no background,
+    /// contents or border, no shadow and no filters (a container, as every Lottie layer and group is). Its bounds
+    /// are then no part of the extent — a composition-sized container of one small shape would otherwise be
+    /// pictured, cleared and blended whole.
+    static func drawsNothingInItsBounds(_ layer: CALayer) -> Bool {
+        layer.compositorKind == .plain && layer.shadowOpacity <= 0 && layer.filters == nil && layer.backgroundFilters == nil
+            && !LayerGeometry.drawsOwnContent(layer, includeBorder: true)
     }
 }
