@@ -76,55 +76,93 @@ enum GaussianBlur {
         // Rows, then columns; lines are independent, so they run across the cores.
         let rowChunks = min(cores, height), columnChunks = min(cores, width)
         DispatchQueue.concurrentPerform(iterations: rowChunks) { chunk in
-            var scratch = [Int32](repeating: 0, count: width * 4)
+            var scratch = [UInt32](repeating: 0, count: width)
             for y in stride(from: chunk, to: height, by: rowChunks) {
                 for box in boxes {
-                    boxLine(target.pointer + y * bytesPerRow, count: width, step: 4, box: box, scratch: &scratch)
+                    boxRow(target.pointer + y * bytesPerRow, count: width, box: box, scratch: &scratch)
                 }
             }
         }
-        DispatchQueue.concurrentPerform(iterations: columnChunks) { chunk in
-            var scratch = [Int32](repeating: 0, count: height * 4)
-            for x in stride(from: chunk, to: width, by: columnChunks) {
-                for box in boxes {
-                    boxLine(target.pointer + x * 4, count: height, step: bytesPerRow, box: box, scratch: &scratch)
-                }
+        // Columns a band of neighbours at a time, walking down the rows (a column alone touches a cache line a
+        // pixel: that was most of a blur's time).
+        let bands = min(cores, max(1, width / 16))
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let columns = width * band / bands..<width * (band + 1) / bands
+            var sums = [Int32](repeating: 0, count: columns.count * 4)
+            var copy = [UInt8](repeating: 0, count: columns.count * 4 * height)
+            for box in boxes {
+                boxColumns(target.pointer + columns.lowerBound * 4, width: columns.count, height: height, bytesPerRow: bytesPerRow,
+                           box: box, sums: &sums, copy: &copy)
             }
         }
     }
 
     private struct SharedPixels: @unchecked Sendable { let pointer: UnsafeMutablePointer<UInt8> }
 
-    /// One box blur along a line of `count` pixels `step` bytes apart: each becomes the mean of the pixels from
-    /// `left` before it to `right` after it, with the ends repeated. A running sum makes it O(1) a pixel; the
-    /// mean divides by multiplying with a 40-bit reciprocal, which equals the division for every sum of boxes up
-    /// to 8,192 pixels (checked exhaustively; a larger box divides).
-    private static func boxLine(_ line: UnsafeMutablePointer<UInt8>, count: Int, step: Int, box: (left: Int, right: Int),
-                                scratch: inout [Int32]) {
-        let size = Int64(box.left + box.right + 1), half = size / 2
-        let reciprocal = ((Int64(1) << 40) + size - 1) / size
+    /// The rounded mean of a box of `size` pixels from a channel's sum, ⌊(sum + ⌊size/2⌋)/size⌋, by multiplying
+    /// with a 40-bit reciprocal: the same result as the division for every sum of boxes up to 8,192 pixels
+    /// (checked exhaustively; a larger box divides).
+    private struct BoxMean {
+        let size: Int64, half: Int64, reciprocal: Int64, exact: Bool
+        init(_ box: (left: Int, right: Int)) {
+            size = Int64(box.left + box.right + 1)
+            half = size / 2
+            reciprocal = ((Int64(1) << 40) + size - 1) / size
+            exact = size <= 8192
+        }
+        @inline(__always) func callAsFunction(_ sum: Int32) -> UInt8 {
+            let n = Int64(sum) &+ half
+            return UInt8(truncatingIfNeeded: exact ? (n &* reciprocal) >> 40 : n / size)
+        }
+        /// The four channels of a pixel at once, packed as they lie in memory.
+        @inline(__always) func callAsFunction(_ sums: SIMD4<Int32>) -> UInt32 {
+            UInt32(self(sums[0])) | UInt32(self(sums[1])) << 8 | UInt32(self(sums[2])) << 16 | UInt32(self(sums[3])) << 24
+        }
+    }
+
+    /// One box blur down every column of a band `width` pixels wide, row after row: each column's running sum is
+    /// kept in `sums`, and the band's rows as they were in `copy` (the pixels are overwritten as the box moves).
+    private static func boxColumns(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, bytesPerRow: Int,
+                                   box: (left: Int, right: Int), sums: inout [Int32], copy: inout [UInt8]) {
+        let mean = BoxMean(box), lane = width * 4
+        sums.withUnsafeMutableBufferPointer { sumsBuffer in
+            copy.withUnsafeMutableBufferPointer { copyBuffer in
+                let sums = sumsBuffer.baseAddress!, copy = copyBuffer.baseAddress!
+                for y in 0..<height { (copy + y * lane).update(from: pixels + y * bytesPerRow, count: lane) }
+                @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { copy + min(max(y, 0), height - 1) * lane }
+                for k in 0..<lane { sums[k] = 0 }
+                for y in -box.left...box.right {
+                    let r = row(y)
+                    for k in 0..<lane { sums[k] &+= Int32(r[k]) }
+                }
+                for y in 0..<height {
+                    let out = pixels + y * bytesPerRow
+                    for k in 0..<lane { out[k] = mean(sums[k]) }
+                    let entering = row(y + box.right + 1), leaving = row(y - box.left)
+                    for k in 0..<lane { sums[k] &+= Int32(entering[k]) &- Int32(leaving[k]) }
+                }
+            }
+        }
+    }
+
+    /// One box blur along a row of `count` pixels: each becomes the mean of the pixels from `left` before it to
+    /// `right` after it, with the ends repeated. A running sum (the four channels at once) makes it O(1) a pixel.
+    private static func boxRow(_ row: UnsafeMutablePointer<UInt8>, count: Int, box: (left: Int, right: Int),
+                               scratch: inout [UInt32]) {
+        let mean = BoxMean(box)
         scratch.withUnsafeMutableBufferPointer { buffer in
             let copy = buffer.baseAddress!
+            UnsafeMutableRawPointer(copy).copyMemory(from: row, byteCount: count * 4)
+            @inline(__always) func pixel(_ i: Int) -> SIMD4<Int32> {
+                let v = copy[min(max(i, 0), count - 1)]
+                return SIMD4<Int32>(Int32(v & 0xFF), Int32(v >> 8 & 0xFF), Int32(v >> 16 & 0xFF), Int32(v >> 24))
+            }
+            var sum = SIMD4<Int32>(repeating: 0)
+            for i in -box.left...box.right { sum &+= pixel(i) }
+            let out = UnsafeMutableRawPointer(row)
             for i in 0..<count {
-                let p = line + i * step
-                copy[i * 4] = Int32(p[0]); copy[i * 4 + 1] = Int32(p[1]); copy[i * 4 + 2] = Int32(p[2]); copy[i * 4 + 3] = Int32(p[3])
-            }
-            @inline(__always) func at(_ i: Int) -> Int { min(max(i, 0), count - 1) * 4 }
-            var sums: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
-            for i in -box.left...box.right {
-                let j = at(i)
-                sums.0 += Int64(copy[j]); sums.1 += Int64(copy[j + 1]); sums.2 += Int64(copy[j + 2]); sums.3 += Int64(copy[j + 3])
-            }
-            let exact = size <= 8192
-            @inline(__always) func mean(_ sum: Int64) -> UInt8 {
-                UInt8(truncatingIfNeeded: exact ? ((sum + half) &* reciprocal) >> 40 : (sum + half) / size)
-            }
-            for i in 0..<count {
-                let p = line + i * step
-                p[0] = mean(sums.0); p[1] = mean(sums.1); p[2] = mean(sums.2); p[3] = mean(sums.3)
-                let entering = at(i + box.right + 1), leaving = at(i - box.left)
-                sums.0 += Int64(copy[entering] - copy[leaving]); sums.1 += Int64(copy[entering + 1] - copy[leaving + 1])
-                sums.2 += Int64(copy[entering + 2] - copy[leaving + 2]); sums.3 += Int64(copy[entering + 3] - copy[leaving + 3])
+                out.storeBytes(of: mean(sum), toByteOffset: i * 4, as: UInt32.self)
+                sum &+= pixel(i + box.right + 1) &- pixel(i - box.left)
             }
         }
     }
