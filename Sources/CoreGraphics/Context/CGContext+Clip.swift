@@ -16,7 +16,7 @@ extension CGContext {
         cairo_restore(target)
         cairo_set_fill_rule(target, rule)
         cairo_clip(target)
-        if target == cr { state.isClipped = true }
+        if target == cr { state.isClipped = true; state.deviceClipRect = nil }
     }
 
     /// Intersects `target`'s clip with `shape` (in user space) without touching the context's current path: the
@@ -53,6 +53,8 @@ extension CGContext {
         if !wasClipped, let wholePixels {
             state.isClipped = false
             state.pixelClip = state.pixelClip.map { $0.intersection(wholePixels) } ?? wholePixels
+        } else if !wasClipped, state.pixelClip == nil, let device, CairoCoordinateGuard.fits(device) {
+            state.deviceClipRect = device.standardized
         }
     }
 
@@ -91,6 +93,7 @@ extension CGContext {
         state.clipMask = nil
         state.isClipped = false
         state.pixelClip = nil
+        state.deviceClipRect = nil
     }
 
     /// The clip's bounding box in user space.

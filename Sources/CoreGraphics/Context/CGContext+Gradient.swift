@@ -5,6 +5,8 @@ extension CGContext {
     /// painted before `start` or after `end`.
     public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions) {
         guard start.isFinite, end.isFinite, start != end else { return }
+        if options.contains([.drawsBeforeStartLocation, .drawsAfterEndLocation]), state.singularCTM == nil,
+           drawLinearGradientDirectly(gradient, start: start, end: end) { return }
         paint { target in
             cairo_save(target)
             // One-sided extension: pad both ways, then clip away the side that must stay empty.

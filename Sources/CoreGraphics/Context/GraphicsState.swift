@@ -16,6 +16,9 @@ struct GraphicsState {
     /// The clip when it is only rectangles on whole device pixels (Cairo holds it too): fills by coverage can
     /// honour it by narrowing their box, so they need not fall back to Cairo under it.
     var pixelClip: WholePixelRect?
+    /// The clip when it is only one axis-kept rectangle, not on whole pixels, in device space (Cairo holds it too,
+    /// and `isClipped` is set): a directly painted gradient covers its edge pixels by their share of it.
+    var deviceClipRect: CGRect?
     var textDrawingMode = CGTextDrawingMode.fill
     var fontSize: CGFloat = 12
     /// Font rendering wishes (`setShouldSmoothFonts` and the subpixel settings), each also gated by the

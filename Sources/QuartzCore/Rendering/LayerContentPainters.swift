@@ -150,7 +150,8 @@ struct GradientPainter {
         let start = point(layer.startPoint), end = point(layer.endPoint)
         let ctx = context
         ctx.saveGState()
-        ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip()
+        // (Square corners clip to a rectangle, which keeps the context's plain fast paths: CGContext+DirectGradient.)
+        if layer.cornerRadius > 0 { ctx.addPath(LayerShape.roundedBounds(of: layer)); ctx.clip() } else { ctx.clip(to: b) }
         switch layer.type {
         case .radial:
             let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
