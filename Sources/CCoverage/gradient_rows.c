@@ -1,21 +1,55 @@
 #include "gradient_rows.h"
 #include "calyx_pixel_arithmetic.h"
 
+#include <math.h>
+
+// The table's colour for position `t` (padded both ways; a NaN takes the first colour), scaled by `coverage`,
+// laid source-over onto `*pixel`.
+static inline void lay(uint32_t *pixel, double t, const uint32_t *table, int64_t last, uint32_t coverage) {
+    double u = t * (double)last + 0.5;
+    int64_t index = u >= 1 ? (u < (double)last ? (int64_t)u : last) : 0;
+    uint64_t colour = calyx_spread(table[index]);
+    if (coverage < 255) colour = calyx_scale_255(colour, coverage);
+    uint64_t alpha = colour >> 48;
+    if (alpha == 255) {
+        *pixel = calyx_pack(colour);
+    } else if (alpha != 0) {
+        *pixel = calyx_over(colour, *pixel);
+    }
+}
+
 void calyx_gradient_row(uint32_t *row, int64_t count, double t, double dt, const uint32_t *table, int64_t last,
                         uint32_t coverage) {
     if (coverage == 0) return;
-    double scale = (double)last;
+    for (int64_t i = 0; i < count; i++) lay(row + i, t + dt * (double)i, table, last, coverage);
+}
+
+void calyx_radial_row(uint32_t *row, int64_t count, double x, double y, double dx, double dy,
+                      const calyx_radial_circles *k, const uint32_t *table, int64_t last, uint32_t coverage) {
+    if (coverage == 0) return;
+    // |p − c(t)| = r(t) with c(t) = c0 + t·cd, r(t) = r0 + t·dr: a·t² − 2b·t + c = 0, whose larger root is
+    // (b + √(b² − ac))/a for a > 0 and (b − √(b² − ac))/a for a < 0.
+    double a = k->cdx * k->cdx + k->cdy * k->cdy - k->dr * k->dr;
+    int linear = fabs(a) < 1e-12;
+    double inverse = linear ? 0 : 1 / a, sign = a > 0 ? 1 : -1;
     for (int64_t i = 0; i < count; i++) {
-        double u = (t + dt * (double)i) * scale + 0.5;
-        // (Written so that a NaN fails the first test and takes the first colour.)
-        int64_t index = u >= 1 ? (u < (double)last ? (int64_t)u : last) : 0;
-        uint64_t colour = calyx_spread(table[index]);
-        if (coverage < 255) colour = calyx_scale_255(colour, coverage);
-        uint64_t alpha = colour >> 48;
-        if (alpha == 255) {
-            row[i] = calyx_pack(colour);
-        } else if (alpha != 0) {
-            row[i] = calyx_over(colour, row[i]);
+        double px = x + dx * (double)i - k->c0x, py = y + dy * (double)i - k->c0y;
+        double b = px * k->cdx + py * k->cdy + k->r0 * k->dr, c = px * px + py * py - k->r0 * k->r0;
+        double t;
+        if (linear) {
+            if (b == 0) continue;
+            t = c / (2 * b);
+            if (k->r0 + t * k->dr < 0) continue;
+        } else {
+            double discriminant = b * b - a * c;
+            if (discriminant < 0) continue;
+            double root = sqrt(discriminant);
+            t = (b + sign * root) * inverse;
+            if (k->r0 + t * k->dr < 0) {
+                t = (b - sign * root) * inverse;
+                if (k->r0 + t * k->dr < 0) continue;
+            }
         }
+        lay(row + i, t, table, last, coverage);
     }
 }

@@ -13,6 +13,14 @@ import CalyxTestSupport
     /// taken. The direct painting goes through the public call, so that is what is checked.
     func difference(_ gradient: CGGradient, from start: CGPoint, to end: CGPoint, background: CGColor?,
                     clip: CGRect? = nil, setUp: (CGContext) -> Void = { _ in }) -> (worst: Int, direct: Bool) {
+        difference(background: background, clip: clip, setUp: setUp,
+                   draw: { $0.drawLinearGradient(gradient, start: start, end: end, options: padded) },
+                   direct: { $0.drawLinearGradientDirectly(gradient, start: start, end: end) })
+    }
+
+    /// The same for any gradient: `draw` through the public call, `direct` straight.
+    func difference(background: CGColor?, clip: CGRect? = nil, setUp: (CGContext) -> Void = { _ in },
+                    draw: (CGContext) -> Void, direct paintDirectly: (CGContext) -> Bool) -> (worst: Int, direct: Bool) {
         let (width, height) = (90, 70)
         let direct = TestCanvas(width: width, height: height, background: background)
         let probe = TestCanvas(width: width, height: height, background: background)
@@ -21,9 +29,9 @@ import CalyxTestSupport
         cairo.context.clip()
         if let clip { for canvas in [direct, probe] { canvas.context.clip(to: clip) } }
         for canvas in [direct, probe, cairo] { setUp(canvas.context) }
-        direct.context.drawLinearGradient(gradient, start: start, end: end, options: padded)
-        cairo.context.drawLinearGradient(gradient, start: start, end: end, options: padded)
-        let took = probe.context.drawLinearGradientDirectly(gradient, start: start, end: end)
+        draw(direct.context)
+        draw(cairo.context)
+        let took = paintDirectly(probe.context)
         let a = direct.context.data!.assumingMemoryBound(to: UInt8.self), b = cairo.context.data!.assumingMemoryBound(to: UInt8.self)
         let p = probe.context.data!.assumingMemoryBound(to: UInt8.self)
         var worst = 0, same = true
@@ -86,6 +94,30 @@ import CalyxTestSupport
                                             clip: CGRect(x: 12.3, y: 7.75, width: 50.5, height: 41.6))
         #expect(alsoDirect)
         #expect(wide <= 2, "worst byte difference \(wide)")
+    }
+
+    /// Radial gradients as PDF's two-circle shading: concentric and padded both ways; from a focus inside the
+    /// end circle padded past it (what `CAGradientLayer` draws, here in an ellipse: the user space scaled unevenly
+    /// and turned); and from a start circle of its own: each within one level of pixman (two in the turned
+    /// ellipse, where pixman's fixed-point sampling positions and the translucent stop's blend over white round
+    /// differently).
+    @Test func radialGradientsMatchCairo() {
+        let g = gradient([CGColor(red: 1, green: 1, blue: 0, alpha: 1), CGColor(red: 0.8, green: 0, blue: 0.5, alpha: 0.6),
+                          CGColor(red: 0, green: 0.2, blue: 1, alpha: 1)], [0, 0.3, 1])
+        let cases: [(options: CGGradientDrawingOptions, c0: CGPoint, r0: CGFloat, c1: CGPoint, r1: CGFloat, setUp: (CGContext) -> Void)] = [
+            (padded, CGPoint(x: 45, y: 35), 0, CGPoint(x: 45, y: 35), 30, { _ in }),
+            ([.drawsAfterEndLocation], CGPoint(x: 8, y: -5), 0, .zero, 20, { ctx in
+                ctx.translateBy(x: 50, y: 30); ctx.rotate(by: 0.4); ctx.scaleBy(x: 1.8, y: 0.9)
+            }),
+            (padded, CGPoint(x: 30, y: 30), 6, CGPoint(x: 50, y: 40), 28, { _ in }),
+        ]
+        for (i, c) in cases.enumerated() {
+            let (worst, direct) = difference(background: .white, setUp: c.setUp,
+                draw: { $0.drawRadialGradient(g, startCenter: c.c0, startRadius: c.r0, endCenter: c.c1, endRadius: c.r1, options: c.options) },
+                direct: { $0.drawRadialGradientDirectly(g, startCenter: c.c0, startRadius: c.r0, endCenter: c.c1, endRadius: c.r1) })
+            #expect(direct, "case \(i)")
+            #expect(worst <= (i == 1 ? 2 : 1), "case \(i): worst byte difference \(worst)")
+        }
     }
 
     /// A clip of whole pixels keeps the direct way and bounds it: outside the rectangle the bitmap is untouched.

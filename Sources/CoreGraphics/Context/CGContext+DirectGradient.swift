@@ -6,15 +6,11 @@ extension CGContext {
     static let gradientTableSize = 2049
 
     /// Paints an axial gradient padded both ways straight into the pixels, through a table of its colours, when
-    /// the context draws plainly (as coverage fills do: a canonical bitmap in place, no mask or shadow, normal
-    /// blending) under no clip but one axis-kept rectangle — whose edge pixels get their share of the colour, as
-    /// Cairo's clip gives them. Answers false, having drawn nothing, when Cairo must: it evaluates the gradient in
-    /// doubles pixel by pixel, several times the cost for the gradients a compositor redraws every frame (a
-    /// Lottie gradient whose points move).
+    /// the context draws plainly (`paintsGradientsDirectly`). Answers false, having drawn nothing, when Cairo
+    /// must: it evaluates the gradient in doubles pixel by pixel, several times the cost for the gradients a
+    /// compositor redraws every frame (a Lottie gradient whose points move).
     package func drawLinearGradientDirectly(_ gradient: CGGradient, start: CGPoint, end: CGPoint) -> Bool {
-        guard isDirectlyBacked, state.singularCTM == nil, state.shadow == nil, state.clipMask == nil, transparencyLayers.isEmpty,
-              state.blendMode == .normal, !state.isClipped || state.deviceClipRect != nil,
-              state.alpha.isFinite, !gradient.stops.isEmpty else { return false }
+        guard paintsGradientsDirectly else { return false }
         // The position along the axis of a user point p is (p − start)·axis / |axis|²; of a device point, that of
         // its user point: an affine function of the device point, found through the inverse of the user space.
         let toUser = cairoTransform.inverted()
@@ -25,10 +21,74 @@ extension CGContext {
         let dtdy = (toUser.c * axis.x + toUser.d * axis.y) / length2
         let t0 = ((toUser.tx - start.x) * axis.x + (toUser.ty - start.y) * axis.y) / length2
         guard dtdx.isFinite, dtdy.isFinite, t0.isFinite else { return false }
+        return paintGradientDirectly(gradient) { row, from, count, y, table, last, coverage in
+            let t: CGFloat = t0 + dtdx * (CGFloat(from) + 0.5) + dtdy * (CGFloat(y) + 0.5)
+            calyx_gradient_row(row + from, Int64(count), Double(t), Double(dtdx), table, last, coverage)
+        }
+    }
+
+    /// Paints a radial gradient between two circles padded past both (PDF's type-3 shading) straight into the
+    /// pixels, as ``drawLinearGradientDirectly(_:start:end:)`` does an axial one; each pixel's position is found
+    /// from its centre mapped to user space by solving the circles' quadratic.
+    package func drawRadialGradientDirectly(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat,
+                                            endCenter: CGPoint, endRadius: CGFloat) -> Bool {
+        guard paintsGradientsDirectly else { return false }
+        let toUser = cairoTransform.inverted()
+        guard [toUser.a, toUser.b, toUser.c, toUser.d, toUser.tx, toUser.ty].allSatisfy(\.isFinite) else { return false }
+        var circles = calyx_radial_circles(c0x: Double(startCenter.x), c0y: Double(startCenter.y), r0: Double(startRadius),
+                                           cdx: Double(endCenter.x - startCenter.x), cdy: Double(endCenter.y - startCenter.y),
+                                           dr: Double(endRadius - startRadius))
+        return withUnsafePointer(to: &circles) { circles in
+            paintGradientDirectly(gradient) { row, from, count, y, table, last, coverage in
+                let p = CGPoint(x: CGFloat(from) + 0.5, y: CGFloat(y) + 0.5).applying(toUser)
+                calyx_radial_row(row + from, Int64(count), Double(p.x), Double(p.y), Double(toUser.a), Double(toUser.b), circles,
+                                 table, last, coverage)
+            }
+        }
+    }
+
+    /// `gradient`'s colours at `entries` evenly spaced positions from 0 to 1, as `CGGradient.color(at:)` gives them
+    /// (interpolated unpremultiplied between stops, padded past the ends), premultiplied, times `alpha`, as
+    /// 0xAARRGGBB. Walked stop by stop: built for every gradient drawn, it must cost little next to the painting.
+    static func colourTable(of gradient: CGGradient, entries: Int, alpha: Double) -> [UInt32] {
+        let stops = gradient.stops
+        var stop = 0
+        return (0..<entries).map { i in
+            let t = CGFloat(i) / CGFloat(entries - 1)
+            while stop < stops.count && stops[stop].location <= t { stop += 1 }
+            // (Stops below t: 0…stop−1. Before the first or from the last on, that stop's colour.)
+            let c: RGBA
+            if stop == 0 { c = stops[0].color } else if stop == stops.count { c = stops[stops.count - 1].color } else {
+                let a = stops[stop - 1], b = stops[stop]
+                let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 1
+                c = RGBA(r: a.color.r + (b.color.r - a.color.r) * f, g: a.color.g + (b.color.g - a.color.g) * f,
+                         b: a.color.b + (b.color.b - a.color.b) * f, a: a.color.a + (b.color.a - a.color.a) * f)
+            }
+            let opacity = Double(min(max(c.a, 0), 1)) * alpha
+            func byte(_ v: CGFloat) -> UInt32 { UInt32(Double(min(max(v, 0), 1)) * opacity * 255 + 0.5) }
+            return UInt32(opacity * 255 + 0.5) << 24 | byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b)
+        }
+    }
+
+    /// Whether a gradient may be painted straight into the pixels: a canonical bitmap drawn in place, no mask or
+    /// shadow, normal blending, and no clip but rectangles (of whole pixels, or one axis-kept rectangle whose
+    /// edge pixels get their share of the colour, as Cairo's clip gives them).
+    private var paintsGradientsDirectly: Bool {
+        isDirectlyBacked && state.singularCTM == nil && state.shadow == nil && state.clipMask == nil && transparencyLayers.isEmpty
+            && state.blendMode == .normal && (!state.isClipped || state.deviceClipRect != nil) && state.alpha.isFinite
+    }
+
+    /// The clip's pixels, row by row, handed to `paintRow` (the row's pixels, the first column, how many, the
+    /// row's number, the colour table, its last index and the coverage of those pixels, 0…255), with the table of
+    /// `gradient`'s colours at the global alpha; always true.
+    private func paintGradientDirectly(_ gradient: CGGradient,
+                                       paintRow: (UnsafeMutablePointer<UInt32>, Int, Int, Int, UnsafePointer<UInt32>, Int64, UInt32) -> Void) -> Bool {
+        guard !gradient.stops.isEmpty else { return false }
         // What may be painted: the bitmap, cut to the whole-pixel clip and to the rectangle clip.
         let whole = state.pixelClip ?? WholePixelRect(x0: 0, y0: 0, x1: width, y1: height)
-        var area = CGRect(x: max(0, whole.x0), y: max(0, whole.y0), width: 0, height: 0)
-        area.size = CGSize(width: min(width, whole.x1) - Int(area.minX), height: min(height, whole.y1) - Int(area.minY))
+        let bx0 = max(0, whole.x0), by0 = max(0, whole.y0), bx1 = min(width, whole.x1), by1 = min(height, whole.y1)
+        guard bx1 > bx0, by1 > by0 else { didDraw(); return true }
+        var area = CGRect(x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0)
         if let clip = state.deviceClipRect { area = area.intersection(clip) }
         guard !area.isNull, area.width > 0, area.height > 0 else { didDraw(); return true }
         let x0 = Int(area.minX.rounded(.down)), x1 = Int(area.maxX.rounded(.up))
@@ -38,29 +98,17 @@ extension CGContext {
             max(0, min(CGFloat(i + 1), high) - max(CGFloat(i), low))
         }
         func byte(_ share: CGFloat) -> UInt32 { UInt32((share * 255).rounded()) }
-        let alpha = Double(clampUnit(state.alpha))
         let last = Self.gradientTableSize - 1
-        let table: [UInt32] = (0...last).map { i in
-            let c = gradient.color(at: CGFloat(i) / CGFloat(last)).premultipliedClamped
-            func byte(_ v: Double) -> UInt32 { UInt32((v * alpha * 255).rounded()) }
-            return byte(c.a) << 24 | byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b)
-        }
+        let table = Self.colourTable(of: gradient, entries: last + 1, alpha: Double(clampUnit(state.alpha)))
         withCanonicalPixels { pixels, bytesPerRow in
             table.withUnsafeBufferPointer { table in
                 for y in y0..<y1 {
                     let down = share(y, area.minY, area.maxY)
                     let row = (pixels + y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
-                    // (Sampled at pixel centres, as Cairo samples.)
-                    let rowStart: CGFloat = t0 + dtdy * (CGFloat(y) + 0.5)
-                    func paint(_ from: Int, _ to: Int, coverage: UInt32) {
-                        guard to > from else { return }
-                        let t = rowStart + dtdx * (CGFloat(from) + 0.5)
-                        calyx_gradient_row(row + from, Int64(to - from), Double(t), Double(dtdx), table.baseAddress, Int64(last), coverage)
-                    }
                     // The first and last columns may be partly inside; those between are whole.
-                    paint(x0, x0 + 1, coverage: byte(share(x0, area.minX, area.maxX) * down))
-                    paint(x0 + 1, x1 - 1, coverage: byte(down))
-                    if x1 - 1 > x0 { paint(x1 - 1, x1, coverage: byte(share(x1 - 1, area.minX, area.maxX) * down)) }
+                    paintRow(row, x0, 1, y, table.baseAddress!, Int64(last), byte(share(x0, area.minX, area.maxX) * down))
+                    if x1 - x0 > 2 { paintRow(row, x0 + 1, x1 - x0 - 2, y, table.baseAddress!, Int64(last), byte(down)) }
+                    if x1 - x0 > 1 { paintRow(row, x1 - 1, 1, y, table.baseAddress!, Int64(last), byte(share(x1 - 1, area.minX, area.maxX) * down)) }
                 }
             }
         }

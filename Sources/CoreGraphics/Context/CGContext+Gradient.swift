@@ -31,6 +31,13 @@ extension CGContext {
                                    endCenter: CGPoint, endRadius: CGFloat, options: CGGradientDrawingOptions) {
         guard startCenter.isFinite, endCenter.isFinite, startRadius.isFinite, endRadius.isFinite,
               startRadius >= 0, endRadius >= 0, startRadius != endRadius || startCenter != endCenter else { return }
+        // Painted directly when padded past the end and either before the start or where nothing lies before it
+        // (a start point inside the end circle: every point has a circle at or after the start).
+        let startInsideEnd = startRadius == 0 && hypot(endCenter.x - startCenter.x, endCenter.y - startCenter.y) < endRadius
+        if options.contains(.drawsAfterEndLocation), options.contains(.drawsBeforeStartLocation) || startInsideEnd,
+           state.singularCTM == nil,
+           drawRadialGradientDirectly(gradient, startCenter: startCenter, startRadius: startRadius, endCenter: endCenter,
+                                      endRadius: endRadius) { return }
         paint { target in
             cairo_save(target)
             if !options.contains(.drawsAfterEndLocation) {
