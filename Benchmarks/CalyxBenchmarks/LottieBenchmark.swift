@@ -20,7 +20,7 @@ enum LottieBenchmark {
 
     /// Every reference file, export and loading; or, given `only`, that file's frames alone (for profiling).
     static func run(into report: inout BenchReport, only: String? = nil) {
-        for name in ["showcase", "precomp-trim", "mattes-masks", "shapes", "motion", "gradients", "blend-modes"] where only.map({ $0 == name }) ?? true {
+        for name in ["showcase", "precomp-trim", "mattes-masks", "shapes", "motion", "gradients", "gradient-highlights", "blend-modes"] where only.map({ $0 == name }) ?? true {
             guard let data = try? Data(contentsOf: references.appendingPathComponent("\(name).json")),
                   let animation = try? LottieAnimation.from(data: data) else { continue }
             let frames = Int(animation.endFrame - animation.startFrame)
