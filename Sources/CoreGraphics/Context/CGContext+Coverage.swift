@@ -45,7 +45,7 @@ extension CGContext {
     /// Whether a solid fill may go through the coverage rasterizer: a canonical bitmap drawn in place (no
     /// transparency layer), no clip but a rectangle of whole pixels (`pixelClip`), no mask or shadow, normal
     /// blending and antialiasing on.
-    var drawsPlainly: Bool {
+    private var drawsPlainly: Bool {
         isDirectlyBacked && state.singularCTM == nil && state.shadow == nil && state.clipMask == nil && !state.isClipped
             && transparencyLayers.isEmpty && state.blendMode == .normal && cairo_get_antialias(cr) == CAIRO_ANTIALIAS_DEFAULT
     }

@@ -80,7 +80,7 @@ extension CGContext {
 
     /// The clip's pixels, row by row, handed to `paintRow` (the row's pixels, the first column, how many, the
     /// row's number, the colour table, its last index and the coverage of those pixels, 0…255), with the table of
-    /// `gradient`'s colours at the global alpha; always true.
+    /// `gradient`'s colours at the global alpha; false, having drawn nothing, for a gradient without stops.
     private func paintGradientDirectly(_ gradient: CGGradient,
                                        paintRow: (UnsafeMutablePointer<UInt32>, Int, Int, Int, UnsafePointer<UInt32>, Int64, UInt32) -> Void) -> Bool {
         guard !gradient.stops.isEmpty else { return false }

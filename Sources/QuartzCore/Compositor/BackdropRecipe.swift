@@ -74,7 +74,7 @@ enum GaussianBlur {
         let target = SharedPixels(pointer: pixels)
         let cores = ProcessInfo.processInfo.activeProcessorCount * 2
         // Rows, then columns; lines are independent, so they run across the cores.
-        let rowChunks = min(cores, height), columnChunks = min(cores, width)
+        let rowChunks = min(cores, height)
         DispatchQueue.concurrentPerform(iterations: rowChunks) { chunk in
             var scratch = [UInt32](repeating: 0, count: width)
             for y in stride(from: chunk, to: height, by: rowChunks) {
