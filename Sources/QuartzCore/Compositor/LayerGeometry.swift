@@ -134,11 +134,11 @@ enum LayerExtent {
     }
 
     /// Whether a layer adds nothing of its own to what its subtree draws: a plain layer with no background,
-    /// contents or border, no shadow and no filters (a container, as every Lottie layer and group is). Its bounds
-    /// are then no part of the extent — a composition-sized container of one small shape would otherwise be
-    /// pictured, cleared and blended whole.
+    /// contents (not even a video's, which arrive as it plays) or border, no shadow and no filters (a container,
+    /// as every Lottie layer and group is). Its bounds are then no part of the extent — a composition-sized
+    /// container of one small shape would otherwise be pictured, cleared and blended whole.
     static func drawsNothingInItsBounds(_ layer: CALayer) -> Bool {
-        layer.compositorKind == .plain && layer.shadowOpacity <= 0 && layer.filters == nil && layer.backgroundFilters == nil
-            && !LayerGeometry.drawsOwnContent(layer, includeBorder: true)
+        layer.compositorKind == .plain && !layer.hasTimedContents && layer.shadowOpacity <= 0 && layer.filters == nil
+            && layer.backgroundFilters == nil && !LayerGeometry.drawsOwnContent(layer, includeBorder: true)
     }
 }
