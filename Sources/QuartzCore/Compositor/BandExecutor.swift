@@ -119,7 +119,7 @@ final class BandExecutor {
         plain.replaces = false
         draw(plain, into: framed, bytesPerRow: bytesPerRow, width: width, height: height, rows: rows, columns: columns,
              pixmanOnly: pixmanOnly)
-        PixmanBlit.blend(band: scratch, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
+        BandBlend.blend(band: scratch, into: target, bytesPerRow: bytesPerRow, width: width, height: height,
                          rows: rows, columns: columns, mode: mode)
     }
 
