@@ -30,26 +30,36 @@ void calyx_radial_row(uint32_t *row, int64_t count, double x, double y, double d
     // |p − c(t)| = r(t) with c(t) = c0 + t·cd, r(t) = r0 + t·dr: a·t² − 2b·t + c = 0, whose larger root is
     // (b + √(b² − ac))/a for a > 0 and (b − √(b² − ac))/a for a < 0.
     double a = k->cdx * k->cdx + k->cdy * k->cdy - k->dr * k->dr;
-    int linear = fabs(a) < 1e-12;
-    double inverse = linear ? 0 : 1 / a, sign = a > 0 ? 1 : -1;
-    for (int64_t i = 0; i < count; i++) {
-        double px = x + dx * (double)i - k->c0x, py = y + dy * (double)i - k->c0y;
-        double b = px * k->cdx + py * k->cdy + k->r0 * k->dr, c = px * px + py * py - k->r0 * k->r0;
-        double t;
-        if (linear) {
+    if (fabs(a) < 1e-12) {
+        // (Circles whose radius grows as fast as their centre moves: one root, c / 2b.)
+        for (int64_t i = 0; i < count; i++) {
+            double px = x + dx * (double)i - k->c0x, py = y + dy * (double)i - k->c0y;
+            double b = px * k->cdx + py * k->cdy + k->r0 * k->dr, c = px * px + py * py - k->r0 * k->r0;
             if (b == 0) continue;
-            t = c / (2 * b);
-            if (k->r0 + t * k->dr < 0) continue;
-        } else {
-            double discriminant = b * b - a * c;
-            if (discriminant < 0) continue;
-            double root = sqrt(discriminant);
-            t = (b + sign * root) * inverse;
-            if (k->r0 + t * k->dr < 0) {
-                t = (b - sign * root) * inverse;
-                if (k->r0 + t * k->dr < 0) continue;
-            }
+            double t = c / (2 * b);
+            if (k->r0 + t * k->dr >= 0) lay(row + i, t, table, last, coverage);
         }
-        lay(row + i, t, table, last, coverage);
+        return;
+    }
+    double inverse = 1 / a, sign = a > 0 ? 1 : -1;
+    // Positions a chunk at a time without branches (so the square roots pipeline, two to a vector), then the
+    // colours; a pixel no circle reaches gets NaN and is left as it was.
+    enum { chunk = 64 };
+    double positions[chunk];
+    for (int64_t start = 0; start < count; start += chunk) {
+        int64_t n = count - start < chunk ? count - start : chunk;
+        for (int64_t j = 0; j < n; j++) {
+            double i = (double)(start + j);
+            double px = x + dx * i - k->c0x, py = y + dy * i - k->c0y;
+            double b = px * k->cdx + py * k->cdy + k->r0 * k->dr, c = px * px + py * py - k->r0 * k->r0;
+            double discriminant = b * b - a * c;
+            double root = sqrt(discriminant > 0 ? discriminant : 0);
+            double high = (b + sign * root) * inverse, low = (b - sign * root) * inverse;
+            double t = k->r0 + high * k->dr >= 0 ? high : low;
+            positions[j] = discriminant >= 0 && k->r0 + t * k->dr >= 0 ? t : NAN;
+        }
+        for (int64_t j = 0; j < n; j++) {
+            if (positions[j] == positions[j]) lay(row + start + j, positions[j], table, last, coverage);
+        }
     }
 }

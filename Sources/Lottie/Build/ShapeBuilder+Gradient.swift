@@ -20,10 +20,18 @@ extension ShapeBuilder {
             reach += mask.lineWidth
         }
         mask.opacity = 1
-        // The box: the geometry's at the first frame, or the composition when the geometry moves.
-        let moving = geometry.contains(where: Self.isAnimated)
-        let pathBox = mask.path?.boundingBoxOfPath ?? .null
-        let box = (moving || pathBox.isNull || !pathBox.isFiniteValue)
+        // The box: what the geometry covers over the whole animation (its path at each sampled frame when it
+        // moves), or the composition when that is unknown (a stroke whose width changes). The gradient is painted
+        // over the box every frame its points move: a composition-sized box for a small moving shape cost the
+        // whole composition's pixels.
+        var pathBox = mask.path?.boundingBoxOfPath ?? .null
+        if geometry.contains(where: Self.isAnimated) {
+            let samples = (mask.animation(forKey: "lottie.path") as? CAKeyframeAnimation)?.values ?? []
+            // (Control points included: frames between the samples interpolate them.)
+            for case let sample as CGPath in samples { pathBox = pathBox.union(sample.boundingBox) }
+        }
+        let widthChanges = gradient.stroke?.width.isAnimated ?? false
+        let box = (widthChanges || pathBox.isNull || !pathBox.isFiniteValue)
             ? CGRect(x: 0, y: 0, width: builder.model.width, height: builder.model.height)
             : pathBox.insetBy(dx: -reach, dy: -reach)
         let layer = CAGradientLayer()
