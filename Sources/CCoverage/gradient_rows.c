@@ -10,12 +10,7 @@ static inline void lay(uint32_t *pixel, double t, const uint32_t *table, int64_t
     int64_t index = u >= 1 ? (u < (double)last ? (int64_t)u : last) : 0;
     uint64_t colour = calyx_spread(table[index]);
     if (coverage < 255) colour = calyx_scale_255(colour, coverage);
-    uint64_t alpha = colour >> 48;
-    if (alpha == 255) {
-        *pixel = calyx_pack(colour);
-    } else if (alpha != 0) {
-        *pixel = calyx_over(colour, *pixel);
-    }
+    if (colour >> 48) *pixel = calyx_over(colour, *pixel);  // (an opaque colour replaces the pixel)
 }
 
 void calyx_gradient_row(uint32_t *row, int64_t count, double t, double dt, const uint32_t *table, int64_t last,

@@ -42,12 +42,18 @@ extension CGContext {
         }
     }
 
-    /// Whether a solid fill may go through the coverage rasterizer: a canonical bitmap drawn in place (no
-    /// transparency layer), no clip but a rectangle of whole pixels (`pixelClip`), no mask or shadow, normal
-    /// blending and antialiasing on.
+    /// Whether a solid fill may go through the coverage rasterizer: drawn in place (`drawsInPlaceUnmasked`), no clip
+    /// but a rectangle of whole pixels (`pixelClip`), and antialiasing on.
     private var drawsPlainly: Bool {
-        isDirectlyBacked && state.singularCTM == nil && state.shadow == nil && state.clipMask == nil && !state.isClipped
-            && transparencyLayers.isEmpty && state.blendMode == .normal && cairo_get_antialias(cr) == CAIRO_ANTIALIAS_DEFAULT
+        drawsInPlaceUnmasked && !state.isClipped && cairo_get_antialias(cr) == CAIRO_ANTIALIAS_DEFAULT
+    }
+
+    /// Whether drawing may write the pixels itself instead of through Cairo: a canonical bitmap drawn in place (no
+    /// transparency layer), a usable user space, no mask or shadow and normal blending. (What clips it may take is
+    /// each caller's own rule.)
+    var drawsInPlaceUnmasked: Bool {
+        isDirectlyBacked && state.singularCTM == nil && state.shadow == nil && state.clipMask == nil
+            && transparencyLayers.isEmpty && state.blendMode == .normal
     }
 
     /// Accumulates the edges `addEdges` hands over in a coverage box over `box` (in whole pixels, cut to the

@@ -74,8 +74,7 @@ extension CGContext {
     /// shadow, normal blending, and no clip but rectangles (of whole pixels, or one axis-kept rectangle whose
     /// edge pixels get their share of the colour, as Cairo's clip gives them).
     private var paintsGradientsDirectly: Bool {
-        isDirectlyBacked && state.singularCTM == nil && state.shadow == nil && state.clipMask == nil && transparencyLayers.isEmpty
-            && state.blendMode == .normal && (!state.isClipped || state.deviceClipRect != nil) && state.alpha.isFinite
+        drawsInPlaceUnmasked && (!state.isClipped || state.deviceClipRect != nil) && state.alpha.isFinite
     }
 
     /// The clip's pixels, row by row, handed to `paintRow` (the row's pixels, the first column, how many, the

@@ -5,7 +5,7 @@ extension CGContext {
     /// painted before `start` or after `end`.
     public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions) {
         guard start.isFinite, end.isFinite, start != end else { return }
-        if options.contains([.drawsBeforeStartLocation, .drawsAfterEndLocation]), state.singularCTM == nil,
+        if options.contains([.drawsBeforeStartLocation, .drawsAfterEndLocation]),
            drawLinearGradientDirectly(gradient, start: start, end: end) { return }
         paint { target in
             cairo_save(target)
@@ -35,7 +35,6 @@ extension CGContext {
         // (a start point inside the end circle: every point has a circle at or after the start).
         let startInsideEnd = startRadius == 0 && hypot(endCenter.x - startCenter.x, endCenter.y - startCenter.y) < endRadius
         if options.contains(.drawsAfterEndLocation), options.contains(.drawsBeforeStartLocation) || startInsideEnd,
-           state.singularCTM == nil,
            drawRadialGradientDirectly(gradient, startCenter: startCenter, startRadius: startRadius, endCenter: endCenter,
                                       endRadius: endRadius) { return }
         paint { target in
