@@ -15,6 +15,11 @@ import QuartzCore
 /// a frame, exporting each file to MP4 at 512 × 512, and loading a synthetic 1 MB file.
 enum LottieBenchmark {
     static let size = 512
+    /// `calyx-bench lottie <file> --profile <rounds>`: only Calyx's frames of that file, that many rounds of every
+    /// frame, for a sampling profiler (nil: the figures as usual).
+    static let profileRounds: Int? = CommandLine.arguments.firstIndex(of: "--profile").flatMap {
+        CommandLine.arguments.indices.contains($0 + 1) ? Int(CommandLine.arguments[$0 + 1]) : nil
+    }
     static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tests/LottieTests/References")
 
@@ -24,6 +29,11 @@ enum LottieBenchmark {
             guard let data = try? Data(contentsOf: references.appendingPathComponent("\(name).json")),
                   let animation = try? LottieAnimation.from(data: data) else { continue }
             let frames = Int(animation.endFrame - animation.startFrame)
+            if let rounds = profileRounds {
+                // (For a profiler: Calyx's frames alone, for as long as asked, nothing else timed.)
+                _ = calyxSeconds(animation, frames: frames, runs: rounds)
+                continue
+            }
             // Both engines on one core: rlottie's rasterizing workers, started at its first frame, stay there.
             let (calyx, rlottie) = onOneCore { (calyxSeconds(animation, frames: frames), rlottieSeconds(data, key: name, frames: frames)) }
             report.add("lottie.\(name).calyx_frame", calyx.seconds * 1e3, "ms",
@@ -98,7 +108,7 @@ enum LottieBenchmark {
     }
 
     /// Median seconds a frame, over rounds of every frame of the animation, and heap allocations a frame.
-    static func calyxSeconds(_ animation: LottieAnimation, frames: Int) -> (seconds: Double, allocations: Double) {
+    static func calyxSeconds(_ animation: LottieAnimation, frames: Int, runs: Int = 7) -> (seconds: Double, allocations: Double) {
         let clock = CAMediaClock(manualTime: 0)
         return CAMediaClock.$current.withValue(clock) {
             let player = LottieAnimationLayer(animation: animation)
@@ -119,7 +129,7 @@ enum LottieBenchmark {
                     renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
                 }
             }
-            let seconds = medianSeconds(warmup: 1, runs: 7, round) / Double(frames)
+            let seconds = medianSeconds(warmup: 1, runs: runs, round) / Double(frames)
             MallocInterposerSwift.reset()
             MallocInterposerSwift.hook()
             round()

@@ -1,5 +1,6 @@
 #include "coverage.h"
 #include "calyx_pixel_arithmetic.h"
+#include "calyx_processor.h"
 #include <stdlib.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -16,18 +17,6 @@ static inline __m128i scale_255_lanes(__m128i x, __m128i k) {
 #if defined(__x86_64__)
 #include <immintrin.h>
 #define CALYX_AVX2 __attribute__((target("avx2")))
-
-// Whether the processor has AVX2 (asked once: one binary runs everywhere).
-static int has_avx2(void) {
-    static int known = -1;
-    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (answer < 0) {
-        __builtin_cpu_init();
-        answer = __builtin_cpu_supports("avx2") ? 1 : 0;
-        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
-    }
-    return answer;
-}
 
 // `scale_255_lanes` on 256 bits.
 CALYX_AVX2 static inline __m256i scale_255_lanes_avx2(__m256i x, __m256i k) {
@@ -201,7 +190,7 @@ static inline void fill_run(uint32_t *target, int64_t count, uint32_t colour, ui
     // lanes: a long run of a translucent fill was a nanosecond a pixel one at a time.
     uint64_t keep = 255 - (source >> 48);
 #if defined(__x86_64__)
-    if (keep > 0 && count >= 8 && has_avx2()) i = blend_eights_avx2(target, count, source);
+    if (keep > 0 && count >= 8 && calyx_has_avx2()) i = blend_eights_avx2(target, count, source);
 #endif
     if (keep > 0 && count - i >= 4) {
         const __m128i zero = _mm_setzero_si128();

@@ -1,5 +1,6 @@
-#include "gradient_rows.h"
+#include "gradient_rows_internal.h"
 #include "calyx_pixel_arithmetic.h"
+#include "calyx_processor.h"
 
 #include <math.h>
 
@@ -16,6 +17,18 @@ static inline void lay(uint32_t *pixel, double t, const uint32_t *table, int64_t
 void calyx_gradient_row(uint32_t *row, int64_t count, double t, double dt, const uint32_t *table, int64_t last,
                         uint32_t coverage) {
     if (coverage == 0) return;
+    if (count >= 8 && calyx_has_avx2()) {
+        // (Positions are never NaN here — the caller's t and dt are finite — so the wide path's NaN rule never
+        // applies.)
+        enum { chunk = 64 };
+        double positions[chunk];
+        for (int64_t i = 0; i < count; i += chunk) {
+            int64_t n = count - i < chunk ? count - i : chunk;
+            for (int64_t j = 0; j < ((n + 7) & ~(int64_t)7); j++) positions[j] = t + dt * (double)(i + j);
+            calyx_lay_positions_avx2(row + i, n, positions, table, last, coverage);
+        }
+        return;
+    }
     for (int64_t i = 0; i < count; i++) lay(row + i, t + dt * (double)i, table, last, coverage);
 }
 
@@ -37,12 +50,19 @@ void calyx_radial_row(uint32_t *row, int64_t count, double x, double y, double d
         return;
     }
     double inverse = 1 / a, sign = a > 0 ? 1 : -1;
-    // Positions a chunk at a time without branches (so the square roots pipeline, two to a vector), then the
-    // colours; a pixel no circle reaches gets NaN and is left as it was.
+    // Positions a chunk at a time without branches (so the square roots pipeline, two to a vector, four with
+    // AVX2), then the colours (eight at a time with AVX2); a pixel no circle reaches gets NaN and is left as it was.
     enum { chunk = 64 };
     double positions[chunk];
+    const int wide = calyx_has_avx2();
     for (int64_t start = 0; start < count; start += chunk) {
         int64_t n = count - start < chunk ? count - start : chunk;
+        if (wide) {
+            // (Up to the next multiple of eight, which the colours read: a chunk is a multiple of eight.)
+            calyx_radial_positions_avx2(positions, start, (n + 7) & ~(int64_t)7, x, y, dx, dy, k, a, inverse, sign);
+            calyx_lay_positions_avx2(row + start, n, positions, table, last, coverage);
+            continue;
+        }
         for (int64_t j = 0; j < n; j++) {
             double i = (double)(start + j);
             double px = x + dx * i - k->c0x, py = y + dy * i - k->c0y;

@@ -139,3 +139,53 @@ import CalyxTestSupport
         }
     }
 }
+
+/// The gradient rows' AVX2 paths against their scalar paths: the same bytes for every pixel (the wide paths repeat
+/// the scalar arithmetic lane by lane, table lookups and NaN positions included). On a processor without AVX2
+/// both runs take the scalar path and agree trivially.
+@Suite(.serialized) struct WideGradientPathTests {
+    /// Random gradients (axial and radial, translucent stops, every coverage of a fractional clip's edges) drawn
+    /// twice into random translucent pixels, wide paths allowed and forbidden.
+    @Test func wideAndScalarPathsPaintTheSameBytes() {
+        var random = SeededRandom(seed: 0x6A2D)
+        func unit() -> CGFloat { CGFloat(random.unit()) }
+        func colour() -> CGColor { CGColor(red: unit(), green: unit(), blue: unit(), alpha: unit() < 0.3 ? 1 : unit()) }
+        var compared = 0
+        for round in 0..<40 {
+            let stops = 2 + Int(unit() * 4)
+            let locations = (0..<stops).map { CGFloat($0) / CGFloat(stops - 1) }
+            let g = CGGradient(colorsSpace: nil, colors: (0..<stops).map { _ in colour() } as CFArray, locations: locations)!
+            let (width, height) = (37 + Int(unit() * 90), 9 + Int(unit() * 30))
+            let seed = random.next()
+            func paint() -> [UInt8] {
+                let canvas = TestCanvas(width: width, height: height, background: nil)
+                var noise = SeededRandom(seed: seed)
+                let pixels = canvas.context.data!.assumingMemoryBound(to: UInt32.self)
+                for i in 0..<(canvas.context.bytesPerRow / 4 * height) {
+                    let v = UInt32(truncatingIfNeeded: noise.next()), a = v >> 24
+                    pixels[i] = a << 24 | min((v >> 16) & 0xFF, a) << 16 | min((v >> 8) & 0xFF, a) << 8 | min(v & 0xFF, a)
+                }
+                let ctx = canvas.context
+                ctx.clip(to: CGRect(x: 1.3, y: 0.6, width: CGFloat(width) - 2.9, height: CGFloat(height) - 1.7))
+                ctx.translateBy(x: CGFloat(width) / 2, y: CGFloat(height) / 2)
+                ctx.rotate(by: CGFloat(round) * 0.37)
+                ctx.scaleBy(x: 1 + CGFloat(round % 3) * 0.4, y: 0.7)
+                let drawn = round % 2 == 0
+                    ? ctx.drawLinearGradientDirectly(g, start: CGPoint(x: -20 + CGFloat(round), y: 3), end: CGPoint(x: 25, y: -4))
+                    : ctx.drawRadialGradientDirectly(g, startCenter: CGPoint(x: 4, y: -3), startRadius: CGFloat(round % 4) * 3,
+                                                     endCenter: CGPoint(x: -6, y: 2), endRadius: 9 + CGFloat(round % 5) * 6)
+                #expect(drawn, "round \(round)")
+                return Array(UnsafeBufferPointer(start: canvas.context.data!.assumingMemoryBound(to: UInt8.self),
+                                                 count: canvas.context.bytesPerRow * height))
+            }
+            let wide = paint()
+            CGContext.allowWidePixelPaths(false)
+            let scalar = paint()
+            CGContext.allowWidePixelPaths(true)
+            let differing = zip(wide, scalar).filter { $0 != $1 }.count
+            #expect(wide.count == scalar.count && differing == 0, "round \(round): \(differing) bytes differ")
+            compared += wide.count
+        }
+        #expect(compared > 100_000)
+    }
+}

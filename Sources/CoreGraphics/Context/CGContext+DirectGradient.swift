@@ -1,6 +1,11 @@
 @_implementationOnly import CCoverage
 
 extension CGContext {
+    /// Allows (the default) or forbids, process-wide, the AVX2 paths of CoreGraphics' own pixel loops (coverage
+    /// fills, direct gradients) where the processor has AVX2: tests forbid them to compare them with the scalar
+    /// paths, which they match byte for byte (so a frame drawn meanwhile elsewhere is the same either way).
+    package static func allowWidePixelPaths(_ allowed: Bool) { calyx_allow_wide_paths(allowed ? 1 : 0) }
+
     /// How many colours the table of a directly painted gradient holds: a step is under a 2,000th of the axis,
     /// finer than a level of 255 for any pair of neighbouring stops.
     static let gradientTableSize = 2049
@@ -52,21 +57,27 @@ extension CGContext {
     /// 0xAARRGGBB. Walked stop by stop: built for every gradient drawn, it must cost little next to the painting.
     static func colourTable(of gradient: CGGradient, entries: Int, alpha: Double) -> [UInt32] {
         let stops = gradient.stops
-        var stop = 0
-        return (0..<entries).map { i in
-            let t = CGFloat(i) / CGFloat(entries - 1)
-            while stop < stops.count && stops[stop].location <= t { stop += 1 }
-            // (Stops below t: 0…stop−1. Before the first or from the last on, that stop's colour.)
-            let c: RGBA
-            if stop == 0 { c = stops[0].color } else if stop == stops.count { c = stops[stops.count - 1].color } else {
-                let a = stops[stop - 1], b = stops[stop]
-                let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 1
-                c = RGBA(r: a.color.r + (b.color.r - a.color.r) * f, g: a.color.g + (b.color.g - a.color.g) * f,
-                         b: a.color.b + (b.color.b - a.color.b) * f, a: a.color.a + (b.color.a - a.color.a) * f)
+        guard entries > 1, let first = stops.first, let final = stops.last else { return [] }
+        // (Filled through a buffer, not `map`: a closure, bounds checks and tuple copies per entry were a
+        // twentieth of a frame that redraws a gradient.)
+        return [UInt32](unsafeUninitializedCapacity: entries) { table, count in
+            var stop = 0
+            for i in 0..<entries {
+                let t = CGFloat(i) / CGFloat(entries - 1)
+                while stop < stops.count && stops[stop].location <= t { stop += 1 }
+                // (Stops below t: 0…stop−1. Before the first or from the last on, that stop's colour.)
+                let c: RGBA
+                if stop == 0 { c = first.color } else if stop == stops.count { c = final.color } else {
+                    let a = stops[stop - 1], b = stops[stop]
+                    let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 1
+                    c = RGBA(r: a.color.r + (b.color.r - a.color.r) * f, g: a.color.g + (b.color.g - a.color.g) * f,
+                             b: a.color.b + (b.color.b - a.color.b) * f, a: a.color.a + (b.color.a - a.color.a) * f)
+                }
+                let opacity = Double(min(max(c.a, 0), 1)) * alpha
+                @inline(__always) func byte(_ v: CGFloat) -> UInt32 { UInt32(Double(min(max(v, 0), 1)) * opacity * 255 + 0.5) }
+                table[i] = UInt32(opacity * 255 + 0.5) << 24 | byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b)
             }
-            let opacity = Double(min(max(c.a, 0), 1)) * alpha
-            func byte(_ v: CGFloat) -> UInt32 { UInt32(Double(min(max(v, 0), 1)) * opacity * 255 + 0.5) }
-            return UInt32(opacity * 255 + 0.5) << 24 | byte(c.r) << 16 | byte(c.g) << 8 | byte(c.b)
+            count = entries
         }
     }
 
@@ -98,7 +109,10 @@ extension CGContext {
         }
         func byte(_ share: CGFloat) -> UInt32 { UInt32((share * 255).rounded()) }
         let last = Self.gradientTableSize - 1
-        let table = Self.colourTable(of: gradient, entries: last + 1, alpha: Double(clampUnit(state.alpha)))
+        let alpha = Double(clampUnit(state.alpha))
+        let table = GradientTableCache.table(of: gradient, entries: last + 1, alpha: alpha) {
+            Self.colourTable(of: gradient, entries: last + 1, alpha: alpha)
+        }
         withCanonicalPixels { pixels, bytesPerRow in
             table.withUnsafeBufferPointer { table in
                 for y in y0..<y1 {
