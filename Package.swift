@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "CSpanKernels", dependencies: ["CCoverage"]),
         // Filter descriptions (CIFilter) for layers' backgroundFilters; the compositor applies them.
         .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CMathShim", "CSpanKernels", "CPixman"], exclude: ["README.md"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CMathShim", "CSpanKernels", "CCoverage", "CPixman"], exclude: ["README.md"]),
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"]),
         .target(name: "_Testing_CoreImage", dependencies: ["CoreImage", "_Testing_CoreGraphics"]),
         // UIKit over QuartzCore: views, view animation, drawing and value types.

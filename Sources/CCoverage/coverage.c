@@ -1,17 +1,18 @@
 #include "coverage.h"
+
+// A row of cells: the box's width, the two cells right of it that edges there reach, rounded up to whole quads.
+static inline int64_t calyx_coverage_stride(int64_t width) { return (width + 2 + 3) & ~(int64_t)3; }
 #include "calyx_pixel_arithmetic.h"
 #include "calyx_processor.h"
+#include "blend_arithmetic.h"
+// (Four-pixel vectors pass between inlined functions only: see blend_arithmetic.h.)
+#pragma clang diagnostic ignored "-Wpsabi"
 #include <stdlib.h>
 #if defined(__SSE2__)
-#include <emmintrin.h>
 
-// `calyx_scale_255` on 16-bit lanes: each lane of `x` times the matching lane of `k`/255, rounded to nearest
-// ((t + t>>8) >> 8 with t = x·k + 128; x and k at most 255, so t stays below 2^16). That equals t·257 >> 16 for
-// every such t (checked for all 65,536), which one high-half multiply gives in place of two shifts and an add.
-static inline __m128i scale_255_lanes(__m128i x, __m128i k) {
-    __m128i t = _mm_add_epi16(_mm_mullo_epi16(x, k), _mm_set1_epi16(128));
-    return _mm_mulhi_epu16(t, _mm_set1_epi16(257));
-}
+// `calyx_scale_255` on 16-bit lanes: each lane of `x` times the matching lane of `k`/255, rounded to nearest (x and
+// k at most 255): the blend arithmetic's rounded division of the product.
+static inline __m128i scale_255_lanes(__m128i x, __m128i k) { return div255_lanes(_mm_mullo_epi16(x, k)); }
 #endif
 
 #if defined(__x86_64__)
@@ -49,11 +50,13 @@ static _Thread_local int64_t thread_cell_capacity, thread_word_capacity;
 
 int calyx_coverage_begin(calyx_coverage *box, int64_t width, int64_t height) {
     if (width <= 0 || height <= 0 || width > CALYX_COVERAGE_MAXIMUM_CELLS || height > CALYX_COVERAGE_MAXIMUM_CELLS) return 0;
-    int64_t count = (width + 2) * height, words = (width + 2 + 63) / 64;
+    int64_t stride = calyx_coverage_stride(width), count = stride * height, words = (stride / 4 + 63) / 64;
     if (count > CALYX_COVERAGE_MAXIMUM_CELLS) return 0;
     if (count > thread_cell_capacity) {
-        float *grown = calloc((size_t)count, sizeof(float));
+        // (Aligned to a quad of cells, which the pass along the rows loads whole.)
+        float *grown = aligned_alloc(16, (size_t)count * sizeof(float));
         if (!grown) return 0;
+        __builtin_memset(grown, 0, (size_t)count * sizeof(float));
         free(thread_cells);
         thread_cells = grown;
         thread_cell_capacity = count;
@@ -73,11 +76,17 @@ int calyx_coverage_begin(calyx_coverage *box, int64_t width, int64_t height) {
     return 1;
 }
 
-// Marks cells `first` through `last` of a row touched.
+// Marks the quads of cells `first` through `last` of a row touched (a bit for each four cells).
 static inline void mark(uint64_t *touched, int64_t first, int64_t last) {
-    if (last == first + 1 && (first & 63) != 63) { touched[first >> 6] |= (uint64_t)3 << (first & 63); return; }
-    int64_t w = first >> 6, end = last >> 6;
-    uint64_t from = ~(uint64_t)0 << (first & 63), to = ~(uint64_t)0 >> (63 - (last & 63));
+    int64_t q0 = first >> 2, q1 = last >> 2;
+    if (q1 - q0 <= 1) {
+        // (One or two quads — nearly every row part: no branch on which.)
+        touched[q0 >> 6] |= (uint64_t)1 << (q0 & 63);
+        touched[q1 >> 6] |= (uint64_t)1 << (q1 & 63);
+        return;
+    }
+    int64_t w = q0 >> 6, end = q1 >> 6;
+    uint64_t from = ~(uint64_t)0 << (q0 & 63), to = ~(uint64_t)0 >> (63 - (q1 & 63));
     if (w == end) { touched[w] |= from & to; return; }
     touched[w] |= from;
     for (w += 1; w < end; w++) touched[w] = ~(uint64_t)0;
@@ -91,14 +100,16 @@ static inline void mark(uint64_t *touched, int64_t first, int64_t last) {
 // covers none of it (dropped). An edge crossing a side is split there first, its height shared in proportion:
 // clamping its ends instead would tilt it, mis-covering the columns it crosses inside (a box cut to a clip
 // crosses edges often).
-static inline void add_row_part(float *row, uint64_t *touched, double right, double xa, double xb, double dy) {
+// `inside`: the caller knows the part lies within the box (a constant at each call).
+static inline __attribute__((always_inline)) void add_row_part(float *row, uint64_t *touched, double right, double xa, double xb,
+                                                              double dy, int inside) {
     double lo = xa < xb ? xa : xb, hi = xa < xb ? xb : xa;
-    if (__builtin_expect(lo < 0 || hi > right, 0)) {
+    if (!inside && __builtin_expect(lo < 0 || hi > right, 0)) {
         double span = hi - lo;
         if (lo < 0) {
             double outside = hi <= 0 ? dy : dy * (0 - lo) / span;
             row[0] += (float)outside;
-            touched[0] |= 1;
+            touched[0] |= 1;  // (quad 0)
             if (hi <= 0) return;
             dy -= outside;
             lo = 0;
@@ -114,9 +125,9 @@ static inline void add_row_part(float *row, uint64_t *touched, double right, dou
     double left = (double)first;
     if (left + 1 >= hi) {
         // Within one column: the part right of the edge is one minus the edge's mean position in the column.
-        double inside = (lo + hi) * 0.5 - left;
-        row[first] += (float)(dy * (1 - inside));
-        row[first + 1] += (float)(dy * inside);
+        double mean = (lo + hi) * 0.5 - left;
+        row[first] += (float)(dy * (1 - mean));
+        row[first + 1] += (float)(dy * mean);
         mark(touched, first, first + 1);
         return;
     }
@@ -141,6 +152,27 @@ static inline void add_row_part(float *row, uint64_t *touched, double right, dou
     mark(touched, first, last + 1);
 }
 
+// The rows of an edge from (x0, y0) down to (x1, y1) — y0 < y1 — between `top` and `bottom` (clamped to the box).
+// Each row's ends come from the edge's start, not stepped (no drift down a long edge); the rows between the first
+// and the last are whole, so only those two are cut.
+static inline __attribute__((always_inline)) void add_rows(calyx_coverage *box, double x0, double y0, double dxdy, double sign,
+                                                          double top, double bottom, int inside) {
+    double right = (double)box->width;
+    int64_t stride = calyx_coverage_stride(box->width), words = box->words;
+    int64_t y = (int64_t)top;
+    float *row = box->cells + y * stride;
+    uint64_t *touched = box->touched + y * words;
+    double ya = top, xa = x0 + (ya - y0) * dxdy;
+    for (; (double)(y + 1) < bottom; y++, row += stride, touched += words) {
+        double yb = (double)(y + 1);
+        double xb = x0 + (yb - y0) * dxdy;
+        add_row_part(row, touched, right, xa, xb, (yb - ya) * sign, inside);
+        ya = yb;
+        xa = xb;
+    }
+    add_row_part(row, touched, right, xa, x0 + (bottom - y0) * dxdy, (bottom - ya) * sign, inside);
+}
+
 void calyx_coverage_edge(calyx_coverage *box, double x0, double y0, double x1, double y1) {
     if (y0 == y1) return;
     double sign = 1;
@@ -149,19 +181,11 @@ void calyx_coverage_edge(calyx_coverage *box, double x0, double y0, double x1, d
     if (y1 <= 0 || y0 >= height) return;
     double dxdy = (x1 - x0) / (y1 - y0), right = (double)box->width;
     double top = y0 < 0 ? 0 : y0, bottom = y1 > height ? height : y1;
-    int64_t stride = box->width + 2, words = box->words;
-    int64_t y = (int64_t)top;
-    float *row = box->cells + y * stride;
-    uint64_t *touched = box->touched + y * words;
-    // (Each row's ends from the edge's start, not stepped: no drift down a long edge.)
-    double ya = top, xa = x0 + (ya - y0) * dxdy;
-    for (; (double)y < bottom; y++, row += stride, touched += words) {
-        double yb = (double)(y + 1) < bottom ? (double)(y + 1) : bottom;
-        double xb = x0 + (yb - y0) * dxdy;
-        if (yb > ya) add_row_part(row, touched, right, xa, xb, (yb - ya) * sign);
-        ya = yb;
-        xa = xb;
-    }
+    // An edge well inside the box's sides needs no row cut at them. (Each row's x lies between the ends to within
+    // a few units in the last place; the margin is far above that for coordinates within the coverage limit.)
+    double lo = x0 < x1 ? x0 : x1, hi = x0 < x1 ? x1 : x0;
+    if (lo > 1e-6 && hi < right - 1e-6) add_rows(box, x0, y0, dxdy, sign, top, bottom, 1);
+    else add_rows(box, x0, y0, dxdy, sign, top, bottom, 0);
 }
 
 // The coverage (0…255) of a winding sum under the nonzero or even-odd rule.
@@ -176,10 +200,31 @@ static inline uint32_t coverage_of(float sum, int even_odd) {
     return (uint32_t)(area * 255 + 0.5f);
 }
 
-// Pixels target[0..<count] all covered by `coverage`.
-static inline void fill_run(uint32_t *target, int64_t count, uint32_t colour, uint32_t coverage) {
+#if defined(__x86_64__)
+// `count` (at least eight) pixels set to `colour`, eight a store, the last eight overlapping the ones before.
+CALYX_AVX2 static void store_eights_avx2(uint32_t *target, int64_t count, uint32_t colour) {
+    const __m256i c = _mm256_set1_epi32((int)colour);
+    for (int64_t i = 0; i + 8 < count; i += 8) _mm256_storeu_si256((__m256i *)(target + i), c);
+    _mm256_storeu_si256((__m256i *)(target + count - 8), c);
+}
+#endif
+
+// Pixels target[0..<count] all covered by `coverage`; `wide`: the processor has AVX2.
+static inline void fill_run(uint32_t *target, int64_t count, uint32_t colour, uint32_t coverage, int wide) {
     if (coverage == 0 || count <= 0) return;
     if (coverage == 255 && (colour >> 24) == 255) {
+#if defined(__x86_64__)
+        if (wide && count >= 8) { store_eights_avx2(target, count, colour); return; }
+#endif
+#if defined(__SSE2__)
+        // Four pixels a store, the last four overlapping the ones before (no pixel by pixel tail).
+        if (count >= 4) {
+            const __m128i c = _mm_set1_epi32((int)colour);
+            for (int64_t i = 0; i + 4 < count; i += 4) _mm_storeu_si128((__m128i *)(target + i), c);
+            _mm_storeu_si128((__m128i *)(target + count - 4), c);
+            return;
+        }
+#endif
         for (int64_t i = 0; i < count; i++) target[i] = colour;
         return;
     }
@@ -190,7 +235,7 @@ static inline void fill_run(uint32_t *target, int64_t count, uint32_t colour, ui
     // lanes: a long run of a translucent fill was a nanosecond a pixel one at a time.
     uint64_t keep = 255 - (source >> 48);
 #if defined(__x86_64__)
-    if (keep > 0 && count >= 8 && calyx_has_avx2()) i = blend_eights_avx2(target, count, source);
+    if (keep > 0 && count >= 8 && wide) i = blend_eights_avx2(target, count, source);
 #endif
     if (keep > 0 && count - i >= 4) {
         const __m128i zero = _mm_setzero_si128();
@@ -218,10 +263,9 @@ static inline void fill_one(uint32_t *target, uint64_t spread, uint32_t coverage
 }
 
 #if defined(__SSE2__)
-// Cells row[0..<4] summed onto `*sum` and the four pixels under them blended by their coverage, as `fill_one`
-// does each, with the same arithmetic on 16-bit lanes; the cells are left zero. Untouched cells among them hold
-// zero, so their pixels get the coverage a run would give them.
-static inline void fill_four(float *row, uint32_t *target, __m128i colour_lanes, float *sum, int even_odd) {
+// Cells row[0..<4] summed onto `*sum` and their pixels' coverages (0…255, one to a 32-bit lane); the cells are
+// left zero. Untouched cells among them hold zero, so their pixels get the coverage a run would give them.
+static inline __m128i coverage_four(float *row, float *sum, int even_odd) {
     __m128 v = _mm_loadu_ps(row);
     _mm_storeu_ps(row, _mm_setzero_ps());
     // Running sums across the four (a, a+b, a+b+c, a+b+c+d), then onto the sum so far.
@@ -237,26 +281,70 @@ static inline void fill_four(float *row, uint32_t *target, __m128i colour_lanes,
     } else {
         area = _mm_min_ps(area, _mm_set1_ps(1));
     }
-    __m128i coverage = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(area, _mm_set1_ps(255)), _mm_set1_ps(0.5f)));
-    // Each pixel's coverage in its four 16-bit lanes: pixels 0 and 1 in `k_lo`, 2 and 3 in `k_hi`.
+    return _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(area, _mm_set1_ps(255)), _mm_set1_ps(0.5f)));
+}
+
+// The colour scaled by each of four pixels' coverages, on 16-bit lanes: pixels 0 and 1 in `*lo`, 2 and 3 in `*hi`.
+static inline void scaled_four(__m128i coverage, __m128i colour_lanes, __m128i *lo, __m128i *hi) {
     __m128i k16 = _mm_packs_epi32(coverage, coverage);
     k16 = _mm_unpacklo_epi16(k16, k16);
+    *lo = scale_255_lanes(colour_lanes, _mm_unpacklo_epi32(k16, k16));
+    *hi = scale_255_lanes(colour_lanes, _mm_unpackhi_epi32(k16, k16));
+}
+
+// Cells row[0..<4] summed onto `*sum` and the four pixels under them blended by their coverage, as `fill_one`
+// does each, with the same arithmetic on 16-bit lanes.
+// (`opaque`, a constant at each call: the colour's alpha is 255, so a pixel's scaled source has its coverage for
+// alpha and keeps 255 less its coverage of what is there, without reading the alpha back.)
+static inline __attribute__((always_inline)) void fill_four(float *row, uint32_t *target, __m128i colour_lanes, float *sum,
+                                                           int even_odd, int opaque) {
+    __m128i k16 = _mm_packs_epi32(coverage_four(row, sum, even_odd), _mm_setzero_si128());
+    k16 = _mm_unpacklo_epi16(k16, k16);
     __m128i k_lo = _mm_unpacklo_epi32(k16, k16), k_hi = _mm_unpackhi_epi32(k16, k16);
-    const __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi16(255);
     __m128i s_lo = scale_255_lanes(colour_lanes, k_lo), s_hi = scale_255_lanes(colour_lanes, k_hi);
+    const __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi16(255);
     // What of the destination each keeps: 255 less the scaled source's alpha (the top lane of each pixel).
-    __m128i keep_lo = _mm_sub_epi16(full, _mm_shufflehi_epi16(_mm_shufflelo_epi16(s_lo, 0xFF), 0xFF));
-    __m128i keep_hi = _mm_sub_epi16(full, _mm_shufflehi_epi16(_mm_shufflelo_epi16(s_hi, 0xFF), 0xFF));
+    __m128i keep_lo = opaque ? _mm_sub_epi16(full, k_lo) : _mm_sub_epi16(full, _mm_shufflehi_epi16(_mm_shufflelo_epi16(s_lo, 0xFF), 0xFF));
+    __m128i keep_hi = opaque ? _mm_sub_epi16(full, k_hi) : _mm_sub_epi16(full, _mm_shufflehi_epi16(_mm_shufflelo_epi16(s_hi, 0xFF), 0xFF));
     __m128i d = _mm_loadu_si128((const __m128i *)target);
     __m128i d_lo = _mm_add_epi16(s_lo, scale_255_lanes(_mm_unpacklo_epi8(d, zero), keep_lo));
     __m128i d_hi = _mm_add_epi16(s_hi, scale_255_lanes(_mm_unpackhi_epi8(d, zero), keep_hi));
     _mm_storeu_si128((__m128i *)target, _mm_packus_epi16(d_lo, d_hi));
 }
+
+// The same laid by a blend mode: each pixel's coverage-scaled colour blended onto it (a transparent source leaves
+// a pixel as it was under every mode, so pixels outside the shape need no mask).
+static inline void blend_four(float *row, uint32_t *target, __m128i colour_lanes, float *sum, int even_odd, calyx_blend_mode mode) {
+    __m128i s_lo, s_hi;
+    scaled_four(coverage_four(row, sum, even_odd), colour_lanes, &s_lo, &s_hi);
+    uint32_t source[4];
+    _mm_storeu_si128((__m128i *)source, _mm_packus_epi16(s_lo, s_hi));
+    calyx_store_lanes(target, calyx_blend_v(mode, calyx_lanes_of(source), calyx_lanes_of(target)));
+}
 #endif
 
-void calyx_coverage_fill(calyx_coverage *box, uint8_t *pixels, int64_t bytes_per_row, uint32_t colour, int even_odd) {
-    int64_t stride = box->width + 2, width = box->width;
+// Pixels target[0..<count] all covered by `coverage`, laid by `mode`.
+static inline void blend_run(uint32_t *target, int64_t count, uint32_t colour, uint32_t coverage, calyx_blend_mode mode) {
+    if (coverage == 0 || count <= 0) return;
+    calyx_blend_span(mode, calyx_pack(calyx_scale_255(calyx_spread(colour), coverage)), target, count);
+}
+
+// One pixel covered by `coverage`, laid by `mode`.
+static inline void blend_one(uint32_t *target, uint64_t spread, uint32_t coverage, calyx_blend_mode mode) {
+    uint32_t source = calyx_pack(calyx_scale_255(spread, coverage));
+    if (source) *target = blend_pixel(mode, source, *target);
+}
+
+// The pass along each row, laying the colour source-over (`blended` zero) or by `mode`; written once and
+// specialized for each by the compiler (`blended`, `opaque` and `even_odd` are constants at every call).
+// Pixel x's coverage is the sum of cells 0 through x. Between touched quads it holds, so the pixels up to the next
+// touched quad are one run; the four pixels of a touched quad are blended together.
+static inline __attribute__((always_inline)) void fill_rows(calyx_coverage *box, uint8_t *pixels, int64_t bytes_per_row,
+                                                           uint32_t colour, int even_odd, int opaque, int blended,
+                                                           calyx_blend_mode mode) {
+    int64_t stride = calyx_coverage_stride(box->width), width = box->width;
     uint64_t spread = calyx_spread(colour);
+    const int wide = calyx_has_avx2();
 #if defined(__SSE2__)
     const __m128i colour_lanes = _mm_unpacklo_epi8(_mm_set1_epi32((int)colour), _mm_setzero_si128());
 #endif
@@ -264,44 +352,62 @@ void calyx_coverage_fill(calyx_coverage *box, uint8_t *pixels, int64_t bytes_per
         float *row = box->cells + y * stride;
         uint64_t *touched = box->touched + y * box->words;
         uint32_t *target = (uint32_t *)(pixels + y * bytes_per_row);
-        // Pixel x's coverage is the sum of cells 0 through x. Between touched cells it holds, so the pixels from
-        // `x` up to the next touched cell are one run; each pixel at a touched cell is blended alone. (Touched
-        // cells come in short groups, one along each edge: a group is walked cell by cell.)
         float sum = 0;
         int64_t x = 0;
         for (int64_t w = 0; w < box->words; w++) {
             uint64_t bits = touched[w];
+            if (!bits) continue;
             touched[w] = 0;
-            while (bits) {
-                int64_t offset = __builtin_ctzll(bits), first = w * 64 + offset;
-                uint64_t group_and_after = bits, rest = ~(bits >> offset);
-                int64_t count = rest ? __builtin_ctzll(rest) : 64 - offset;
-                bits = offset + count >= 64 ? 0 : bits & (~(uint64_t)0 << (offset + count));
-                if (first > x && x < width) fill_run(target + x, (first < width ? first : width) - x, colour, coverage_of(sum, even_odd));
+            do {
+                int64_t first = (w * 64 + __builtin_ctzll(bits)) * 4;
+                bits &= bits - 1;
+                if (first > x && x < width) {
+                    int64_t run = (first < width ? first : width) - x;
+                    if (blended) blend_run(target + x, run, colour, coverage_of(sum, even_odd), mode);
+                    else fill_run(target + x, run, colour, coverage_of(sum, even_odd), wide);
+                }
 #if defined(__SSE2__)
                 if (first + 4 <= width) {
-                    // Four cells from the group's start at once (a group is two or three cells along an edge):
-                    // their bits are taken, in the next word too when they reach into it.
-                    fill_four(row + first, target + first, colour_lanes, &sum, even_odd);
-                    if (offset < 60) {
-                        bits = group_and_after & (~(uint64_t)0 << (offset + 4));
-                    } else {
-                        bits = 0;
-                        touched[w + 1] &= ~(((uint64_t)1 << (offset - 60)) - 1);
-                    }
+                    if (blended) blend_four(row + first, target + first, colour_lanes, &sum, even_odd, mode);
+                    else fill_four(row + first, target + first, colour_lanes, &sum, even_odd, opaque);
                     x = first + 4;
                     continue;
                 }
 #endif
-                for (int64_t cell = first; cell < first + count; cell++) {
+                for (int64_t cell = first; cell < first + 4; cell++) {
                     sum += row[cell];
                     row[cell] = 0;
-                    if (cell < width) fill_one(target + cell, spread, coverage_of(sum, even_odd));
+                    if (cell >= width) continue;
+                    if (blended) blend_one(target + cell, spread, coverage_of(sum, even_odd), mode);
+                    else fill_one(target + cell, spread, coverage_of(sum, even_odd));
                 }
-                x = first + count;
-            }
+                x = first + 4;
+            } while (bits);
         }
-        // Past the last touched cell the sum holds to the row's end (zero for a closed path inside the box).
-        if (x < width) fill_run(target + x, width - x, colour, coverage_of(sum, even_odd));
+        // Past the last touched quad the sum holds to the row's end (zero for a closed path inside the box).
+        if (x < width) {
+            if (blended) blend_run(target + x, width - x, colour, coverage_of(sum, even_odd), mode);
+            else fill_run(target + x, width - x, colour, coverage_of(sum, even_odd), wide);
+        }
     }
+}
+
+void calyx_coverage_fill(calyx_coverage *box, uint8_t *pixels, int64_t bytes_per_row, uint32_t colour, int even_odd) {
+    // (A pass for each rule and for opaque colours or not, each with its constants folded in.)
+    int opaque = colour >> 24 == 255;
+    if (even_odd) {
+        if (opaque) fill_rows(box, pixels, bytes_per_row, colour, 1, 1, 0, CALYX_BLEND_MULTIPLY);
+        else fill_rows(box, pixels, bytes_per_row, colour, 1, 0, 0, CALYX_BLEND_MULTIPLY);
+    } else {
+        if (opaque) fill_rows(box, pixels, bytes_per_row, colour, 0, 1, 0, CALYX_BLEND_MULTIPLY);
+        else fill_rows(box, pixels, bytes_per_row, colour, 0, 0, 0, CALYX_BLEND_MULTIPLY);
+    }
+}
+
+void calyx_coverage_fill_blended(calyx_coverage *box, uint8_t *pixels, int64_t bytes_per_row, uint32_t colour, int even_odd,
+                                 calyx_blend_mode mode) {
+    // (A pass per mode, so the blend of each group of cells has no switch inside.)
+#define PASS(m) fill_rows(box, pixels, bytes_per_row, colour, even_odd != 0, 0, 1, m)
+    CALYX_EACH_BLEND_MODE(mode, PASS)
+#undef PASS
 }

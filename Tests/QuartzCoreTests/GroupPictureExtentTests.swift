@@ -7,10 +7,11 @@ import CalyxTestSupport
 /// draw nothing of their own (every Lottie layer and group is one, as large as its composition) add nothing to
 /// the picture, and a wide blur is pictured coarsely.
 @Suite struct GroupPictureExtentTests {
-    /// A 400 × 400 container with no background, blended by multiply (so drawn as a group), holding one red
-    /// 20 × 20 square over a background of (0.5, 0.5, 1). Multiply gives red × background = (128, 0, 0) inside
-    /// the square and leaves the background outside; the group's picture covers the square and its margin, not
-    /// the container (it was 404 × 404 pixels, and the blend worked every pixel of the frame).
+    /// A 400 × 400 container with no background, blended by multiply (so drawn as a group: it holds two
+    /// pictures), holding a red 20 × 20 square and a smaller one on it over a background of (0.5, 0.5, 1).
+    /// Multiply gives red × background = (128, 0, 0) inside the squares and leaves the background outside; the
+    /// group's picture covers the squares and their margin, not the container (it was 404 × 404 pixels, and the
+    /// blend worked every pixel of the frame).
     @Test func aContainerGroupIsPicturedOnlyWhereItsSublayersDraw() {
         withClock(at: 0) { _ in
             let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
@@ -20,6 +21,9 @@ import CalyxTestSupport
             let square = CALayer(); square.frame = CGRect(x: 190, y: 190, width: 20, height: 20)
             square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
             container.addSublayer(square)
+            let inner = CALayer(); inner.frame = CGRect(x: 196, y: 196, width: 8, height: 8)
+            inner.backgroundColor = square.backgroundColor
+            container.addSublayer(inner)
             root.addSublayer(container)
             CATransaction.flush()
             let (canvas, renderer) = frameRenderer(for: root)

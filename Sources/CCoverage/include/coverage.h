@@ -6,12 +6,14 @@
 #define CALYX_COVERAGE_H
 #include <stdint.h>
 #include <stddef.h>
+#include "blend_modes.h"
 
 /// A box of `width` × `height` pixels whose coverage is being accumulated. The cells (owned by the calling
-/// thread, zero between fills) hold signed areas as floats, a whole pixel covered once being 1, `width + 2` a
-/// row (single precision is ample: a coverage level is 1/255, and a float is exact to a ten-millionth);
-/// `touched` has a bit for each cell an edge wrote to, `words` 64-bit words a row, so the pass along a row
-/// visits only those cells and fills the runs of pixels between them whole.
+/// thread, zero between fills) hold signed areas as floats, a whole pixel covered once being 1, a row of them the
+/// box's width plus the two cells right of it that edges reach, rounded up to a quad of four (single precision is
+/// ample: a coverage level is 1/255, and a float is exact to a ten-millionth); `touched` has a bit for each quad
+/// an edge wrote to, `words` 64-bit words a row, so the pass along a row visits only those quads — four pixels at
+/// once — and fills the runs of pixels between them whole.
 typedef struct {
     float *cells;
     uint64_t *touched;
@@ -34,5 +36,10 @@ void calyx_coverage_edge(calyx_coverage *box, double x0, double y0, double x1, d
 /// pixel, rows `bytes_per_row` apart) by each pixel's coverage — the nonzero rule, or even-odd when `even_odd`
 /// — and leaves the cells zero for the next box.
 void calyx_coverage_fill(calyx_coverage *box, uint8_t *pixels, int64_t bytes_per_row, uint32_t colour, int even_odd);
+
+/// The same laid by a separable blend mode instead of source-over: each pixel gets what blending the shape's
+/// picture (the colour scaled by the pixel's coverage) onto it by `mode` gives (`calyx_blend_row`'s bytes).
+void calyx_coverage_fill_blended(calyx_coverage *box, uint8_t *pixels, int64_t bytes_per_row, uint32_t colour, int even_odd,
+                                 calyx_blend_mode mode);
 
 #endif

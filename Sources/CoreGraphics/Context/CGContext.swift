@@ -38,14 +38,16 @@ public final class CGContext {
     /// Maps CoreGraphics' y-up pixel space to Cairo's y-down one.
     let baseTransform: CGAffineTransform
 
-    var state = GraphicsState()
-    var stateStack: [GraphicsState] = []
+    // (A context is drawn into by one thread at a time, as Apple's are, and its state is read at every call: its
+    // stored state goes without dynamic exclusivity checks.)
+    @exclusivity(unchecked) var state = GraphicsState()
+    @exclusivity(unchecked) var stateStack: [GraphicsState] = []
     /// How many drawing operations the context has run (UIKit asks whether a view's `draw(_:)` drew at all).
-    package internal(set) var drawingOperations = 0
+    @exclusivity(unchecked) package internal(set) var drawingOperations = 0
     /// The graphics state at each open transparency layer's start (what the layer composites with).
-    var transparencyLayers: [GraphicsState] = []
+    @exclusivity(unchecked) var transparencyLayers: [GraphicsState] = []
     /// The current path, in Cairo device space (points are transformed by the CTM as they are added, as in CG).
-    var devicePath = CGMutablePath()
+    @exclusivity(unchecked) var devicePath = CGMutablePath()
 
     /// The text matrix (not part of the graphics state, as in CoreGraphics).
     public var textMatrix: CGAffineTransform = .identity

@@ -105,9 +105,13 @@ extension CGContext {
         cairo_set_line_cap(cr, [CAIRO_LINE_CAP_BUTT, CAIRO_LINE_CAP_ROUND, CAIRO_LINE_CAP_SQUARE][Int(cap.rawValue)])
     }
     /// How the ends of open strokes are drawn now (kept in Cairo's state).
-    var lineCap: CGLineCap { [CGLineCap.butt, .round, .square][Int(cairo_get_line_cap(cr).rawValue)] }
+    var lineCap: CGLineCap {
+        switch cairo_get_line_cap(cr) { case CAIRO_LINE_CAP_ROUND: .round; case CAIRO_LINE_CAP_SQUARE: .square; default: .butt }
+    }
     /// How stroke segments meet now (kept in Cairo's state).
-    var lineJoin: CGLineJoin { [CGLineJoin.miter, .round, .bevel][Int(cairo_get_line_join(cr).rawValue)] }
+    var lineJoin: CGLineJoin {
+        switch cairo_get_line_join(cr) { case CAIRO_LINE_JOIN_ROUND: .round; case CAIRO_LINE_JOIN_BEVEL: .bevel; default: .miter }
+    }
     /// Sets how stroke segments meet.
     public func setLineJoin(_ join: CGLineJoin) {
         cairo_set_line_join(cr, [CAIRO_LINE_JOIN_MITER, CAIRO_LINE_JOIN_ROUND, CAIRO_LINE_JOIN_BEVEL][Int(join.rawValue)])

@@ -5,9 +5,9 @@
 /// CoreGraphics ignores "invalid numeric values": a path only ever holds finite points (docs/bad-input.md).
 public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// Start of the subpath being built, for `closeSubpath` and for the implicit move after a close.
-    private var subpathStart: CGPoint?
+    @exclusivity(unchecked) private var subpathStart: CGPoint?
     /// Whether the last element was a close (so the next segment needs an implicit move).
-    private var afterClose = false
+    @exclusivity(unchecked) private var afterClose = false
 
     /// An empty path.
     public convenience init() { self.init(elements: []) }

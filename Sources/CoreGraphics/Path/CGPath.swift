@@ -5,8 +5,9 @@ import Synchronization
 /// Coordinates are in whatever space the caller uses (CoreGraphics convention: y up). Paths compare equal when
 /// their elements are equal. `CGMutablePath` is the editable subclass.
 public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
-    /// The elements, in order. Mutated only by `CGMutablePath` before it is shared.
-    package var elements: [PathElement]
+    /// The elements, in order. Mutated only by `CGMutablePath` before it is shared. (Unchecked exclusivity: read
+    /// for every element a frame draws, and never written while read — a path is built before it is drawn.)
+    @exclusivity(unchecked) package var elements: [PathElement]
     /// Measure and last trim, made on the first trim of an immutable path (CGPath+TrimCache.swift).
     let trimCache = AtomicLazyReference<PathTrimCache>()
 

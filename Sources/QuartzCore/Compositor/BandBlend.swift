@@ -1,4 +1,4 @@
-@_implementationOnly import CSpanKernels
+@_implementationOnly import CCoverage
 import CoreGraphics
 
 /// Lays a band holding a finished picture onto the frame by a blend mode: the separable modes that need no
@@ -24,16 +24,7 @@ enum BandBlend {
 
     /// The kernel's name for `mode`; nil for the modes left to pixman.
     static func kernelMode(_ mode: CGBlendMode) -> calyx_blend_mode? {
-        switch mode {
-        case .multiply: return CALYX_BLEND_MULTIPLY
-        case .screen: return CALYX_BLEND_SCREEN
-        case .overlay: return CALYX_BLEND_OVERLAY
-        case .darken: return CALYX_BLEND_DARKEN
-        case .lighten: return CALYX_BLEND_LIGHTEN
-        case .hardLight: return CALYX_BLEND_HARD_LIGHT
-        case .difference: return CALYX_BLEND_DIFFERENCE
-        case .exclusion: return CALYX_BLEND_EXCLUSION
-        default: return nil
-        }
+        var kernel = CALYX_BLEND_MULTIPLY
+        return calyx_blend_mode_of_cg(mode.rawValue, &kernel) != 0 ? kernel : nil
     }
 }

@@ -87,8 +87,22 @@ struct DamageTracker {
             }
             return bits
         }
-        var reaches = rects.map(reached(by:))
+        // A rectangle inside another adds nothing (a painted entry's box is damaged both as drawn and as changed):
+        // dropped first, so the rounds below look at fewer pairs.
         var rects = rects
+        var i = 0
+        while i < rects.count {
+            let r = rects[i]
+            let inside = rects.indices.contains { j in
+                j != i && rects[j].origin.x <= r.origin.x && rects[j].origin.y <= r.origin.y
+                    && rects[j].origin.x + rects[j].size.width >= r.origin.x + r.size.width
+                    && rects[j].origin.y + rects[j].size.height >= r.origin.y + r.size.height
+                    && (rects[j] != r || j < i)
+            }
+            if inside { rects.remove(at: i) } else { i += 1 }
+        }
+        guard rects.count > 1 else { return rects }
+        var reaches = rects.map(reached(by:))
         while rects.count > 1 {
             // The pair whose merging adds the least work: the union's area against both drawn alone.
             var best = (i: 0, j: 1, extra: CGFloat.infinity)

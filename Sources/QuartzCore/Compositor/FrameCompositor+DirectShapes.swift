@@ -15,14 +15,16 @@ extension FrameCompositor {
     func recordDirectShape(of layer: CALayer, node: RenderTree.Node, plan: LayerDrawingPlan, animated: AnimatedRoles,
                            layerToPixel toPixel: Homography, alpha: Double) -> Bool {
         guard !insideClipOrMask, toPixel.isAffine, let shape = layer as? CAShapeLayer, Self.drawsOnlyItsShape(shape, plan: plan),
-              currentTint?.isWhite ?? true else { return false }
+              currentTint?.isWhite ?? true, let blendMode = Self.directBlendMode(inheritedBlend) else { return false }
         // A path (or colour, or line) an animation changed since the last frame — a raster of it would be drawn
-        // again, and likely again next frame — or a fill of some size turned or zoomed since the last frame, by
-        // an animation or placed anew (as a scrubbed player's layers are): resampling its raster costs more than
-        // filling it. Content that holds from one frame to the next (a hold keyframe) keeps its raster, copied
-        // whole; sliding a raster along is cheap (its rows are read in order); a small one costs less than
-        // setting up a fill. (The placement is noted as a raster's is, so a layer that comes to rest gets its
-        // raster in the frame's pixels.)
+        // again, and likely again next frame — or a fill of some size turned, zoomed or slid off the pixel grid
+        // since the last frame, by an animation or placed anew (as a scrubbed player's layers are): resampling its
+        // raster costs more than filling it (the bilinear kernel gathers four texels for every pixel of the box;
+        // the fill works along its edges and lays whole runs between them). Content that holds from one frame to
+        // the next (a hold keyframe) keeps its raster, copied whole, as does one slid by whole pixels; a small one
+        // costs less than setting up a fill. (The placement is noted as a raster's is, so a layer that comes to
+        // rest gets its raster in the frame's pixels.) Under a blend mode inherited from a layer above
+        // (FrameCompositor+BlendedPicture.swift) the shape is filled by that mode.
         let m = toPixel.affine
         var shown = Hasher()
         combineContent(of: layer, node: node, animated: animated, into: &shown)
@@ -32,23 +34,44 @@ extension FrameCompositor {
             redrawn = rasters.shownContent.updateValue(content, forKey: node.id).map { $0 != content } ?? false
         }
         if !redrawn {
-            guard let last = rasters.placements[node.id]?.affine,
-                  last.a != m.a || last.b != m.b || last.c != m.c || last.d != m.d else { return false }
+            guard let last = rasters.placements[node.id]?.affine, Self.movedOffItsGrid(from: last, to: m) else { return false }
         }
         let facts = contentFacts(of: layer, node: node, animated: animated, includeBorder: false)
         let box = facts.extent.applying(m)
-        guard redrawn || box.width * box.height >= DirectShapeDrawing.smallestTurnedFill,
-              let drawing = DirectShapeDrawing(shape, toPixel: m, alpha: alpha) else { return false }
+        guard redrawn || box.width * box.height >= DirectShapeDrawing.smallestMovedFill,
+              let drawing = DirectShapeDrawing(shape, toPixel: m, alpha: alpha, blended: blendMode != .normal) else { return false }
         guard facts.drawsOwnContent else { return true }   // nothing to draw, and nothing to raster either
         rasters.placements[node.id] = toPixel
         var h = Hasher()
-        h.combine(content); h.combine(toPixel); h.combine(alpha)
+        h.combine(content); h.combine(toPixel); h.combine(alpha); h.combine(blendMode)
         let time = frameTime
+        if blendMode != .normal { blendedShapeEntry = list.count }
         list.append(Entry(key: node.id, appearance: h.finalize(), box: box.insetBy(dx: -2, dy: -2), operation: .paint { ctx in
             ctx.concatenate(m)
+            ctx.setBlendMode(blendMode)
             LayerPainter(context: ctx, mediaTime: time).paintOwnContent(of: drawing.layer, alpha: CGFloat(alpha), clips: false)
         }))
         return true
+    }
+
+    /// The blend mode a shape drawn straight into the frame is filled by under `inherited`: normal, or a mode the
+    /// coverage rasterizer lays itself (the separable ones without division); nil for the others, whose picture is
+    /// blended from a raster.
+    static func directBlendMode(_ inherited: LayerBlendMode) -> CGBlendMode? {
+        switch inherited {
+        case .normal: return .normal
+        case .blended(let mode): return BandBlend.kernelMode(mode) != nil ? mode : nil
+        case .plusLighter: return nil
+        }
+    }
+
+    /// Whether a layer placed by `last` last frame and by `now` this frame is turned, zoomed or slid other than by
+    /// whole pixels: its kept raster would be resampled (every pixel it covers filtered) where drawing its shape
+    /// costs its edges and whole runs. A slide by whole pixels copies the raster.
+    static func movedOffItsGrid(from last: CGAffineTransform, to now: CGAffineTransform) -> Bool {
+        if last.a != now.a || last.b != now.b || last.c != now.c || last.d != now.d { return true }
+        let dx = now.tx - last.tx, dy = now.ty - last.ty
+        return dx != dx.rounded() || dy != dy.rounded()
     }
 
     /// Whether `layer`'s bounds clip (`masksToBounds`) is a rectangle with square corners on whole pixels under
@@ -81,12 +104,14 @@ struct DirectShapeDrawing {
 
     /// The most path elements drawn again every frame (beyond them, resampling a raster is cheaper).
     static let maximumElements = 2_048
-    /// The least area (pixels of its box on screen) a turned or zoomed shape must cover to be drawn rather than
-    /// resampled: below it, setting the fill up costs more than resampling (measured on the Lottie benchmark's
+    /// The least area (pixels of its box on screen) a turned, zoomed or sliding shape must cover to be drawn rather
+    /// than resampled: below it, setting the fill up costs more than resampling (measured on the Lottie benchmark's
     /// files: a 2,600-pixel arrow turning was a few microseconds slower drawn, a 12,000-pixel ball faster).
-    static let smallestTurnedFill: CGFloat = 8_192
+    static let smallestMovedFill: CGFloat = 8_192
 
-    init?(_ shape: CAShapeLayer, toPixel m: CGAffineTransform, alpha: Double) {
+    /// `blended`: the shape is laid by a blend mode, which blends a fill and a stroke each on its own (the layer's
+    /// picture is blended as a whole), so it may draw only one of them.
+    init?(_ shape: CAShapeLayer, toPixel m: CGAffineTransform, alpha: Double, blended: Bool = false) {
         guard let path = shape.path, path.elements.count <= Self.maximumElements else { return nil }
         let fills = shape.fillColor.map { $0.alpha > 0 } ?? false
         let strokes = (shape.strokeColor.map { $0.alpha > 0 } ?? false) && shape.lineWidth > 0 && shape.strokeEnd > shape.strokeStart
@@ -94,7 +119,7 @@ struct DirectShapeDrawing {
             guard shape.lineDashPattern?.isEmpty ?? true else { return nil }
             guard let scale = m.roundPenScale, shape.lineWidth * scale >= 1 else { return nil }
         }
-        guard !(fills && strokes) || alpha >= 1 else { return nil }
+        guard !(fills && strokes) || (alpha >= 1 && !blended) else { return nil }
         layer = shape
     }
 }

@@ -12,6 +12,9 @@
 /// cleared and redrawn. Blits run in horizontal bands across all cores: pixman for whole-pixel
 /// translations, our span compositor otherwise.
 package final class FrameCompositor {
+    // (Its stored state is read and written thousands of times a frame, by one thread at a time — the renderer's —
+    // and never by overlapping accesses, so it goes unchecked: dynamic exclusivity checks were a twentieth of the
+    // Lottie benchmark's frames.)
     struct CachedContent {
         let signature: Int; let image: PixelBuffer; let scale: CGFloat
         /// Where the image's corner lies in the layer's space (groups cover their subtree's extent).
@@ -83,52 +86,58 @@ package final class FrameCompositor {
 
     /// The pictures kept from frame to frame: layers' content, tinted copies, resampled particles, clip shapes
     /// (RasterCache.swift).
-    var rasters = RasterCache()
-    var list: [Entry] = []
+    @exclusivity(unchecked) var rasters = RasterCache()
+    @exclusivity(unchecked) var list: [Entry] = []
     /// The media time of the frame being prepared (what painter-drawn parts of it draw).
-    var frameTime: CFTimeInterval = 0
+    @exclusivity(unchecked) var frameTime: CFTimeInterval = 0
     /// What the rest of this frame may spend on particles: one budget, shared with the compositors of the frame's
     /// groups (they draw parts of the same frame).
-    var budget = FrameBudget()
+    @exclusivity(unchecked) var budget = FrameBudget()
     /// Compositors for the sublayers of groups that need one (three-dimensional, replicated or emitting), by
     /// group layer (they keep their own content caches from frame to frame).
-    var groupCompositors: [ObjectIdentifier: FrameCompositor] = [:]
+    @exclusivity(unchecked) var groupCompositors: [ObjectIdentifier: FrameCompositor] = [:]
     /// What each static leaf recorded last frame, and the placement it recorded it for.
     private struct LeafRecord {
-        let revision: Int; let layerToPixel: Homography; let alpha: Double; let tint: InstanceTint?; let entries: [Entry]
+        let revision: Int; let layerToPixel: Homography; let alpha: Double; let tint: InstanceTint?; let blend: LayerBlendMode
+        let entries: [Entry]
     }
     /// The colour of the replicator instance being recorded (nil outside replicators).
-    var currentTint: InstanceTint?
+    @exclusivity(unchecked) var currentTint: InstanceTint?
+    /// The blend mode of a layer above that blends its subtree, which draws one picture, by laying that picture
+    /// by the mode instead of making a group picture first (normal everywhere else; FrameCompositor+BlendedPicture.swift).
+    @exclusivity(unchecked) var inheritedBlend = LayerBlendMode.normal
+    /// The index of the entry last recorded as a shape drawn straight into the frame by `inheritedBlend`.
+    @exclusivity(unchecked) var blendedShapeEntry: Int?
     /// Whether an animation may move the sublayers being recorded: an ancestor's placement or bounds is animated.
-    private var placementAnimated = false
+    @exclusivity(unchecked) private var placementAnimated = false
     /// Whether the sublayers being recorded have a layer of speed zero above them (their time cannot move).
-    private var timeStandsStill = false
+    @exclusivity(unchecked) private var timeStandsStill = false
     /// Whether a layer above the layers being recorded masks them or clips them other than to a rectangle of
     /// whole pixels, or they are a mask's (their entries get clip state that drawing through `CGContext` pays
     /// for, or become a coverage picture: such layers keep their rasters rather than being drawn straight into
     /// the frame).
-    var insideClipOrMask = false
-    private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
+    @exclusivity(unchecked) var insideClipOrMask = false
+    @exclusivity(unchecked) private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
     /// Surfaces masked subtrees and masks are composited into (FrameCompositor+Masks.swift).
-    var surfaces: [SurfaceKey: Surface] = [:]
+    @exclusivity(unchecked) var surfaces: [SurfaceKey: Surface] = [:]
     /// Filtered backdrops kept while what is behind them is unchanged, and a count that makes painted entries
     /// behind a backdrop new every frame.
-    var backdropResults: [ObjectIdentifier: BackdropResult] = [:]
-    var backdropFrameCounter = 0
+    @exclusivity(unchecked) var backdropResults: [ObjectIdentifier: BackdropResult] = [:]
+    @exclusivity(unchecked) var backdropFrameCounter = 0
     /// The frame's size in pixels (what tiled layers show of themselves).
-    var frameSize = CGSize.zero
+    @exclusivity(unchecked) var frameSize = CGSize.zero
     /// How many times `prepare` has run (what groups showing tiled layers key their pictures by).
-    var preparePasses = 0
+    @exclusivity(unchecked) var preparePasses = 0
     /// Tiled layers' tile caches this frame asked for tiles they lack.
-    package var tilesAskedFor: [TileCache] = []
+    @exclusivity(unchecked) package var tilesAskedFor: [TileCache] = []
     /// How many times a backdrop has been filtered (for tests: a backdrop whose background is unchanged is kept).
-    package internal(set) var backdropFilterings = 0
+    @exclusivity(unchecked) package internal(set) var backdropFilterings = 0
     /// What each layer's entries looked like in the last settled list (what damage is measured against).
-    private var damageTracker = DamageTracker()
+    @exclusivity(unchecked) private var damageTracker = DamageTracker()
     /// How many layers the last prepared frame reached.
-    private var layersSeenLastFrame = 0
+    @exclusivity(unchecked) private var layersSeenLastFrame = 0
     /// How many times layer content has been rasterized (for tests: a layer that only moves is drawn once).
-    package internal(set) var rasterizations = 0
+    @exclusivity(unchecked) package internal(set) var rasterizations = 0
     /// Draws batches of blits in bands across the cores (BandExecutor.swift).
     let bands = BandExecutor()
     /// Threads the frame is split across, as horizontal bands (default: every core).
@@ -260,7 +269,7 @@ package final class FrameCompositor {
         let isStaticLeaf = !isRoot && node.children.isEmpty && node.mask == nil && node.snapshot.animationEntries.isEmpty
             && !node.snapshot.compositorKind.changesBetweenCommits && !node.snapshot.hasTimedContents
         if isStaticLeaf, let last = leafRecords[node.id], last.revision == node.revision, last.layerToPixel == m, last.alpha == alpha,
-           last.tint == currentTint {
+           last.tint == currentTint, last.blend == inheritedBlend {
             list.append(contentsOf: last.entries)
             seen.insert(node.id)
             return
@@ -269,7 +278,7 @@ package final class FrameCompositor {
         defer {
             if isStaticLeaf {
                 leafRecords[node.id] = LeafRecord(revision: node.revision, layerToPixel: m, alpha: alpha, tint: currentTint,
-                                                  entries: Array(list[firstEntry...]))
+                                                  blend: inheritedBlend, entries: Array(list[firstEntry...]))
             }
         }
         var (layer, localTime, animated) = frame ?? node.frameLayer(parentTime: parentTime)
@@ -321,10 +330,24 @@ package final class FrameCompositor {
         // half alpha holding one image, a Lottie layer holding one shape).
         let fadesOnePicture = plan.fadesAsGroup && !plan.castsShadow && !plan.rasterizes && plan.contentBlurRadius == 0
             && !plan.blendsSubtree && !plan.recolors && Self.drawsOnePictureAtMost(node, own: layer)
-        if (plan.compositesAsGroup && !fadesOnePicture) || (!m.isAffine && plan.drawsBorder && !node.children.isEmpty) {
+        // Likewise blending a subtree that draws one picture is blending that picture.
+        let blendsOnePicture = blendsOnlyOnePicture(node, own: layer, plan: plan)
+        if (plan.compositesAsGroup && !fadesOnePicture && !blendsOnePicture) || (!m.isAffine && plan.drawsBorder && !node.children.isEmpty) {
             seen.insert(node.id)
             recordAsGroup()
             return
+        }
+        let blendAbove = inheritedBlend
+        if blendsOnePicture { inheritedBlend = plan.blendMode }
+        defer {
+            if blendsOnePicture {
+                inheritedBlend = blendAbove
+                // (What the subtree recorded must be that one picture, laid by the mode; otherwise it is a group.)
+                if !layBlendedPicture(plan.blendMode, from: layerStart) {
+                    list.removeSubrange(layerStart...)
+                    recordAsGroup()
+                }
+            }
         }
         seen.insert(node.id)
         // A geometry-flipped layer's own content and sublayers lie in its bounds space mirrored within the bounds.

@@ -4,20 +4,22 @@
 /// (design: "the renderer never reads the model"). A sync compares revisions in one pass, and is skipped when no
 /// layer anywhere changed or committed since the last (`CALayer.modelGeneration`).
 package final class RenderTree {
-    /// One layer's snapshot and its children, in model order.
+    /// One layer's snapshot and its children, in model order. (Its state is written by syncs and read by frames, one
+    /// thread at a time under the renderer's lock, thousands of times a frame: it goes without dynamic exclusivity
+    /// checks.)
     package final class Node {
         let id: ObjectIdentifier
-        var revision: Int
+        @exclusivity(unchecked) var revision: Int
         /// The commit's copy of the layer. Other render trees and the model (`committedState`) hold the same
         /// object, so nothing here writes to it.
-        private(set) var committed: CALayer
+        @exclusivity(unchecked) private(set) var committed: CALayer
         /// Whether an odd number of the layer's ancestors in this tree flip its geometry.
-        private(set) var ancestorsFlipped = false
+        @exclusivity(unchecked) private(set) var ancestorsFlipped = false
         /// What this node draws: `committed` itself, or — under flipped ancestors, which a copy with no
         /// superlayer can only learn from `ancestorsFlipGeometry` — this tree's own copy of it that says so.
-        private(set) var snapshot: CALayer { didSet { animationPlan = nil; framePool.removeAll(); contentFacts = nil; timing = snapshot.timingSpec } }
+        @exclusivity(unchecked) private(set) var snapshot: CALayer { didSet { animationPlan = nil; framePool.removeAll(); contentFacts = nil; timing = snapshot.timingSpec } }
         /// The snapshot's own timing (read every frame).
-        private(set) var timing: TimingSpec
+        @exclusivity(unchecked) private(set) var timing: TimingSpec
         /// The frame count of the tree this node belongs to (RenderTree+Frames.swift).
         let clock: FrameClock
         /// Animated copies of the snapshot, reused from frame to frame: the n-th evaluation of this node in a
@@ -30,16 +32,16 @@ package final class RenderTree {
         @exclusivity(unchecked) var animationPlan: AnimationPlan?
         /// What the compositor learned of the snapshot's own content at its current revision (its raster extent
         /// and scale limits), reused while animations only place or fade the layer.
-        var contentFacts: ContentFacts?
+        @exclusivity(unchecked) var contentFacts: ContentFacts?
         /// For an emitter: its birth rates over time as frames saw them (ParticleSystem.swift).
-        var emissionHistory: [ParticleSystem.RatePeriod] = []
+        @exclusivity(unchecked) var emissionHistory: [ParticleSystem.RatePeriod] = []
         /// The emitter's local time at the last frame that drew its particles.
-        var lastParticleTime: Double?
-        package internal(set) var children: [Node] = []
-        var mask: Node?
+        @exclusivity(unchecked) var lastParticleTime: Double?
+        @exclusivity(unchecked) package internal(set) var children: [Node] = []
+        @exclusivity(unchecked) var mask: Node?
         /// For each transition animation (by identity) added since the last sync: the subtree as it was before
         /// (semantics §8: a transition animates from the appearance before the transaction's changes).
-        var transitionSources: [ObjectIdentifier: CALayer] = [:]
+        @exclusivity(unchecked) var transitionSources: [ObjectIdentifier: CALayer] = [:]
 
         init(_ layer: CALayer, clock: FrameClock) {
             id = ObjectIdentifier(layer)
