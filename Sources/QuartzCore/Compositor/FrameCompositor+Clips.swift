@@ -92,7 +92,7 @@ extension FrameCompositor.Entry {
         case .blit(let image, let toPixel, let opacity, let clip, let blend):
             let lines = clip.map { PixelClip(lines: $0.lines.map { l in PixelClip.Line(a: l.a, b: l.b, c: l.c - l.a * dx - l.b * dy) }) }
             operation = .blit(image: image, toPixel: toPixel.concatenating(shift), opacity: opacity, clip: lines, blend: blend)
-        case .paint(let draw):
+        case .paint(let draw, _):
             operation = .paint { ctx in
                 ctx.translateBy(x: dx, y: dy)
                 draw(ctx)

@@ -46,11 +46,14 @@ extension FrameCompositor {
         h.combine(content); h.combine(toPixel); h.combine(alpha); h.combine(blendMode)
         let time = frameTime
         if blendMode != .normal { blendedShapeEntry = list.count }
-        list.append(Entry(key: node.id, appearance: h.finalize(), box: box.insetBy(dx: -2, dy: -2), operation: .paint { ctx in
+        let coverageShape = drawing.coverageShape
+        list.append(Entry(key: node.id, appearance: h.finalize(), box: box.insetBy(dx: -2, dy: -2), operation: .paint({ ctx in
             ctx.concatenate(m)
             ctx.setBlendMode(blendMode)
             LayerPainter(context: ctx, mediaTime: time).paintOwnContent(of: drawing.layer, alpha: CGFloat(alpha), clips: false)
-        }))
+        }, direct: { ctx, clip in
+            ctx.drawShapeByCoverage(coverageShape, toPixel: m, alpha: CGFloat(alpha), blendMode: blendMode, clip: clip)
+        })))
         return true
     }
 
@@ -121,5 +124,20 @@ struct DirectShapeDrawing {
         }
         guard !(fills && strokes) || (alpha >= 1 && !blended) else { return nil }
         layer = shape
+        // What ShapePainter draws of it, as one value: the fill, then the stroke of the (trimmed) path.
+        coverageShape = CoverageShape(
+            path: path,
+            fill: fills ? shape.fillColor.map { CoverageShape.Fill(colour: $0, evenOdd: shape.fillRule == .evenOdd) } : nil,
+            stroke: strokes ? shape.strokeColor.map { colour in
+                CoverageShape.Stroke(
+                    path: shape.strokeStart <= 0 && shape.strokeEnd >= 1 ? path : path.trimmed(from: shape.strokeStart, to: shape.strokeEnd),
+                    colour: colour, lineWidth: shape.lineWidth,
+                    cap: shape.lineCap == .round ? .round : shape.lineCap == .square ? .square : .butt,
+                    join: shape.lineJoin == .round ? .round : shape.lineJoin == .bevel ? .bevel : .miter,
+                    miterLimit: shape.miterLimit)
+            } : nil)
     }
+
+    /// The shape as the coverage rasterizer draws it straight into the frame.
+    let coverageShape: CoverageShape
 }

@@ -33,8 +33,10 @@ package final class FrameCompositor {
         /// A cached raster placed by `toPixel` at `opacity`, drawn only inside `clip` when there is one (a split
         /// piece of a plane, PlaneSplitting.swift).
         case blit(image: PixelBuffer, toPixel: Homography, opacity: Double, clip: PixelClip? = nil, blend: LayerBlendMode = .normal)
-        /// Drawing through the CGContext (snapshot painter, borders over sublayers).
-        case paint((CGContext) -> Void)
+        /// Drawing through the CGContext (snapshot painter, borders over sublayers). `direct`, when given, draws the
+        /// same inside a rectangle of whole pixels without the context's graphics state (a shape drawn straight into
+        /// the frame) and answers whether it could; when it cannot, `draw` does.
+        case paint((CGContext) -> Void, direct: ((CGContext, CGRect) -> Bool)? = nil)
         /// What is behind a layer, filtered by its `backgroundFilters` (FrameCompositor+Backdrop.swift).
         case backdrop(BackdropJob)
     }
@@ -68,7 +70,7 @@ package final class FrameCompositor {
                 return Entry(key: key, appearance: h.finalize(), box: box,
                              operation: .blit(image: image, toPixel: toPixel, opacity: opacity, clip: combined, blend: blend),
                              clipState: clipState)
-            case .paint(let draw):
+            case .paint(let draw, _):
                 let region = clip.polygon(in: box)
                 return Entry(key: key, appearance: h.finalize(), box: box, operation: .paint { ctx in
                     guard let region else { return }
@@ -228,9 +230,10 @@ package final class FrameCompositor {
             case .blit(let image, let toPixel, let opacity, let pieceClip, let blend):
                 batch.append(BandExecutor.Blit(image: image, toPixel: toPixel, opacity: opacity, clip: pieceClip, blend: blend,
                                   replaces: index == cover, clipState: list[index].clipState))
-            case .paint(let draw):
+            case .paint(let draw, let direct):
                 bands.run(batch, into: context, rows: rows, columns: columns)
                 batch.removeAll(keepingCapacity: true)
+                if list[index].clipState == nil, let direct, direct(context, clip) { continue }
                 context.saveGState()
                 context.concatenate(context.userToPixelTransform.inverted())  // user space = pixels
                 context.clip(to: clip)
