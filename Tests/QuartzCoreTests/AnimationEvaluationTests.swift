@@ -89,6 +89,37 @@ import PropertyBased
         }
     }
 
+    /// Keyframes of a transform's number field (`transform.rotation.z`, `transform.scale.x`, as a Lottie layer's
+    /// turn and scale are), eased per segment, evaluate on the per-frame fast path with the values worked by hand:
+    /// the key values at the key times, and between them the segment's eased fraction of the way.
+    @Test func keyframedTransformFieldsOnTheFastPath() {
+        withClock(at: 100) { clock in
+            let layer = CALayer(); layer.transform = CATransform3DMakeScale(2, 2, 1)
+            CATransaction.flush()
+            let turn = CAKeyframeAnimation(keyPath: "transform.rotation.z")
+            turn.values = [0.0, 1.0, 0.5]; turn.keyTimes = [0, 0.5, 1]; turn.duration = 2
+            turn.timingFunctions = [CAMediaTimingFunction(name: .linear), CAMediaTimingFunction(name: .easeIn)]
+            let grow = CAKeyframeAnimation(keyPath: "transform.scale.x")
+            grow.values = [1.0, 3.0]; grow.keyTimes = [0, 1]; grow.duration = 2
+            layer.add(turn, forKey: "turn"); layer.add(grow, forKey: "grow")
+            CATransaction.flush()
+            for entry in layer.animationEntries {
+                #expect(entry.compiled?.kernel != nil, "\(entry.animation) should evaluate on the fast path")
+            }
+            // At 0.5 s: the turn halfway to 1 (linear segment), the x scale a quarter of the way from 1 to 3.
+            // At 1.5 s: the turn on the ease-in segment halfway in time, 1 + (0.5 − 1)·easeIn(0.5).
+            let easeIn = CAMediaTimingFunction(name: .easeIn).evaluate(0.5)
+            for (t, angle, scaleX) in [(0.5, 0.5, 1.5), (1.5, 1 - 0.5 * easeIn, 2.5)] {
+                clock.setManualTime(100 + t)
+                let m = layer.presentation()!.transform
+                // Rotation about z over scales (sx, 2): m11 = sx·cos, m12 = sx·sin.
+                let sx = (Double(m.m11) * Double(m.m11) + Double(m.m12) * Double(m.m12)).squareRoot()
+                #expect(abs(Double(atan2(m.m12, m.m11)) - angle) < 1e-9, "angle at \(t)")
+                #expect(abs(sx - scaleX) < 1e-9, "x scale at \(t): \(sx)")
+            }
+        }
+    }
+
     @Test func removalRestoresTheModelAndFillHolds() {
         let l = CALayer(); CATransaction.flush()
         let a = CABasicAnimation(keyPath: "position.x"); a.fromValue = 0; a.toValue = 100; a.duration = 1

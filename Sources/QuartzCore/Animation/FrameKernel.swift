@@ -5,8 +5,8 @@
 ///
 /// Kernels cover animations whose values are known at compile time: numbers, points, sizes, rects and colours
 /// (whole or one field), basic, spring or linear/paced keyframes; and one number field of a transform
-/// (`transform.rotation.z`, `transform.scale`…). Anything else (paths, whole transforms, cubic keyframes,
-/// value functions) takes ``PropertyEffect``'s general path. Endpoints that depend on the value underneath (a
+/// (`transform.rotation.z`, `transform.scale`…), by basic, spring or keyframe animations. Anything else (paths,
+/// whole transforms, cubic keyframes, value functions) takes ``PropertyEffect``'s general path. Endpoints that depend on the value underneath (a
 /// `byValue` alone, a `fromValue` or `toValue` alone) are read from that value at each frame.
 struct FrameKernel {
     let timing: TimingSpec
@@ -194,7 +194,8 @@ final class KernelStorage {
                 spring = UnsafePointer(store([solver]).baseAddress!)
             }
         case .keyframes(let track):
-            guard target == .vector, track.mode == .linear || track.mode == .paced, track.segments.isEmpty else { return }
+            // (A transform field's keyframes are numbers, laid into the field as a basic animation's are.)
+            guard target == .vector || kind == .number, track.mode == .linear || track.mode == .paced, track.segments.isEmpty else { return }
             values = track.values.compactMap(\.vector)
             guard !values.isEmpty, values.count == track.values.count else { return }
             (progress, a, b) = (.keyframes, values[0], values[values.count - 1])

@@ -27,6 +27,13 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     private static let threadPassTimes = ThreadLocalObject { PassLocalTimesBox() }
     private final class PassLocalTimesBox { var times = PassLocalTimes() }
 
+    /// The pump alarm of `runLoop`, if one was made.
+    func existingPumpAlarm(on runLoop: RunLoop) -> RunLoopAlarm? {
+        lock.lock(); defer { lock.unlock() }
+        guard let alarm = pumps[ObjectIdentifier(runLoop)], alarm.runLoop === runLoop else { return nil }
+        return alarm
+    }
+
     /// The pump alarm of `runLoop`, made on first use with `action`.
     func pumpAlarm(on runLoop: RunLoop, action: @escaping (RunLoopAlarm) -> Void) -> RunLoopAlarm {
         lock.lock(); defer { lock.unlock() }
@@ -99,13 +106,14 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
         let times = Self.threadPassTimes.value
         times.times.forget()
         for layer in tracked { processAnimations(of: layer, at: now, times: times) }
+        // (Most passes have no observers or completions to look at: no lists are made for them then.)
         lock.lock()
-        let watching = observers.compactMap { $0.owner.isCurrent ? $0.observer : nil }
+        let watching = observers.isEmpty ? [] : observers.compactMap { $0.owner.isCurrent ? $0.observer : nil }
         lock.unlock()
         for observer in watching { observer.mediaTimeDidAdvance(to: now) }
         lock.lock()
-        let ready = completions.filter { $0.owner.isCurrent && $0.isReady }
-        completions.removeAll { $0.owner.isCurrent && $0.isReady }
+        let ready = completions.isEmpty ? [] : completions.filter { $0.owner.isCurrent && $0.isReady }
+        if !ready.isEmpty { completions.removeAll { $0.owner.isCurrent && $0.isReady } }
         lock.unlock()
         for c in ready { c.block() }
     }
@@ -118,7 +126,8 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
         // Every layer with animations is visited every frame, so a layer with nothing to report costs no
         // allocation: its local time is found only when it has running animations, the snapshot only when one
         // of them starts or ends now.
-        guard layer.animationEntries.contains(where: { !$0.pendingBegin }) else { return }
+        // (Only animations that have yet to start, or to report their stop, need the layer's time.)
+        guard layer.animationEntries.contains(where: { !$0.pendingBegin && (!$0.didStart || !$0.reportedStop) }) else { return }
         let local = times.times.localTime(of: layer, at: now)
         func elapsed(_ entry: AnimationEntry) -> (elapsed: Double, active: Double) {
             let spec = entry.compiled?.timing ?? TimingSpec(entry.animation)

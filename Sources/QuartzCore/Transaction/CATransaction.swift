@@ -10,6 +10,9 @@ public final class CATransaction: @unchecked Sendable {
     /// One open transaction.
     final class Scope {
         var values: [String: Any] = [:]
+        /// `kCATransactionDisableActions`, kept apart from `values`: set and read at almost every commit (a
+        /// player scrubbing sets it every frame), where a dictionary entry cost a string's hash and a box each time.
+        var disablesActions: Bool?
         let isImplicit: Bool
         /// Layers changed in this scope's lifetime (shared by nesting: the outermost commits them).
         var layers = LayerRegistry<CALayer>()
@@ -153,12 +156,28 @@ public final class CATransaction: @unchecked Sendable {
 
     /// The value set for `key` by the innermost transaction that set it.
     public class func value(forKey key: String) -> Any? {
+        if key == kCATransactionDisableActions { return disablesActionsNow }
         for scope in stack.scopes.reversed() { if let v = scope.values[key] { return v } }
         return nil
     }
 
     /// Sets `key` on the innermost transaction (opening an implicit one if needed).
-    public class func setValue(_ value: Any?, forKey key: String) { current.values[key] = value }
+    public class func setValue(_ value: Any?, forKey key: String) {
+        if key == kCATransactionDisableActions {
+            // (A value that is not a Boolean reads as false, as `disableActions()` always read it.)
+            current.disablesActions = value.map { ($0 as? Bool) ?? false }
+            return
+        }
+        current.values[key] = value
+    }
+
+    /// The innermost `kCATransactionDisableActions` set, if any.
+    private static var disablesActionsNow: Bool? {
+        for scope in stack.scopes.reversed() {
+            if let v = scope.disablesActions { return v }
+        }
+        return nil
+    }
 
     /// Duration of implicit animations; 0.25 unless set.
     public class func animationDuration() -> CFTimeInterval { anyToDouble(value(forKey: kCATransactionAnimationDuration)) ?? 0.25 }
@@ -175,9 +194,9 @@ public final class CATransaction: @unchecked Sendable {
     }
 
     /// Whether property changes skip their actions (implicit animations).
-    public class func disableActions() -> Bool { (value(forKey: kCATransactionDisableActions) as? Bool) ?? false }
+    public class func disableActions() -> Bool { disablesActionsNow ?? false }
     /// Whether changes in this transaction skip their implicit animations.
-    public class func setDisableActions(_ flag: Bool) { setValue(flag, forKey: kCATransactionDisableActions) }
+    public class func setDisableActions(_ flag: Bool) { current.disablesActions = flag }
 
     /// The block run once every animation added in this transaction after it was set has finished or been
     /// removed — on a later turn, never during the commit (semantics §6.1). Setting another block keeps both.

@@ -20,6 +20,8 @@ struct LayerRegistry<Entry> {
 
     /// Drops the entries `drop` answers true for, keeping the others in order.
     mutating func removeAll(where drop: (Entry) -> Bool, id: (Entry) -> ObjectIdentifier) {
+        // (Asked at every event pass, which usually drops nothing: the positions are rebuilt only when it did.)
+        guard entries.contains(where: drop) else { return }
         entries.removeAll(where: drop)
         positions = Dictionary(uniqueKeysWithValues: entries.enumerated().map { (id($0.element), $0.offset) })
     }

@@ -13,6 +13,11 @@ package enum RunLoopEventPump {
         else if RunLoop.current.currentMode != nil { runLoop = .current }
         else { return }
         let interval = CADisplayLink.mainDisplay.refreshInterval
+        // (Every commit comes here: the alarm made already is set without making its action again.)
+        if let alarm = clock.events.existingPumpAlarm(on: runLoop) {
+            alarm.setIfIdle(Date(timeIntervalSinceNow: interval))
+            return
+        }
         // One alarm per clock and run loop, kept by the clock's event dispatcher and set again at each refresh
         // while there is work (see RunLoopAlarm for why timers are not made afresh).
         clock.events.pumpAlarm(on: runLoop) { [weak clock] alarm in
