@@ -464,7 +464,10 @@ package final class FrameCompositor {
     /// layer's sublayerTransform.
     private func recordChildren(of node: RenderTree.Node, layer: CALayer, localTime: CFTimeInterval, instance: CATransform3D,
                                 layerToPixel m: Homography, alpha: Double, seen: inout Set<ObjectIdentifier>) {
-        let sublayerTransform = instance.concatenating(LayerGeometry.pivotedSublayerTransform(of: layer))
+        let pivoted = LayerGeometry.pivotedSublayerTransform(of: layer)
+        // (Nearly always the identity both: no product then, for each child below.)
+        let sublayerTransform = CATransform3DIsIdentity(instance) ? pivoted : instance.concatenating(pivoted)
+        let identity = CATransform3DIsIdentity(sublayerTransform)
         let children = node.children
         guard !children.isEmpty else { return }
         // Children in zPosition order (stable), each placed from this layer's space. (Their frames are kept in
@@ -474,7 +477,8 @@ package final class FrameCompositor {
             defer { frames.baseAddress?.deinitialize(count: children.count) }
             func recordChild(_ i: Int) {
                 let child = frames[i].layer
-                let chain = LayerGeometry.placement(of: child).concatenating(sublayerTransform)
+                let placement = LayerGeometry.placement(of: child)
+                let chain = identity ? placement : placement.concatenating(sublayerTransform)
                 if child.compositorKind == .transform {
                     recordDepthSorted(children[i], parentTime: localTime, chain: chain, plane: m, alpha: alpha,
                                       frame: frames[i], seen: &seen)

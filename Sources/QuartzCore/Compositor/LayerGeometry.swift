@@ -23,7 +23,8 @@ enum LayerGeometry {
     /// Where a layer sits in its superlayer's space: its bounds space (origin at `bounds.origin`) through its
     /// frame transform (anchor point, transform, position).
     static func placement(of layer: CALayer) -> CATransform3D {
-        CATransform3DMakeTranslation(-layer.bounds.minX, -layer.bounds.minY, 0).concatenating(layer.frameTransform)
+        let b = layer.bounds
+        return layer.frameTransform.translatedFirst(x: -b.minX, y: -b.minY, z: 0)
     }
 
     /// The layer's sublayerTransform applied about its anchor point (Q27), as a map in its own space.
@@ -31,8 +32,7 @@ enum LayerGeometry {
         guard !CATransform3DIsIdentity(layer.sublayerTransform) else { return CATransform3DIdentity }
         let pivot = CGPoint(x: layer.bounds.minX + layer.anchorPoint.x * layer.bounds.width,
                             y: layer.bounds.minY + layer.anchorPoint.y * layer.bounds.height)
-        return CATransform3DMakeTranslation(-pivot.x, -pivot.y, 0).concatenating(layer.sublayerTransform)
-            .concatenating(CATransform3DMakeTranslation(pivot.x, pivot.y, 0))
+        return layer.sublayerTransform.translatedFirst(x: -pivot.x, y: -pivot.y, z: 0).translatedLast(x: pivot.x, y: pivot.y, z: 0)
     }
 
     /// `r` with its edges clamped to ±10⁹ (far outside any bitmap); null when any coordinate is NaN.

@@ -35,9 +35,9 @@ extension CALayer {
     /// Maps the layer's own (bounds-origin-relative) points into its superlayer: `T(−anchor) · transform ·
     /// T(position, zPosition)` with row vectors (semantics §10.5).
     var frameTransform: CATransform3D {
-        let anchor = CATransform3DMakeTranslation(-anchorPoint.x * bounds.width, -anchorPoint.y * bounds.height, -anchorPointZ)
-        let place = CATransform3DMakeTranslation(position.x, position.y, zPosition)
-        return anchor.concatenating(transform).concatenating(place)
+        let b = bounds, a = anchorPoint, p = position
+        return transform.translatedFirst(x: -a.x * b.width, y: -a.y * b.height, z: -anchorPointZ)
+            .translatedLast(x: p.x, y: p.y, z: zPosition)
     }
 
     /// Maps a point in the layer's coordinate space (bounds space) to its superlayer's.

@@ -63,6 +63,27 @@ public struct CATransform3D: Hashable, Sendable, CustomStringConvertible {
             m44: a.m41 * b.m14 + a.m42 * b.m24 + a.m43 * b.m34 + a.m44 * b.m44)
     }
 
+    /// `T(x, y, z) · self` — the translation applied first — without the whole product (the terms the
+    /// translation's zeros and ones drop): what placing every layer does every frame.
+    package func translatedFirst(x: CGFloat, y: CGFloat, z: CGFloat) -> CATransform3D {
+        var r = self
+        r.m41 = x * m11 + y * m21 + z * m31 + m41
+        r.m42 = x * m12 + y * m22 + z * m32 + m42
+        r.m43 = x * m13 + y * m23 + z * m33 + m43
+        r.m44 = x * m14 + y * m24 + z * m34 + m44
+        return r
+    }
+
+    /// `self · T(x, y, z)` — the translation applied last — likewise.
+    package func translatedLast(x: CGFloat, y: CGFloat, z: CGFloat) -> CATransform3D {
+        var r = self
+        r.m11 = m11 + m14 * x; r.m12 = m12 + m14 * y; r.m13 = m13 + m14 * z
+        r.m21 = m21 + m24 * x; r.m22 = m22 + m24 * y; r.m23 = m23 + m24 * z
+        r.m31 = m31 + m34 * x; r.m32 = m32 + m34 * y; r.m33 = m33 + m34 * z
+        r.m41 = m41 + m44 * x; r.m42 = m42 + m44 * y; r.m43 = m43 + m44 * z
+        return r
+    }
+
     /// Maps a point (z = 0 unless given) and divides by w.
     package func project(_ p: CGPoint, z: CGFloat = 0) -> (point: CGPoint, z: CGFloat, w: CGFloat) {
         let x = p.x * m11 + p.y * m21 + z * m31 + m41
