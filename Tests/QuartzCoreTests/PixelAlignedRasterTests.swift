@@ -106,11 +106,15 @@ import CalyxTestSupport
         }
     }
 
-    /// A 64-point root and a container filling it (not yet added) that holds the still striped layer.
+    /// A 64-point root and a container filling it (not yet added) that holds the still striped layer. (Its
+    /// transparent background keeps it a raster: a bare shape of its size that moves is filled straight into the
+    /// frame instead, FrameCompositor+DirectShapes.swift, and these tests are about the raster.)
     static func stillStripesInAContainer() -> (root: CALayer, container: CALayer) {
         let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
         let container = CALayer(); container.frame = root.bounds
-        container.addSublayer(stripedLayer(animated: false))
+        let stripes = stripedLayer(animated: false)
+        stripes.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0)
+        container.addSublayer(stripes)
         return (root, container)
     }
 

@@ -6,6 +6,9 @@ import Synchronization
 /// `CATransaction.setDisableActions(true)` looks up an action and, by default, adds an implicit animation.
 /// Coordinates are the layer's own: `bounds` is in its space, `position` in its superlayer's.
 open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
+    // (Its stored state goes without dynamic exclusivity checks: a layer belongs to one thread at a time, its
+    // copies to the render tree that reads them, and the checks on these — read for every layer every frame —
+    // showed in the frame's profile.)
     /// Every property below is stored here, as one value: a copy of the layer (a presentation copy, a commit's
     /// copy) copies this value (LayerValues.swift).
     @exclusivity(unchecked) package var propertyValues = LayerValues()
@@ -152,19 +155,19 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// The layer whose sublayers include this one.
     weak var parentStorage: CALayer?
     /// A presentation copy's superlayer copy, held here (`parentStorage` is weak and nothing else holds it).
-    var presentationParent: CALayer?
+    @exclusivity(unchecked) var presentationParent: CALayer?
     /// Sublayers back to front; nil, not empty, when there are none (an empty array reads back nil).
     open var sublayers: [CALayer]? {
         get { sublayerStorage.isEmpty ? nil : sublayerStorage }
         set { setSublayers(newValue ?? []) }
     }
-    var sublayerStorage: [CALayer] = []
+    @exclusivity(unchecked) var sublayerStorage: [CALayer] = []
     /// A layer whose alpha masks this one; kept out of the sublayer tree.
     open var mask: CALayer? {
         get { maskStorage }
         set { setMask(newValue) }
     }
-    var maskStorage: CALayer?
+    @exclusivity(unchecked) var maskStorage: CALayer?
     /// The layer a mask masks (so a mask can be detached when reused).
     weak var maskedLayer: CALayer?
 
@@ -209,9 +212,9 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     // MARK: Engine state
     /// Values set for keys that are not declared properties (KVC on layers accepts any key), and the storage
     /// of `@Managed` properties.
-    var dynamicValues: [String: Any] = [:]
+    @exclusivity(unchecked) var dynamicValues: [String: Any] = [:]
     /// Animations in the order they apply, each with its key (nil keys get a unique internal one).
-    var animationEntries: [AnimationEntry] = []
+    @exclusivity(unchecked) var animationEntries: [AnimationEntry] = []
     /// Whether this is a presentation copy (copies never run actions or record changes).
     @exclusivity(unchecked) package private(set) var isPresentationCopy = false
     /// The model a presentation copy was made from.
@@ -219,45 +222,45 @@ open class CALayer: NSObject, CAMediaTiming, @unchecked Sendable {
     /// The layer as of its last commit (a copy; renderers only note on it whether its ancestors flip it, see
     /// `ancestorsFlipGeometry`): what renderers draw, so changes inside a transaction that is still open stay
     /// invisible, as on Apple's render server. Nil until first committed.
-    package internal(set) var committedState: CALayer?
+    @exclusivity(unchecked) package internal(set) var committedState: CALayer?
     /// The sublayers and mask as of that commit. The commit's copy holds none: a renderer finds a layer's
     /// committed children here, by identity (on the committing thread), and draws each from its own copy, so
     /// nothing a renderer keeps leads back to a model layer.
-    package internal(set) var committedSublayers: [CALayer] = []
-    package internal(set) var committedMask: CALayer?
+    @exclusivity(unchecked) package internal(set) var committedSublayers: [CALayer] = []
+    @exclusivity(unchecked) package internal(set) var committedMask: CALayer?
     /// `revision` at that commit.
-    package internal(set) var committedRevision = 0 { didSet { CALayer.generationCounter.wrappingAdd(1, ordering: .relaxed) } }
+    @exclusivity(unchecked) package internal(set) var committedRevision = 0 { didSet { CALayer.generationCounter.wrappingAdd(1, ordering: .relaxed) } }
     /// For render-tree snapshots (which have no superlayer): whether an odd number of the model's ancestors are
     /// geometry-flipped (see contentsAreFlipped()); nil for every other layer.
-    var ancestorsFlipGeometry: Bool?
+    @exclusivity(unchecked) var ancestorsFlipGeometry: Bool?
     /// How many action lookups and runs are under way on this layer (an action, or a delegate's
     /// `action(for:forKey:)`, may change the layer again): past a bound, changes make no action.
-    var actionDepth: UInt8 = 0
+    @exclusivity(unchecked) var actionDepth: UInt8 = 0
     /// Set while `layoutSublayers` runs, so a layout that asks for its own layout again does not re-enter.
-    var isLayingOut = false
+    @exclusivity(unchecked) var isLayingOut = false
     /// Set once the layer has been part of a committed transaction.
-    package var hasBeenCommitted = false
+    @exclusivity(unchecked) package var hasBeenCommitted = false
     /// Set when an animation is added; the commit that takes it has its clock's event dispatcher track the layer.
-    var awaitsEventTracking = false
+    @exclusivity(unchecked) var awaitsEventTracking = false
     /// While true, property changes are not tracked (initialisation and presentation copies).
     /// (Exclusivity unchecked, as `isPresentationCopy`: both are read by every property write, frame layers' included.)
     @exclusivity(unchecked) var suppressesChangeTracking = false
     /// Whether the layer's picture depends on time (`CALayerTimedContents`): a stored flag its class sets in its
     /// initializers, so the compositor's per-layer check is a load, not a protocol cast.
-    package var hasTimedContents = false
-    var needsLayoutFlag = false
-    var needsDisplayFlag = false
+    @exclusivity(unchecked) package var hasTimedContents = false
+    @exclusivity(unchecked) var needsLayoutFlag = false
+    @exclusivity(unchecked) var needsDisplayFlag = false
     /// On a render tree's frame layer: a signature of its own pixels from its animations' values this frame (nil
     /// when those do not decide them), so the compositor need not read every raster property back to know
     /// whether its raster still holds.
-    var frameRasterSignature: Int?
+    @exclusivity(unchecked) var frameRasterSignature: Int?
     /// Rect passed to the last `setNeedsDisplay(_:)` calls, unioned (nil: the whole layer).
-    package var dirtyRect: CGRect?
+    @exclusivity(unchecked) package var dirtyRect: CGRect?
     /// Incremented whenever the content (backing store or `contents`) must be redrawn.
-    package var contentVersion = 0
+    @exclusivity(unchecked) package var contentVersion = 0
     /// Incremented by every change to the layer (properties, sublayers, animations, display): a renderer
     /// re-snapshots a layer only when its revision moved.
-    package var revision = 0 { didSet { CALayer.generationCounter.wrappingAdd(1, ordering: .relaxed) } }
+    @exclusivity(unchecked) package var revision = 0 { didSet { CALayer.generationCounter.wrappingAdd(1, ordering: .relaxed) } }
     /// Moves whenever any layer's revision moves or any layer is committed: a renderer whose tree was synced at
     /// the current generation has nothing to look at. (Layer trees are driven from one thread, as on Apple's
     /// platforms.)
