@@ -233,7 +233,9 @@ package final class FrameCompositor {
             case .paint(let draw, let direct):
                 bands.run(batch, into: context, rows: rows, columns: columns)
                 batch.removeAll(keepingCapacity: true)
-                if list[index].clipState == nil, let direct, direct(context, clip) { continue }
+                if let direct, let region = Self.directRegion(of: clip, under: list[index].clipState) {
+                    if region.isEmpty || direct(context, region) { continue }
+                }
                 context.saveGState()
                 context.concatenate(context.userToPixelTransform.inverted())  // user space = pixels
                 context.clip(to: clip)
@@ -247,6 +249,17 @@ package final class FrameCompositor {
             }
         }
         bands.run(batch, into: context, rows: rows, columns: columns)
+    }
+
+    /// Where a paint entry's direct drawing may draw inside `clip` (whole pixels) under `state`: all of it with no
+    /// state, the part inside the state's rectangle when that is all there is and it lies on whole pixels (a
+    /// precomposition's bounds at a whole scale); nil when the state needs the context's clipping.
+    static func directRegion(of clip: CGRect, under state: ClipState?) -> CGRect? {
+        guard let state else { return clip }
+        guard state.masks.isEmpty, state.paths.isEmpty, let rect = state.rect,
+              [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy({ abs($0 - $0.rounded()) <= 1e-6 }) else { return nil }
+        let inside = clip.intersection(rect.integral)
+        return inside.isNull ? .zero : inside
     }
 
     /// The frame compositor's two steps at once, for callers that redraw the damage only.
