@@ -31,11 +31,13 @@ enum LottieBenchmark {
             let frames = Int(animation.endFrame - animation.startFrame)
             if let rounds = profileRounds {
                 // (For a profiler: Calyx's frames alone, for as long as asked, nothing else timed.)
-                _ = calyxSeconds(animation, frames: frames, runs: rounds)
+                let player = calyxPlayer(animation, frames: frames)
+                for _ in 0..<(rounds + 1) { player.round() }
                 continue
             }
-            // Both engines on one core: rlottie's rasterizing workers, started at its first frame, stay there.
-            let (calyx, rlottie) = onOneCore { (calyxSeconds(animation, frames: frames), rlottieSeconds(data, key: name, frames: frames)) }
+            // Both engines on one core (rlottie's rasterizing workers, started at its first frame, stay there), their
+            // rounds taken in turn, so a slow spell of the machine slows both alike.
+            let (calyx, rlottie) = onOneCore { interleaved(animation, data: data, key: name, frames: frames) }
             report.add("lottie.\(name).calyx_frame", calyx.seconds * 1e3, "ms",
                        note: "\(name): one \(size)×\(size) frame, Calyx on one core")
             report.add("lottie.\(name).allocations", calyx.allocations, "allocs/frame",
@@ -107,8 +109,32 @@ enum LottieBenchmark {
         return (big.count, parse, build, foundation)
     }
 
-    /// Median seconds a frame, over rounds of every frame of the animation, and heap allocations a frame.
-    static func calyxSeconds(_ animation: LottieAnimation, frames: Int, runs: Int = 7) -> (seconds: Double, allocations: Double) {
+    /// Median seconds a frame of each engine, over rounds of every frame of the animation taken in turn (Calyx's,
+    /// then rlottie's, seven times after one of each to warm up), and Calyx's heap allocations a frame.
+    static func interleaved(_ animation: LottieAnimation, data: Data, key: String,
+                            frames: Int) -> (calyx: (seconds: Double, allocations: Double), rlottie: Double?) {
+        let player = calyxPlayer(animation, frames: frames)
+        let other = RLottiePlayer(data, key: key, frames: frames)
+        player.round(); other?.round()
+        var ours: [Double] = [], theirs: [Double] = []
+        let clock = ContinuousClock()
+        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+        for _ in 0..<7 {
+            ours.append(seconds(clock.measure(player.round)))
+            if let other { theirs.append(seconds(clock.measure(other.round))) }
+        }
+        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+        MallocInterposerSwift.reset()
+        MallocInterposerSwift.hook()
+        player.round()
+        MallocInterposerSwift.unhook()
+        let allocations = Double(MallocInterposerSwift.getStatistics().mallocCount) / Double(frames)
+        return ((median(ours) / Double(frames), allocations), theirs.isEmpty ? nil : median(theirs) / Double(frames))
+    }
+
+    /// Calyx playing the animation at 512 × 512 on one thread: `round` draws every frame once, as an export does
+    /// (moving time on the player, committing, evaluating and compositing each).
+    static func calyxPlayer(_ animation: LottieAnimation, frames: Int) -> (player: LottieAnimationLayer, round: () -> Void) {
         let clock = CAMediaClock(manualTime: 0)
         return CAMediaClock.$current.withValue(clock) {
             let player = LottieAnimationLayer(animation: animation)
@@ -121,40 +147,44 @@ enum LottieBenchmark {
             renderer.layer = player
             var t = 0.0
             func round() {
-                for frame in 0..<frames {
-                    player.currentFrame = animation.startFrame + CGFloat(frame)
-                    CATransaction.flush()
-                    t += 1.0 / 60
-                    clock.setManualTime(t)
-                    renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
+                CAMediaClock.$current.withValue(clock) {
+                    for frame in 0..<frames {
+                        player.currentFrame = animation.startFrame + CGFloat(frame)
+                        CATransaction.flush()
+                        t += 1.0 / 60
+                        clock.setManualTime(t)
+                        renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
+                    }
                 }
             }
-            let seconds = medianSeconds(warmup: 1, runs: runs, round) / Double(frames)
-            MallocInterposerSwift.reset()
-            MallocInterposerSwift.hook()
-            round()
-            MallocInterposerSwift.unhook()
-            return (seconds, Double(MallocInterposerSwift.getStatistics().mallocCount) / Double(frames))
+            return (player, round)
         }
     }
 
-    /// The same with rlottie; nil when it cannot read the file.
-    static func rlottieSeconds(_ data: Data, key: String, frames: Int) -> Double? {
-        let json = String(decoding: data, as: UTF8.self)
-        guard let animation = lottie_animation_from_data(json, key, "") else { return nil }
-        defer { lottie_animation_destroy(animation) }
-        var buffer = [UInt32](repeating: 0, count: size * size)
-        // (A yardstick that draws nothing is no yardstick: frame 25 must cover a few thousand pixels.)
-        buffer.withUnsafeMutableBufferPointer { lottie_animation_render(animation, 25, $0.baseAddress, size, size, size * 4) }
-        let covered = buffer.reduce(0) { $0 + ($1 >> 24 > 0 ? 1 : 0) }
-        guard covered > 2000 else { return nil }
-        func round() {
-            buffer.withUnsafeMutableBufferPointer { pixels in
-                for frame in 0..<frames {
-                    lottie_animation_render(animation, frame, pixels.baseAddress, size, size, size * 4)
-                }
-            }
+    /// rlottie drawing every frame once into a 512 × 512 buffer; nil when it cannot read the file (or draws
+    /// nothing at frame 25: a yardstick that draws nothing is no yardstick).
+    final class RLottiePlayer {
+        private let animation: OpaquePointer
+        private let buffer: UnsafeMutableBufferPointer<UInt32>
+        private let frames: Int
+
+        init?(_ data: Data, key: String, frames: Int) {
+            let json = String(decoding: data, as: UTF8.self)
+            guard let animation = lottie_animation_from_data(json, key, "") else { return nil }
+            (self.animation, self.frames) = (animation, frames)
+            buffer = .allocate(capacity: size * size)
+            buffer.initialize(repeating: 0)
+            lottie_animation_render(animation, 25, buffer.baseAddress, size, size, size * 4)
+            guard buffer.reduce(0, { $0 + ($1 >> 24 > 0 ? 1 : 0) }) > 2000 else { return nil }
         }
-        return medianSeconds(warmup: 1, runs: 7, round) / Double(frames)
+
+        func round() {
+            for frame in 0..<frames { lottie_animation_render(animation, frame, buffer.baseAddress, size, size, size * 4) }
+        }
+
+        deinit {
+            lottie_animation_destroy(animation)
+            buffer.deallocate()
+        }
     }
 }
