@@ -45,12 +45,14 @@ extension CGContext {
         return outline.overlapsItself ? nil : outline
     }
 
-    /// Fills a stroke's outline with `colour` by coverage within `clip` (whole pixels; nil: the bitmap).
-    func cover(_ outline: StrokeOutline, colour: UInt32, laying: CoverageLaying, clip: WholePixelRect?) -> Bool {
+    /// Fills a stroke's outline, its points mapped by `transform` first (nil: as they are), with `colour` by
+    /// coverage within `clip` (whole pixels; nil: the bitmap).
+    func cover(_ outline: StrokeOutline, mapped transform: CGAffineTransform? = nil, colour: UInt32, laying: CoverageLaying,
+               clip: WholePixelRect?) -> Bool {
         var box = PointBox()
-        for polygon in outline.polygons { for p in polygon { box.add(p) } }
+        for polygon in outline.polygons { for p in polygon { box.add(transform.map { p.applying($0) } ?? p) } }
         return cover(box, colour: colour, evenOdd: false, laying: laying, clip: clip) { edges in
-            for polygon in outline.polygons { edges.add(polygon: polygon) }
+            for polygon in outline.polygons { edges.add(polygon: polygon, mapped: transform) }
         }
     }
 
@@ -161,10 +163,15 @@ struct CoverageEdges {
     }
 
     /// A closed polygon's edges.
-    mutating func add(polygon: [CGPoint]) {
+    mutating func add(polygon: [CGPoint], mapped transform: CGAffineTransform? = nil) {
         guard let first = polygon.first else { return }
-        start = first; current = first
-        for p in polygon.dropFirst() { line(to: p) }
+        if let t = transform {
+            start = first.applying(t); current = start
+            for p in polygon.dropFirst() { line(to: p.applying(t)) }
+        } else {
+            start = first; current = first
+            for p in polygon.dropFirst() { line(to: p) }
+        }
         close()
     }
 

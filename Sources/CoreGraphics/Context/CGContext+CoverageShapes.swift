@@ -52,9 +52,11 @@ extension CGContext {
         if let s = shape.stroke {
             guard let scale = m.roundPenScale, s.lineWidth * scale >= 1, (s.lineWidth * scale).isFinite,
                   let colour = Self.premultiplied(s.colour.rgba, alpha: alpha) else { return false }
-            let devicePath = CGPath(elements: s.path.elements.map { $0.applying(m) })
-            guard let outline = Self.strokeOutline(of: devicePath, width: s.lineWidth * scale, cap: s.cap, join: s.join,
-                                                   miterLimit: s.miterLimit, tolerance: tolerance) else { return false }
+            // (Outlined in the path's own space, to the flatness the scale gives there, and mapped: the outline of a
+            // path turning on screen is then worked out once.)
+            let pen = PathStrokeOutlineCache.Pen(halfWidth: s.lineWidth / 2, miterLimit: s.miterLimit,
+                                                 tolerance: max(tolerance, 0.01) / scale, cap: s.cap, join: s.join)
+            guard let outline = s.path.strokeOutline(pen: pen) else { return false }
             stroke = (colour, outline)
         }
         if let fill, let evenOdd = shape.fill?.evenOdd {
@@ -64,7 +66,7 @@ extension CGContext {
         }
         // (A stroke whose box is beyond the coverage limit, after a fill was drawn, goes nowhere rather than to Cairo:
         // its fill's box lies within the stroke's, so the fill was refused first.)
-        if let stroke { _ = cover(stroke.outline, colour: stroke.colour, laying: laying, clip: pixels) }
+        if let stroke { _ = cover(stroke.outline, mapped: m, colour: stroke.colour, laying: laying, clip: pixels) }
         return true
     }
 }

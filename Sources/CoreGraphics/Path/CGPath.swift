@@ -10,6 +10,8 @@ public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
     @exclusivity(unchecked) package var elements: [PathElement]
     /// Measure and last trim, made on the first trim of an immutable path (CGPath+TrimCache.swift).
     let trimCache = AtomicLazyReference<PathTrimCache>()
+    /// The last stroke outline worked out in the path's own space (CGPath+StrokeOutlineCache.swift).
+    let strokeOutlineCache = AtomicLazyReference<PathStrokeOutlineCache>()
 
     package init(elements: [PathElement]) { self.elements = elements }
 

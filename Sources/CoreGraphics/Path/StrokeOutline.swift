@@ -11,7 +11,7 @@
 /// curve) the overlap stays well inside the stroke; round a turn sharper than a right angle it runs along the
 /// stroke's inner edges, where an area-coverage sum would count it twice: `overlapsItself` then says so, and
 /// such a stroke is left to a rasterizer that samples.
-struct StrokeOutline {
+struct StrokeOutline: Sendable {
     let halfWidth: CGFloat
     let cap: CGLineCap
     let join: CGLineJoin
