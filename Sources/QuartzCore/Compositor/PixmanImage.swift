@@ -45,10 +45,13 @@ enum PixmanBlit {
             mask = pixman_image_create_solid_fill(&color)
         }
         defer { if let mask { pixman_image_unref(mask) } }
-        // The affected rectangle: the transformed source bounds, clipped to the target.
+        // The affected rectangle: the transformed source bounds, clipped to the target. A whole-pixel translation
+        // covers the source's pixels exactly: a pixel more around them (what a resampled blit's edges reach) asks
+        // pixman for samples outside the source, which sends it from its copying fast paths to its general one.
         let band = rows ?? 0..<height, span = columns ?? 0..<width
-        let box = CGRect.enclosing(quad)
-            .insetBy(dx: -1, dy: -1).intersection(CGRect(x: span.lowerBound, y: band.lowerBound, width: span.count, height: band.count))
+        let reach = offset.map { CGRect(x: $0.x, y: $0.y, width: source.width, height: source.height) }
+            ?? CGRect.enclosing(quad).insetBy(dx: -1, dy: -1)
+        let box = reach.intersection(CGRect(x: span.lowerBound, y: band.lowerBound, width: span.count, height: band.count))
         guard !box.isNull, !box.isEmpty else { return }
         let x = Int(box.minX.rounded(.down)), y = Int(box.minY.rounded(.down))
         let w = Int(box.maxX.rounded(.up)) - x, h = Int(box.maxY.rounded(.up)) - y

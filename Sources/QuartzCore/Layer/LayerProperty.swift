@@ -44,9 +44,14 @@ package struct LayerProperty: @unchecked Sendable {
                                     _ kind: ValueKind, role: PropertyRole = .raster, implicit: Bool = true,
                                     animatable: Bool = true, viewBlocks: Bool = false,
                                     _ convert: @escaping (Any?) -> T?) -> LayerProperty {
-        LayerProperty(name: name, kind: kind, role: role, implicitlyAnimates: implicit && animatable, animatable: animatable,
+        // (Whether `T` is an optional is known here, once: asking a value whether it is one is a dynamic cast to a
+        // protocol, a scan of the conformance tables each time for most types.)
+        let optional = T.self is AnyOptional.Type
+        return LayerProperty(name: name, kind: kind, role: role, implicitlyAnimates: implicit && animatable, animatable: animatable,
                       animatesInViewBlocks: viewBlocks,
-                      read: { layer in (layer as? L).flatMap { unwrapOptional($0[keyPath: keyPath]) } },
+                      read: { layer in
+                          (layer as? L).flatMap { optional ? unwrapOptional($0[keyPath: keyPath]) : $0[keyPath: keyPath] }
+                      },
                       write: { layer, value in
                           guard let l = layer as? L, let t = convert(unwrapOptional(value)) else { return false }
                           set(l, t)
