@@ -101,8 +101,9 @@ static inline void mark(uint64_t *touched, int64_t first, int64_t last) {
 // clamping its ends instead would tilt it, mis-covering the columns it crosses inside (a box cut to a clip
 // crosses edges often).
 // `inside`: the caller knows the part lies within the box (a constant at each call).
+// `h` is the edge's height per unit of x, signed as `dy` (its slope; 0 for an upright edge).
 static inline __attribute__((always_inline)) void add_row_part(float *row, uint64_t *touched, double right, double xa, double xb,
-                                                              double dy, int inside) {
+                                                              double dy, double h, int inside) {
     double lo = xa < xb ? xa : xb, hi = xa < xb ? xb : xa;
     if (!inside && __builtin_expect(lo < 0 || hi > right, 0)) {
         double span = hi - lo;
@@ -122,32 +123,33 @@ static inline __attribute__((always_inline)) void add_row_part(float *row, uint6
         }
     }
     int64_t first = (int64_t)lo;
-    double left = (double)first;
-    if (left + 1 >= hi) {
-        // Within one column: the part right of the edge is one minus the edge's mean position in the column.
-        double mean = (lo + hi) * 0.5 - left;
-        row[first] += (float)(dy * (1 - mean));
-        row[first + 1] += (float)(dy * mean);
-        mark(touched, first, first + 1);
+    double left = (double)first, middle = left + 1;
+    if (__builtin_expect(hi <= left + 2, 1)) {
+        // Within one column or across one column boundary — nearly every part — without branches (which of
+        // the two cannot be predicted along a curve): the part in the first column, of height dy0 and mean
+        // position m0 in it, leaves dy0·(1 − m0) in its cell and the rest in the next; the part past the
+        // boundary (none within one column) likewise in the next two cells.
+        double over = __builtin_fmax(hi - middle, 0), split = __builtin_fmin(hi, middle);
+        double dy1 = h * over, dy0 = dy - dy1;
+        double m0 = (lo + split) * 0.5 - left, m1 = over * 0.5;
+        row[first] += (float)(dy0 * (1 - m0));
+        row[first + 1] += (float)(dy0 * m0 + dy1 * (1 - m1));
+        row[first + 2] += (float)(dy1 * m1);
+        mark(touched, first, first + 1 + (over > 0));
         return;
     }
-    // Across several columns, worked out whole: with h the height per unit of x, the first column's piece
-    // (width w0) leaves h·w0²/2 in its own cell and the rest in the next; each whole column between shares h
-    // half and half with its neighbour, so the cells between get h each; the last piece (width w1) leaves
-    // h·w1²/2 in the cell after it.
+    // Across several columns, worked out whole: the first column's piece (width w0) leaves h·w0²/2 in its own
+    // cell and the rest in the next; each whole column between shares h half and half with its neighbour, so
+    // the cells between get h each; the last piece (width w1) leaves h·w1²/2 in the cell after it.
     int64_t last = (int64_t)hi;
     if ((double)last == hi) last -= 1;  // (hi ≥ 0 here: truncating is flooring)
-    double h = dy / (hi - lo), w0 = left + 1 - lo, w1 = hi - (double)last;
+    double w0 = middle - lo, w1 = hi - (double)last;
     double a0 = h * w0 * w0 * 0.5, a1 = h * w1 * w1 * 0.5;
     row[first] += (float)a0;
-    if (last == first + 1) {
-        row[first + 1] += (float)(dy - a0 - a1);
-    } else {
-        row[first + 1] += (float)(h * w0 - a0 + h * 0.5);
-        float whole = (float)h;
-        for (int64_t c = first + 2; c < last; c++) row[c] += whole;
-        row[last] += (float)(h * 0.5 + h * w1 - a1);
-    }
+    row[first + 1] += (float)(h * w0 - a0 + h * 0.5);
+    float whole = (float)h;
+    for (int64_t c = first + 2; c < last; c++) row[c] += whole;
+    row[last] += (float)(h * 0.5 + h * w1 - a1);
     row[last + 1] += (float)a1;
     mark(touched, first, last + 1);
 }
@@ -163,14 +165,17 @@ static inline __attribute__((always_inline)) void add_rows(calyx_coverage *box, 
     float *row = box->cells + y * stride;
     uint64_t *touched = box->touched + y * words;
     double ya = top, xa = x0 + (ya - y0) * dxdy;
+    // (Clipping a part at a side of the box keeps its slope: its height is cut in proportion. An upright edge's
+    // parts never cross a column boundary: its slope is never asked for.)
+    double h = dxdy != 0 ? sign / __builtin_fabs(dxdy) : 0;
     for (; (double)(y + 1) < bottom; y++, row += stride, touched += words) {
         double yb = (double)(y + 1);
         double xb = x0 + (yb - y0) * dxdy;
-        add_row_part(row, touched, right, xa, xb, (yb - ya) * sign, inside);
+        add_row_part(row, touched, right, xa, xb, (yb - ya) * sign, h, inside);
         ya = yb;
         xa = xb;
     }
-    add_row_part(row, touched, right, xa, x0 + (bottom - y0) * dxdy, (bottom - ya) * sign, inside);
+    add_row_part(row, touched, right, xa, x0 + (bottom - y0) * dxdy, (bottom - ya) * sign, h, inside);
 }
 
 void calyx_coverage_edge(calyx_coverage *box, double x0, double y0, double x1, double y1) {
