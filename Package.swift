@@ -58,7 +58,9 @@ let package = Package(
         // Apple-named modules.
         // CoreGraphics decodes and encodes PNG and JPEG itself (CGImage(pngDataProviderSource:…)), as Apple's does, and reads WebP;
         // ImageIO's sources and destinations use its codecs.
-        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG", "CWebP", "CCoverage"], exclude: ["README.md"]),
+        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG", "CWebP", "CCoverage", "CPolygonClipping"], exclude: ["README.md"]),
+        // CGPath's set operations (union, intersection, …) through Clipper (Debian's libpolyclipping-dev), behind a C face.
+        .target(name: "CPolygonClipping", linkerSettings: [.linkedLibrary("polyclipping")]),
         // Solid fills by exact area coverage (CoreGraphics' fast path for plain fills).
         .target(name: "CCoverage"),
         .target(name: "ImageIO", dependencies: ["CoreGraphics"]),

@@ -8,6 +8,7 @@ PACKAGES=(
   pkg-config              # SwiftPM finds the C libraries' headers through it
   libcairo2-dev           # rasterizing (CoreGraphics)
   libpixman-1-dev         # pixel compositing
+  libpolyclipping-dev     # CGPath's set operations (union, intersection, …): Clipper
   libpango1.0-dev         # text layout and shaping (Pango, HarfBuzz, fontconfig, FreeType)
   libpng-dev              # PNG (ImageIO)
   libjpeg-dev libturbojpeg0-dev  # JPEG (ImageIO), through libjpeg-turbo's error-safe API

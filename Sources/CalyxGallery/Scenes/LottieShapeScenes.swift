@@ -3,7 +3,7 @@ import Lottie
 import QuartzCore
 
 /// Lottie's shape items and styles: strokes, dashes, trimmed fills, morphing paths, polygons, rounded corners,
-/// pucker and bloat, even-odd fills, gradient strokes and blend modes.
+/// pucker and bloat, merge paths, even-odd fills, gradient strokes and blend modes.
 extension Gallery {
     static let lottieShapeScenes: [GalleryScene] = [
         GalleryScene("lottie-strokes", "Lottie", "strokes: zig-zags with butt, round and square caps and miter, round and bevel joins, their width easing",
@@ -26,6 +26,10 @@ extension Gallery {
         GalleryScene("lottie-blend-modes", "Lottie", "blend modes: three discs blended multiply, screen and difference over coloured bands, sliding across",
                      duration: 2, probes: [.init(110, 10, rgb(0.9, 0.3, 0.2)), .init(30, 22, rgb(0.27, 0.18, 0.19)),
                                            .init(30, 52, rgb(0.965, 0.92, 0.96)), .init(30, 100, rgb(0.1, 0.3, 0.15))], build: lottieBlendModes),
+        GalleryScene("lottie-merge-paths", "Lottie", "merge paths: a crescent (subtract) waxing, a square with a pulsing hole (exclude intersections), a lens (intersect) and two rings outlined as one (add)",
+                     duration: 2, probes: [.init(15, 45, rgb(0.96, 0.75, 0.1)), .init(45, 35, white), .init(85, 40, white), .init(70, 25, rgb(0.2, 0.4, 0.9)),
+                                           .init(37, 95, rgb(0.1, 0.7, 0.3)), .init(14, 95, white), .init(95, 95, white), .init(65, 95, rgb(0.85, 0.15, 0.35))],
+                     build: lottieMergePaths),
     ]
 
     static func lottieStrokes() -> CALayer {
@@ -88,6 +92,24 @@ extension Gallery {
         return lottiePlayer(LottieJSON.document(layers: [
             LottieJSON.shapeLayer(index: 1, items: [LottieJSON.group([star, rounding, LottieJSON.fill([0.96, 0.55, 0.15])])]),
             LottieJSON.shapeLayer(index: 2, items: [LottieJSON.group([square, rounding, LottieJSON.fill([0.2, 0.4, 0.9])])]),
+        ]))
+    }
+
+    static func lottieMergePaths() -> CALayer {
+        func merge(_ mode: Int) -> String { #"{"ty":"mm","mm":\#(mode)}"# }
+        let biting = #"{"ty":"el","p":"# + LottieJSON.moving(from: (50, 30), to: (38, 34)) + #","s":{"a":0,"k":[44,44]}}"#
+        let square = #"{"ty":"rc","p":{"a":0,"k":[85,40]},"s":{"a":0,"k":[40,40]},"r":{"a":0,"k":0}}"#
+        let hole = #"{"ty":"el","p":{"a":0,"k":[85,40]},"s":"# + LottieJSON.keyed([(0, 24), (30, 36), (60, 24)]) + "}"
+        let left = #"{"ty":"el","p":"# + LottieJSON.moving(from: (25, 95), to: (29, 95)) + #","s":{"a":0,"k":[36,36]}}"#
+        return lottiePlayer(LottieJSON.document(layers: [
+            LottieJSON.shapeLayer(index: 1, items: [LottieJSON.group([LottieJSON.ellipseItem(cx: 35, cy: 40, diameter: 50), biting, merge(3),
+                                                                       LottieJSON.fill([0.96, 0.75, 0.1])])]),
+            LottieJSON.shapeLayer(index: 2, items: [LottieJSON.group([square, hole, merge(5), LottieJSON.fill([0.2, 0.4, 0.9])])]),
+            LottieJSON.shapeLayer(index: 3, items: [LottieJSON.group([left, LottieJSON.ellipseItem(cx: 50, cy: 95, diameter: 36), merge(4),
+                                                                       LottieJSON.fill([0.1, 0.7, 0.3])])]),
+            LottieJSON.shapeLayer(index: 4, items: [LottieJSON.group([LottieJSON.ellipseItem(cx: 80, cy: 95, diameter: 30),
+                                                                       LottieJSON.ellipseItem(cx: 100, cy: 95, diameter: 30), merge(2),
+                                                                       LottieJSON.stroke([0.85, 0.15, 0.35], width: #"{"a":0,"k":3}"#, cap: 2, join: 2)])]),
         ]))
     }
 

@@ -18,8 +18,10 @@ struct ShapeBuilder {
         func geometry(before index: Int) -> ArraySlice<ShapeItem> {
             inherited.isEmpty ? items[..<index] : ArraySlice(items[..<index] + inherited)
         }
+        // The fills, strokes and groups before the group's last Merge Paths draw nothing: their paths are its input.
+        let firstDrawn = items.lastIndex(where: Self.isMerge).map { $0 + 1 } ?? 0
         // Front first in the file: added back to front.
-        for (index, item) in items.enumerated().reversed() {
+        for (index, item) in items.enumerated().reversed() where index >= firstDrawn {
             switch item {
             case .repeater(let repeater):
                 // Everything before the repeater in the group is what it copies; nothing is left to add after it.
@@ -79,7 +81,7 @@ struct ShapeBuilder {
                 let layer = gradientLayer(gradient, geometry: geometry(before: index))
                 layer.compositingFilter = LayerModel.blendFilterName(gradient.blendMode)
                 parent.addSublayer(layer)
-            case .rectangle, .ellipse, .path, .polystar, .roundedCorners, .puckerBloat, .offsetPath, .zigZag, .transform, .trim, .unsupported:
+            case .rectangle, .ellipse, .path, .polystar, .roundedCorners, .puckerBloat, .offsetPath, .zigZag, .transform, .trim, .merge, .unsupported:
                 continue
             }
         }
@@ -262,23 +264,16 @@ struct ShapeBuilder {
 
     /// The same as shapes, one for each path.
     private func shapes(of geometry: ArraySlice<ShapeItem>, atFrame frame: Double) -> [BezierShape] {
+        // A Merge Paths combines the paths before it into one; the modifiers after it change what it made.
+        if let m = geometry.lastIndex(where: Self.isMerge), case .merge(let mode) = geometry[m] {
+            let after = geometry[(m + 1)...]
+            let merged = Self.merged(shapes(of: geometry[..<m], atFrame: frame), mode: mode)
+            return merged.map { Self.modified($0, by: after, atFrame: frame) } + shapes(of: after, atFrame: frame)
+        }
         var shapes: [BezierShape] = []
         for (k, item) in zip(geometry.indices, geometry) {
             let modifiers = geometry[(k + 1)...]
-            func modified(_ shape: BezierShape) -> BezierShape {
-                modifiers.reduce(shape) { shape, modifier in
-                    switch modifier {
-                    case .roundedCorners(let r): return shape.roundingCorners(radius: r.value(atFrame: frame)[0])
-                    case .puckerBloat(let a): return shape.puckeredOrBloated(by: a.value(atFrame: frame)[0] / 100)
-                    case .offsetPath(let a, let join, let limit):
-                        return shape.offset(by: a.value(atFrame: frame)[0], join: join, miterLimit: limit.value(atFrame: frame)[0])
-                    case .zigZag(let amplitude, let ridges, let smooth):
-                        return shape.zigZagged(amplitude: amplitude.value(atFrame: frame)[0], ridges: ridges.value(atFrame: frame)[0],
-                                               smooth: smooth.value(atFrame: frame)[0].rounded() == 2)
-                    default: return shape
-                    }
-                }
-            }
+            func modified(_ shape: BezierShape) -> BezierShape { Self.modified(shape, by: modifiers, atFrame: frame) }
             /// Whether a modifier moves a rectangle's or an ellipse's own vertices (pucker and bloat, offset, zig-zag).
             func movesVertices(_ modifiers: ArraySlice<ShapeItem>) -> Bool {
                 modifiers.contains {
@@ -321,6 +316,23 @@ struct ShapeBuilder {
             }
         }
         return shapes
+    }
+
+    /// `shape` changed by the modifiers among `items` that move paths (rounded corners, pucker and bloat, offset,
+    /// zig-zag), in order; trims are the styles' to apply.
+    static func modified(_ shape: BezierShape, by items: ArraySlice<ShapeItem>, atFrame frame: Double) -> BezierShape {
+        items.reduce(shape) { shape, modifier in
+            switch modifier {
+            case .roundedCorners(let r): return shape.roundingCorners(radius: r.value(atFrame: frame)[0])
+            case .puckerBloat(let a): return shape.puckeredOrBloated(by: a.value(atFrame: frame)[0] / 100)
+            case .offsetPath(let a, let join, let limit):
+                return shape.offset(by: a.value(atFrame: frame)[0], join: join, miterLimit: limit.value(atFrame: frame)[0])
+            case .zigZag(let amplitude, let ridges, let smooth):
+                return shape.zigZagged(amplitude: amplitude.value(atFrame: frame)[0], ridges: ridges.value(atFrame: frame)[0],
+                                       smooth: smooth.value(atFrame: frame)[0].rounded() == 2)
+            default: return shape
+            }
+        }
     }
 
     /// A group's transform: its last transform item, or none.

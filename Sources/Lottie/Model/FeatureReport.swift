@@ -19,8 +19,9 @@ extension LottieAnimation {
                                                 .shape: "shape", .text: "text", .unknown: "unknown"]
         let items = ["gr": "groups", "rc": "rectangles", "el": "ellipses", "sh": "paths", "fl": "fills", "st": "strokes",
                      "gf": "gradient fills", "gs": "gradient strokes", "tm": "trim paths", "sr": "stars and polygons",
-                     "rd": "rounded corners", "pb": "pucker and bloat", "rp": "repeaters", "op": "offset paths", "zz": "zig-zag"]
-        let unknownItems = ["mm": "merge paths", "tw": "twist"]
+                     "rd": "rounded corners", "pb": "pucker and bloat", "rp": "repeaters", "op": "offset paths", "zz": "zig-zag",
+                     "mm": "merge paths"]
+        let unknownItems = ["tw": "twist"]
         func visit(_ shapes: [ShapeItem]) {
             for item in shapes {
                 switch item {
@@ -38,6 +39,7 @@ extension LottieAnimation {
                 case .offsetPath: report.used.insert(items["op"]!)
                 case .zigZag: report.used.insert(items["zz"]!)
                 case .repeater: report.used.insert(items["rp"]!)
+                case .merge: report.used.insert(items["mm"]!)
                 case .transform: continue
                 case .unsupported(let type): if !type.isEmpty { report.unsupported.insert(unknownItems[type] ?? "shape item '\(type)'") }
                 }

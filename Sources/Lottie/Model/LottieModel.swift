@@ -209,6 +209,9 @@ enum ShapeItem: Sendable {
     case zigZag(amplitude: AnimatedValue<Numbers>, ridges: AnimatedValue<Numbers>, smooth: AnimatedValue<Numbers>)
     /// Draws the items before it in the group `copies` times, each placed by the transform once more.
     case repeater(RepeaterModel)
+    /// Combines the paths before it in the group into one (After Effects' Merge Paths): `mode` is Bodymovin's
+    /// number for how (ShapeBuilder+Merge.swift). The fills and strokes before it draw nothing.
+    case merge(mode: MergeMode)
     /// An item Calyx does not draw yet (gradients, trims, repeaters, merges…): skipped.
     case unsupported(String)
 
@@ -245,10 +248,19 @@ enum ShapeItem: Sendable {
             self = .zigZag(amplitude: try f.animated("s", default: [0]), ridges: try f.animated("r", default: [0]),
                            smooth: try f.animated("pt", default: [1]))
         case "rp": self = .repeater(try RepeaterModel(f))
+        case "mm": self = .merge(mode: MergeMode(rawValue: f.int("mm") ?? 1) ?? .merge)
         default: self = .unsupported(type)
         }
         if hidden, case .group = self {} else if hidden { self = .unsupported(type) }
     }
+}
+
+/// How Merge Paths combines the paths before it (`mm`), in After Effects' words: "Merge" makes them one compound
+/// path (the fill's rule decides what it covers), "Add" the union of their areas, "Subtract" the first (topmost)
+/// path's area less the others', "Intersect" the area all of them cover, "Exclude Intersections" the area an odd
+/// number of them cover. Numbers outside 1…5 merge.
+enum MergeMode: Int, Sendable {
+    case merge = 1, add, subtract, intersect, excludeIntersections
 }
 
 /// One entry of a stroke's dash list (`d`): a dash length (`n` "d"), a gap (`n` "g") or the pattern's offset
