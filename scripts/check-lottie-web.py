@@ -9,7 +9,7 @@ within the file's bounds; the known differences, and their causes, are in docs/l
 
 Usage: python3 scripts/check-lottie-web.py <path of the calyx executable>
 With LOTTIE_WEB_DUMP=<folder> set, each frame's two pictures are written there (<file>-<frame>-lottie-web.png and
-<file>-<frame>-calyx.png) to look at.
+<file>-<frame>-calyx.png) to look at; with LOTTIE_WEB_ONLY=<file>,<file> only those files are compared.
 """
 import base64, json, os, re, subprocess, sys, tempfile
 
@@ -44,6 +44,9 @@ FIXTURES = {
     "images": ([0, 30], *DEFAULT, []),
     # Blends round a level apart over whole areas, and colour dodge and burn up to 10 levels near their limits.
     "blend-modes": ([0, 30], 1.5, 32, []),
+    "levels": ([0, 30, 59], *DEFAULT, []),
+    "stroke-effect": ([0, 20, 45], *DEFAULT, []),
+    "set-matte": ([0, 30], *DEFAULT, []),
     # Not compared: mask-modes.json. lottie-web 5.7.5 draws darken and difference masks as add (ThorVG is that
     # file's oracle).
     # Not compared: offset-paths.json. lottie-web 5.7.5 has no offset paths and draws the shapes unmoved (ThorVG
@@ -146,7 +149,10 @@ def main():
             executable_path=os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium-headless-shell"), args=["--no-sandbox"])
         page = browser.new_page(device_scale_factor=1)
         page.set_content(PAGE % lottie_web_script())
+        only = [n for n in os.environ.get("LOTTIE_WEB_ONLY", "").split(",") if n]
         for name, (frames, mean_bound, p99_bound, skipped) in FIXTURES.items():
+            if only and name not in only:
+                continue
             data = json.load(open(os.path.join(HERE, name + ".json")))
             ours = calyx_frames(calyx, name, frames, folder)
             for frame in frames:

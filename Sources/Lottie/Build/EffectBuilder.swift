@@ -5,16 +5,18 @@ import CoreImage
 /// Layer effects as Core Animation draws them: a drop shadow is the layer's shadow (colour, opacity of 255,
 /// direction clockwise from twelve o'clock, distance, softness as four times the blur's standard deviation, as
 /// lottie-web reads them), and a Gaussian blur is a `CIGaussianBlur` in the layer's `filters` (blurriness × 0.3
-/// as the standard deviation, lottie-web's factor). Fill, tint and tritone recolour the layer's flattened
+/// as the standard deviation, lottie-web's factor). Fill, tint, tritone and levels recolour the layer's flattened
 /// picture through the compositor's ``PictureRecolor`` capability (Core Animation has no filter for them).
 /// A drop shadow's and a blur's values are sampled once a frame when they move (shadow properties and a named
 /// filter's `filters.<name>.inputRadius` are animatable); so are the recolouring effects', switching discretely
-/// frame by frame. Other effects are skipped.
+/// frame by frame. A stroke strokes the layer's masks (EffectBuilder+Stroke.swift); Set Matte is the layer
+/// tree builder's, as track mattes are. Other effects are skipped.
 struct EffectBuilder {
     let builder: LayerTreeBuilder
     let time: TimeMap
 
-    func apply(_ effects: [EffectModel], to node: CALayer) {
+    /// Applies `effects` to `node`, the layer drawn with `masks` (which a stroke effect strokes).
+    func apply(_ effects: [EffectModel], masks: [MaskModel] = [], to node: CALayer) {
         let first = time.frame(atRootFrame: builder.model.inPoint)
         let timeline = builder.timeline
         let frames = timeline.sampleFrames.map { time.frame(atRootFrame: $0) }
@@ -54,8 +56,10 @@ struct EffectBuilder {
                 if animated {
                     builder.add(timeline.sampled("filters.lottieBlur\(k).\(kCIInputRadiusKey)", frames.map(sigma(atFrame:))), to: node)
                 }
-            case 21, 20, 23:
+            case 21, 20, 23, 24:
                 recolorings.append(effect)
+            case 22:
+                applyStroke(effect, masks: masks, to: node)
             default:
                 continue
             }
@@ -82,10 +86,21 @@ struct EffectBuilder {
         }
     }
 
-    /// The recolouring of a fill (21), tint (20) or tritone (23) effect with `value` its controls' values.
+    /// The recolouring of a fill (21), tint (20), tritone (23) or levels (24) effect with `value` its controls'
+    /// values.
     private static func recolor(_ type: Int, value: (Int) -> Numbers, rgb: (Numbers) -> PictureRecolor.RGB,
                                 finite: (Double, Double) -> Double) -> PictureRecolor {
         switch type {
+        case 24:
+            // Levels (individual controls): five controls a curve — input black and white, gamma, output black
+            // and white, 0…1 — for red, green and blue together (from control 3), then red (10), green (17), blue
+            // (24) and alpha (31); each channel's own curve first, then the shared one, as lottie-web lays them.
+            func curve(_ first: Int) -> PictureRecolor.LevelsCurve {
+                PictureRecolor.LevelsCurve(inputBlack: value(first)[0], inputWhite: value(first + 1)[0], gamma: value(first + 2)[0],
+                                           outputBlack: value(first + 3)[0], outputWhite: value(first + 4)[0])
+            }
+            return PictureRecolor(.levels(PictureRecolor.Levels(red: curve(10), green: curve(17), blue: curve(24), alpha: curve(31),
+                                                                colors: curve(3))), amount: 1)
         case 21:
             // Fill: colour (control 2) over the layer's pixels at its opacity (control 6, 0…1) — After
             // Effects mixes the fill with the layer's colours (lottie-web multiplies the alpha by it instead).

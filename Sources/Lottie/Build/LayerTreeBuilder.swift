@@ -46,6 +46,17 @@ struct LayerTreeBuilder {
         let byIndex = Dictionary(layers.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
         for (position, layer) in layers.enumerated().reversed() where layer.kind != .null && !layer.hidden && !layer.isMatteSource {
             var node = self.node(for: layer, composition: composition, path: path, size: size, byIndex: byIndex, visiting: visiting)
+            // The Set Matte effect cuts it by another layer of the composition as that layer is drawn (which
+            // itself is still drawn as usual); naming no layer there, it does nothing (as in After Effects and
+            // lottie-web).
+            if let matte = layer.effects.first(where: { $0.enabled && $0.type == 28 }),
+               let source = Self.setMatteSource(matte, in: byIndex, frame: composition.frame(atRootFrame: model.inPoint)) {
+                let holder = Self.spaceLayer()
+                holder.addSublayer(node)
+                holder.mask = self.node(for: source, composition: composition, path: path, size: size, byIndex: byIndex, visiting: visiting)
+                holder.maskReading = Self.setMatteReading(matte, frame: composition.frame(atRootFrame: model.inPoint))
+                node = holder
+            }
             // A track matte cuts the layer (with its parents' motion) by another layer, placed as it would be drawn.
             if let mode = layer.matteMode {
                 let source = layer.matteParent.flatMap { byIndex[$0] } ?? (position > 0 ? layers[position - 1] : nil)
@@ -79,7 +90,7 @@ struct LayerTreeBuilder {
                 node.maskReading = reading
             }
         }
-        if !layer.effects.isEmpty { EffectBuilder(builder: self, time: time).apply(layer.effects, to: node) }
+        if !layer.effects.isEmpty { EffectBuilder(builder: self, time: time).apply(layer.effects, masks: layer.masks, to: node) }
         // Parents move the layer (not fade it): their transforms wrap it, nearest parent innermost.
         var seen: Set<Int> = []
         var parentIndex = layer.parent
@@ -94,6 +105,25 @@ struct LayerTreeBuilder {
             node.add(visibility, forKey: "lottie.visibility")
         }
         return node
+    }
+
+    /// The layer a Set Matte effect takes its matte from (control 0: the layer's index), if the composition has it.
+    static func setMatteSource(_ effect: EffectModel, in byIndex: [Int: LayerModel], frame: Double) -> LayerModel? {
+        let index = effect.control(0).value(atFrame: frame)[0]
+        guard index.isFinite, let wanted = Int(exactly: index.rounded()) else { return nil }
+        return byIndex[wanted]
+    }
+
+    /// How a Set Matte effect reads its matte: by luminance when control 1 ("use for matte") says 5, else by
+    /// alpha (what lottie-web reads whatever it says), inverted when control 2 is set.
+    static func setMatteReading(_ effect: EffectModel, frame: Double) -> MaskReading {
+        let luminance = effect.control(1).value(atFrame: frame)[0] == 5, inverted = effect.control(2).value(atFrame: frame)[0] == 1
+        switch (luminance, inverted) {
+        case (false, false): return .alpha
+        case (false, true): return .invertedAlpha
+        case (true, false): return .luminance
+        case (true, true): return .invertedLuminance
+        }
     }
 
     /// The layer's own box in its space, which an inverted mask covers: a solid's or a precomposition's size,

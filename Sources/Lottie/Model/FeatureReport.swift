@@ -70,6 +70,9 @@ extension LottieAnimation {
                 case 20: report.used.insert("tint")
                 case 21: report.used.insert("fill effect")
                 case 23: report.used.insert("tritone")
+                case 24: report.used.insert("levels")
+                case 22: report.used.insert(layer.masks.isEmpty ? "stroke effect (no masks to stroke)" : "stroke effect")
+                case 28: report.used.insert("set matte")
                 default: report.unsupported.insert("effect \(effect.type)")
                 }
             }
