@@ -32,6 +32,10 @@ extension Gallery {
         GalleryScene("lottie-color-effects", "Lottie", "colour effects: a fill (blue), a tint (navy to yellow) and a tritone, each on a red square and a green bar",
                      duration: 2, probes: [.init(25, 40, rgb(0.2, 0.4, 0.9)), .init(60, 40, rgb(0.651, 0.59, 0.3)),
                                            .init(95, 40, rgb(0.9225, 0.38, 0.5676))], build: lottieColorEffects),
+        GalleryScene("lottie-stroke-levels-matte", "Lottie", "more effects: a stroke writing itself round a disc's mask, a square through levels (a negative), stripes cut by Set Matte to a circle drawn below them",
+                     duration: 2, probes: [.init(30, 35, rgb(0.95, 0.6, 0.1)), .init(56, 35, rgb(0.1, 0.3, 0.9)), .init(90, 35, rgb(0.8, 0.3, 0.6)),
+                                           .init(60, 90, rgb(0.9, 0.2, 0.3)), .init(100, 90, white), .init(60, 100, rgb(0.2, 0.5, 0.9))],
+                     build: lottieStrokeLevelsMatte),
     ]
 
     static func lottieMatte() -> CALayer {
@@ -113,6 +117,32 @@ extension Gallery {
                                   extra: #""ef":[\#(effect)]"#)
         }
         return lottiePlayer(LottieJSON.document(layers: [square(1, 10, fill), square(2, 45, tint), square(3, 80, tritone)]))
+    }
+
+    static func lottieStrokeLevelsMatte() -> CALayer {
+        let control = { (value: String) in #"{"ty":0,"v":\#(value)}"# }
+        let fixed = { (v: Double) in control(#"{"a":0,"k":\#(v)}"#) }
+        // Stroke: mask 1, not all masks, not sequential, blue, brush 3, hardness, opacity 1, start 0, end easing
+        // from 30 to 100 %, no spacing, painted on the layer.
+        let stroke = #"{"ty":22,"en":1,"ef":["# + [fixed(1), fixed(0), fixed(0), control(#"{"a":0,"k":[0.1,0.3,0.9,1]}"#), fixed(3),
+                                                  fixed(1), fixed(1), fixed(0), control(LottieJSON.keyed([(0, 30), (45, 100), (60, 100)])),
+                                                  fixed(0), fixed(1)].joined(separator: ",") + "]}"
+        let ring = #"{"inv":false,"mode":"n","pt":{"a":0,"k":"# + LottieJSON.circlePath(cx: 30, cy: 35, r: 26) + #"},"o":{"a":0,"k":100},"x":{"a":0,"k":0}}"#
+        // Levels: the shared curve's input reversed (white at 0, black at 1), every other curve as it is.
+        var curves = Array(repeating: fixed(1), count: 37)
+        for first in [3, 10, 17, 24, 31] { for (k, v) in [0.0, 1, 1, 0, 1].enumerated() { curves[first + k] = fixed(v) } }
+        (curves[3], curves[4]) = (fixed(1), fixed(0))
+        let levels = #"{"ty":24,"en":1,"ef":["# + curves.joined(separator: ",") + "]}"
+        let matte = #"{"ty":28,"en":1,"ef":["# + [fixed(4), fixed(4), fixed(0)].joined(separator: ",") + "]}"
+        let stripes = (0..<3).map { LottieJSON.rect(x: 10, y: 65 + Double($0) * 20, w: 100, h: 10, color: [0.9, 0.2, 0.3]) }
+        return lottiePlayer(LottieJSON.document(layers: [
+            LottieJSON.shapeLayer(index: 1, items: [LottieJSON.ellipse(cx: 30, cy: 35, diameter: #"{"a":0,"k":[40,40]}"#, color: [0.95, 0.6, 0.1])],
+                                  extra: #""hasMask":true,"masksProperties":[\#(ring)],"ef":[\#(stroke)]"#),
+            LottieJSON.shapeLayer(index: 2, items: [LottieJSON.rect(x: 70, y: 15, w: 40, h: 40, color: [0.2, 0.7, 0.4])], extra: #""ef":[\#(levels)]"#),
+            LottieJSON.shapeLayer(index: 3, items: stripes, extra: #""ef":[\#(matte)]"#),
+            LottieJSON.shapeLayer(index: 4, items: [LottieJSON.ellipse(cx: 60, cy: 90, diameter: LottieJSON.keyed([(0, 40), (30, 56), (60, 40)]),
+                                                                       color: [0.2, 0.5, 0.9])]),
+        ]))
     }
 
     static func lottieTime() -> CALayer {
