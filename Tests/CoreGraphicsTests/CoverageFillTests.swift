@@ -270,6 +270,44 @@ import Foundation
         #expect(worst <= 1, "largest difference from exact coverage: \(worst) levels")
     }
 
+    /// Where the processor has AVX2, two touched quads of pixels side by side are blended as one step of eight
+    /// (`fill_eight_avx2`), which must give the bytes two four-pixel steps give: random polygons (many edges close
+    /// together, so neighbouring quads are often both touched), opaque and translucent, by both rules, over
+    /// random premultiplied pixels, drawn with the wide paths and without.
+    @Test func eightPixelStepsGiveTheBytesOfFourPixelSteps() {
+        var compared = 0
+        for round in 0..<60 {
+            func paint() -> [UInt8] {
+                let width = 97, height = 61
+                let canvas = TestCanvas(width: width, height: height, background: nil)
+                var noise = SeededRandom(seed: UInt64(round) &+ 11)
+                let pixels = canvas.context.data!.assumingMemoryBound(to: UInt32.self)
+                for i in 0..<(canvas.context.bytesPerRow / 4 * height) {
+                    let v = UInt32(truncatingIfNeeded: noise.next()), a = v >> 24
+                    pixels[i] = a << 24 | min((v >> 16) & 0xFF, a) << 16 | min((v >> 8) & 0xFF, a) << 8 | min(v & 0xFF, a)
+                }
+                let path = CGMutablePath()
+                path.addLines(between: (0..<(5 + round % 23)).map { _ in
+                    CGPoint(x: noise.unit() * Double(width + 10) - 5, y: noise.unit() * Double(height + 10) - 5)
+                })
+                path.closeSubpath()
+                canvas.context.setFillColor(CGColor(red: noise.unit(), green: noise.unit(), blue: noise.unit(), alpha: round % 3 == 0 ? 1 : noise.unit()))
+                canvas.context.addPath(path)
+                canvas.context.fillPath(using: round % 2 == 0 ? .winding : .evenOdd)
+                return Array(UnsafeBufferPointer(start: canvas.context.data!.assumingMemoryBound(to: UInt8.self),
+                                                 count: canvas.context.bytesPerRow * height))
+            }
+            let wide = paint()
+            CGContext.allowWidePixelPaths(false)
+            let narrow = paint()
+            CGContext.allowWidePixelPaths(true)
+            let differing = zip(wide, narrow).filter { $0 != $1 }.count
+            #expect(wide.count == narrow.count && differing == 0, "round \(round): \(differing) bytes differ")
+            compared += wide.count
+        }
+        #expect(compared > 1_000_000)
+    }
+
     @Test func translucentRunsOfEveryLengthBlendEachPixelOverItsOwn() {
         // Runs of whole pixels under a translucent fill are blended several pixels at a time (4 or 8 to a vector,
         // the rest one by one). Over columns of strongly differing colours, runs 1 to 60 pixels long, each

@@ -78,14 +78,59 @@ import CalyxTestSupport
         #expect(DamageTracker.coalesce(many) == [CGRect(x: 0, y: 0, width: 29 * 200 + 10, height: 10)])
     }
 
-    @Test func piecesOnePaintedEntryReachesMergeSoItIsDrawnOnce() {
-        // Two 200-pixel squares 100 apart: their bounds would clear and composite 20,000 pixels more than both,
-        // a little more than a second pass costs, so they stay apart — unless a painted entry (a shape drawn
-        // into the frame) reaches both, which each pass would draw again.
-        let a = CGRect(x: 0, y: 0, width: 200, height: 200), b = CGRect(x: 300, y: 0, width: 200, height: 200)
-        #expect(DamageTracker.coalesce([a, b]).count == 2)
-        #expect(DamageTracker.coalesce([a, b], painted: [CGRect(x: 600, y: 0, width: 50, height: 50)]).count == 2)
-        #expect(DamageTracker.coalesce([a, b], painted: [CGRect(x: 150, y: 50, width: 200, height: 50)])
-                == [CGRect(x: 0, y: 0, width: 500, height: 200)])
+    @Test func overlappingPiecesAreCutApartWithoutGapsOrOverlaps() {
+        // An L: a wide bar and a tall one sharing their corner. Their bounds would clear 80,000 pixels more than
+        // both, so they stay two pieces; drawn, they must cover each pixel once.
+        let wide = CGRect(x: 0, y: 0, width: 300, height: 20), tall = CGRect(x: 0, y: 0, width: 20, height: 300)
+        #expect(DamageTracker.coalesce([wide, tall]).count == 2)
+        let parts = DamageTracker.disjoint([wide, tall])
+        #expect(parts == [wide, CGRect(x: 0, y: 20, width: 20, height: 280)])
+        // Each of a set of random overlapping rectangles' pixels lies in exactly one piece.
+        var rng = SeededRandom(seed: 7)
+        let rects = (0..<6).map { _ in
+            CGRect(x: Int(rng.next() % 40), y: Int(rng.next() % 40), width: 1 + Int(rng.next() % 30), height: 1 + Int(rng.next() % 30))
+        }
+        let pieces = DamageTracker.disjoint(rects)
+        for x in 0..<72 {
+            for y in 0..<72 {
+                let p = CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                #expect(pieces.filter { $0.contains(p) }.count == (rects.contains { $0.contains(p) } ? 1 : 0), "\(p)")
+            }
+        }
+    }
+
+    /// Two shape layers whose fills change every frame (so each is drawn straight into the frame again) form an
+    /// L: a wide bar over a tall one. Their corner lies in one of the two damaged pieces, so one bar's box reaches
+    /// both; each bar is drawn once, and every pixel comes out as the layers say — the wide bar over the tall one
+    /// where they cross.
+    @Test func aShapeAcrossPiecesIsDrawnOnce() {
+        withClock(at: 0) { _ in
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 320, height: 320)
+            func bar(_ rect: CGRect, _ from: CGColor, _ to: CGColor) -> CAShapeLayer {
+                // (No bounds of its own, as Lottie's shape layers: what it draws is its path's box.)
+                let shape = CAShapeLayer(); shape.anchorPoint = .zero; shape.frame = .zero
+                shape.path = CGPath(rect: rect, transform: nil); shape.fillColor = from
+                let change = CABasicAnimation(keyPath: "fillColor"); change.fromValue = from; change.toValue = to
+                change.duration = 1; change.beginTime = 10; change.fillMode = .both; change.isRemovedOnCompletion = false
+                shape.add(change, forKey: "change")
+                return shape
+            }
+            let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            root.addSublayer(bar(CGRect(x: 10, y: 10, width: 20, height: 300), blue, red))   // the tall bar, below
+            root.addSublayer(bar(CGRect(x: 10, y: 10, width: 300, height: 20), red, blue))   // the wide bar, above
+            CATransaction.flush()
+            let canvas = TestCanvas(width: 320, height: 320, background: nil)
+            let renderer = CARenderer(context: canvas.context)
+            renderer.layer = root
+            draw(renderer, at: 10)
+            draw(renderer, at: 10.25)
+            let before = canvas.context.coverageShapesDrawn
+            draw(renderer, at: 10.5)   // both bars purple
+            #expect(canvas.context.coverageShapesDrawn - before == 2)
+            let purple = canvas.pixel(topDown: 20, 200)
+            #expect(purple.r > 100 && purple.b > 100 && purple.a == 255, "\(purple)")
+            #expect(canvas.pixel(topDown: 20, 20) == canvas.pixel(topDown: 200, 20))   // the wide bar where they cross
+            #expect(canvas.pixel(topDown: 5, 200) == .clear && canvas.pixel(topDown: 200, 200) == .clear)
+        }
     }
 }

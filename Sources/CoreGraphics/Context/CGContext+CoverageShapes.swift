@@ -67,6 +67,7 @@ extension CGContext {
         // (A stroke whose box is beyond the coverage limit, after a fill was drawn, goes nowhere rather than to Cairo:
         // its fill's box lies within the stroke's, so the fill was refused first.)
         if let stroke { _ = cover(stroke.outline, mapped: m, colour: stroke.colour, laying: laying, clip: pixels) }
+        coverageShapesDrawn &+= 1
         return true
     }
 }

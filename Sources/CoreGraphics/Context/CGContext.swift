@@ -44,6 +44,9 @@ public final class CGContext {
     @exclusivity(unchecked) var stateStack: [GraphicsState] = []
     /// How many drawing operations the context has run (UIKit asks whether a view's `draw(_:)` drew at all).
     @exclusivity(unchecked) package internal(set) var drawingOperations = 0
+    /// How many shapes `drawShapeByCoverage` has drawn (for tests: a shape drawn once across several damaged
+    /// rectangles).
+    @exclusivity(unchecked) package internal(set) var coverageShapesDrawn = 0
     /// The graphics state at each open transparency layer's start (what the layer composites with).
     @exclusivity(unchecked) var transparencyLayers: [GraphicsState] = []
     /// The current path, in Cairo device space (points are transformed by the CTM as they are added, as in CG).

@@ -11,8 +11,6 @@ struct DamageTracker {
     /// The last settled damage as separate whole-pixel rectangles inside the frame (their union is what
     /// `settle` answered).
     private(set) var pieces: [CGRect] = []
-    /// The boxes of this list's painted entries (kept to reuse the storage).
-    private var paintedBoxes: [CGRect] = []
 
     /// The pixels of `frame` that `list` draws differently from the last list settled: what appeared,
     /// disappeared or changed appearance, at its old and new places (painted entries always), plus `extra`.
@@ -20,10 +18,9 @@ struct DamageTracker {
     mutating func settle(_ list: [FrameCompositor.Entry], frame: CGRect, adding extra: CGRect = .null) -> CGRect {
         current.removeAll(keepingCapacity: true)
         pieces.removeAll(keepingCapacity: true)
-        paintedBoxes.removeAll(keepingCapacity: true)
         for entry in list {
             let id = entry.key
-            if case .paint = entry.operation { addPiece(entry.box, frame: frame); paintedBoxes.append(entry.box) }
+            if case .paint = entry.operation { addPiece(entry.box, frame: frame) }
             if let old = current[id] { current[id] = (old.appearance &* 31 &+ entry.appearance, old.box.union(entry.box)) }
             else { current[id] = (entry.appearance, entry.box) }
         }
@@ -35,7 +32,7 @@ struct DamageTracker {
         for (id, before) in previous where current[id] == nil { addPiece(before.box, frame: frame) }
         swap(&previous, &current)
         addPiece(extra, frame: frame)
-        pieces = Self.coalesce(pieces, painted: paintedBoxes)
+        pieces = Self.coalesce(pieces)
         return pieces.reduce(CGRect.null) { $0.union($1) }
     }
 
@@ -46,6 +43,41 @@ struct DamageTracker {
         if !piece.isNull, !piece.isEmpty { pieces.append(piece) }
     }
 
+    /// `rects` made disjoint: each rectangle less the ones before it, cut into at most four rectangles each
+    /// time (what lies above, below, left and right of the overlap). Whole-pixel rectangles stay whole-pixel.
+    static func disjoint(_ rects: [CGRect]) -> [CGRect] {
+        var result = rects
+        makeDisjoint(&result)
+        return result
+    }
+
+    /// The same in place (allocating nothing when no two overlap, as most frames' pieces do not).
+    static func makeDisjoint(_ rects: inout [CGRect]) {
+        let overlapping = rects.indices.contains { i in rects[..<i].contains { $0.intersects(rects[i]) } }
+        guard overlapping else { return }
+        var result: [CGRect] = []
+        for rect in rects {
+            var parts = [rect]
+            for earlier in result where earlier.intersects(rect) {
+                parts = parts.flatMap { subtracting(earlier, from: $0) }
+            }
+            result += parts
+        }
+        rects = result
+    }
+
+    /// `a` less `b`, as up to four rectangles.
+    private static func subtracting(_ b: CGRect, from a: CGRect) -> [CGRect] {
+        let overlap = a.intersection(b)
+        guard !overlap.isNull, overlap.width > 0, overlap.height > 0 else { return [a] }
+        var parts: [CGRect] = []
+        if overlap.minY > a.minY { parts.append(CGRect(x: a.minX, y: a.minY, width: a.width, height: overlap.minY - a.minY)) }
+        if overlap.maxY < a.maxY { parts.append(CGRect(x: a.minX, y: overlap.maxY, width: a.width, height: a.maxY - overlap.maxY)) }
+        if overlap.minX > a.minX { parts.append(CGRect(x: a.minX, y: overlap.minY, width: overlap.minX - a.minX, height: overlap.height)) }
+        if overlap.maxX < a.maxX { parts.append(CGRect(x: overlap.maxX, y: overlap.minY, width: a.maxX - overlap.maxX, height: overlap.height)) }
+        return parts
+    }
+
     /// The most rectangles a frame's damage is kept as; beyond it the closest are merged.
     static let maximumPieces = 8
     /// With more rectangles than this to start with, the damage is simply their bounds (merging them pairwise
@@ -54,17 +86,13 @@ struct DamageTracker {
     /// What a separate rectangle costs, in pixels' worth of work: another pass over the display list and the band
     /// threads, another setup of each blit (a 128 × 128 square; measured on the Lottie benchmark files).
     static let pieceOverhead: CGFloat = 16384
-    /// What drawing a painted entry again costs, in the same pixels' worth: each piece it reaches draws it anew
-    /// (its path mapped, flattened, outlined and its edges accumulated again, for the part in that piece), so
-    /// two pieces sharing one cost that much more than their areas say. (Measured on the Lottie benchmark's
-    /// showcase, whose moving ball and turning bar reach both of its two pieces.)
-    static let paintedEntryOverhead: CGFloat = 16384
 
     /// Merges rectangles while drawing their bounds costs no more than drawing both (overlapping or nearly
-    /// touching ones, so no pixel is drawn twice for long; or ones a painted entry of `painted` reaches both
-    /// of, which each would draw), then the cheapest pairs until at most `maximumPieces` remain. The rectangles
-    /// are finite, not null and of positive size (as pieces are).
-    static func coalesce(_ rects: [CGRect], painted: [CGRect] = []) -> [CGRect] {
+    /// touching ones), then the cheapest pairs until at most `maximumPieces` remain. A shape drawn straight
+    /// into the frame across several pieces costs nothing more (it is drawn once: FrameCompositor+Pieces.swift),
+    /// so only the pieces' areas and their overhead count. The rectangles are finite, not null and of positive
+    /// size (as pieces are).
+    static func coalesce(_ rects: [CGRect]) -> [CGRect] {
         guard rects.count > 1 else { return rects }
         guard rects.count <= maximumRectanglesToCoalesce else { return [rects.reduce(CGRect.null) { $0.union($1) }] }
         // (Bounds and areas from the origins and sizes directly: Foundation's union standardizes and checks for
@@ -75,17 +103,6 @@ struct DamageTracker {
             let x1 = max(a.origin.x + a.size.width, b.origin.x + b.size.width)
             let y1 = max(a.origin.y + a.size.height, b.origin.y + b.size.height)
             return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        }
-        // Which painted entries (the first 64) each rectangle reaches, one bit each. (Compared edge by edge: a
-        // painted box may be of any sign, and one with NaN in it reaches nothing.)
-        func reached(by r: CGRect) -> UInt64 {
-            var bits: UInt64 = 0
-            let rx1 = r.origin.x + r.size.width, ry1 = r.origin.y + r.size.height
-            for (k, box) in painted.prefix(64).enumerated() {
-                let x0 = box.origin.x, x1 = box.origin.x + box.size.width, y0 = box.origin.y, y1 = box.origin.y + box.size.height
-                if min(x0, x1) < rx1, r.origin.x < max(x0, x1), min(y0, y1) < ry1, r.origin.y < max(y0, y1) { bits |= 1 << UInt64(k) }
-            }
-            return bits
         }
         // A rectangle inside another adds nothing (a painted entry's box is damaged both as drawn and as changed):
         // dropped first, so the rounds below look at fewer pairs.
@@ -102,24 +119,18 @@ struct DamageTracker {
             if inside { rects.remove(at: i) } else { i += 1 }
         }
         guard rects.count > 1 else { return rects }
-        var reaches = rects.map(reached(by:))
         while rects.count > 1 {
             // The pair whose merging adds the least work: the union's area against both drawn alone.
             var best = (i: 0, j: 1, extra: CGFloat.infinity)
             for i in rects.indices {
                 for j in (i + 1)..<rects.count {
-                    let shared = CGFloat((reaches[i] & reaches[j]).nonzeroBitCount)
                     let extra = area(bounds(rects[i], rects[j])) - area(rects[i]) - area(rects[j]) - pieceOverhead
-                        - shared * paintedEntryOverhead
                     if extra < best.extra { best = (i, j, extra) }
                 }
             }
             guard best.extra <= 0 || rects.count > maximumPieces else { break }
             rects[best.i] = bounds(rects[best.i], rects[best.j])
             rects.remove(at: best.j)
-            // (The union may reach painted entries neither did.)
-            reaches[best.i] = reached(by: rects[best.i])
-            reaches.remove(at: best.j)
         }
         return rects
     }

@@ -136,6 +136,8 @@ package final class FrameCompositor {
     @exclusivity(unchecked) package internal(set) var backdropFilterings = 0
     /// What each layer's entries looked like in the last settled list (what damage is measured against).
     @exclusivity(unchecked) private var damageTracker = DamageTracker()
+    /// Scratch space the execution step reuses (FrameCompositor+Pieces.swift).
+    @exclusivity(unchecked) var pieceScratch = PieceScratch()
     /// How many layers the last prepared frame reached.
     @exclusivity(unchecked) private var layersSeenLastFrame = 0
     /// How many times layer content has been rasterized (for tests: a layer that only moves is drawn once).
@@ -204,51 +206,20 @@ package final class FrameCompositor {
         guard !clip.isNull, !clip.isEmpty else { return }
         // (A backdrop blurs what is drawn around it, which may lie in another piece not drawn yet: a frame with one
         // draws its damage's bounds in one pass.)
+        var parts = pieceScratch.pieces
+        pieceScratch.pieces = []
+        defer { pieceScratch.pieces = parts }
+        parts.removeAll(keepingCapacity: true)
         if damageOnly, damageTracker.pieces.count > 1, !list.contains(where: \.isBackdrop) {
             for piece in damageTracker.pieces {
                 let part = piece.intersection(clip)
-                if !part.isNull, !part.isEmpty { execute(into: context, clip: part) }
+                if !part.isNull, !part.isEmpty { parts.append(part) }
             }
+            DamageTracker.makeDisjoint(&parts)
         } else {
-            execute(into: context, clip: clip)
+            parts.append(clip)
         }
-    }
-
-    /// Clears and redraws `clip` (whole pixels inside the bitmap).
-    private func execute(into context: CGContext, clip: CGRect) {
-        let rows = Int(clip.minY)..<Int(clip.maxY), columns = Int(clip.minX)..<Int(clip.maxX)
-        // Drawing starts at the topmost opaque cover of the region, if any; otherwise on cleared pixels.
-        let cover = opaqueCover(of: clip)
-        if cover == nil {
-            context.withCanonicalPixels { pixels, stride in
-                for y in rows { (pixels + y * stride + columns.lowerBound * 4).initializeMemory(as: UInt8.self, repeating: 0, count: columns.count * 4) }
-            }
-        }
-        var batch: [BandExecutor.Blit] = []
-        for index in (cover ?? 0)..<list.count where list[index].box.intersects(clip) {
-            switch list[index].operation {
-            case .blit(let image, let toPixel, let opacity, let pieceClip, let blend):
-                batch.append(BandExecutor.Blit(image: image, toPixel: toPixel, opacity: opacity, clip: pieceClip, blend: blend,
-                                  replaces: index == cover, clipState: list[index].clipState))
-            case .paint(let draw, let direct):
-                bands.run(batch, into: context, rows: rows, columns: columns)
-                batch.removeAll(keepingCapacity: true)
-                if let direct, let region = Self.directRegion(of: clip, under: list[index].clipState) {
-                    if region.isEmpty || direct(context, region) { continue }
-                }
-                context.saveGState()
-                context.concatenate(context.userToPixelTransform.inverted())  // user space = pixels
-                context.clip(to: clip)
-                list[index].clipState?.clip(context)
-                draw(context)
-                context.restoreGState()
-            case .backdrop(let job):
-                bands.run(batch, into: context, rows: rows, columns: columns)
-                batch.removeAll(keepingCapacity: true)
-                executeBackdrop(job, key: list[index].key, into: context, clip: clip)
-            }
-        }
-        bands.run(batch, into: context, rows: rows, columns: columns)
+        execute(into: context, pieces: parts)
     }
 
     /// Where a paint entry's direct drawing may draw inside `clip` (whole pixels) under `state`: all of it with no
