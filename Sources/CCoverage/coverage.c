@@ -129,7 +129,8 @@ static inline __attribute__((always_inline)) void add_row_part(float *row, uint6
         // the two cannot be predicted along a curve): the part in the first column, of height dy0 and mean
         // position m0 in it, leaves dy0·(1 − m0) in its cell and the rest in the next; the part past the
         // boundary (none within one column) likewise in the next two cells.
-        double over = __builtin_fmax(hi - middle, 0), split = __builtin_fmin(hi, middle);
+        double beyond = hi - middle;
+        double over = beyond > 0 ? beyond : 0, split = hi < middle ? hi : middle;
         double dy1 = h * over, dy0 = dy - dy1;
         double m0 = (lo + split) * 0.5 - left, m1 = over * 0.5;
         row[first] += (float)(dy0 * (1 - m0));
@@ -154,6 +155,36 @@ static inline __attribute__((always_inline)) void add_row_part(float *row, uint6
     mark(touched, first, last + 1);
 }
 
+// `add_row_part` for a whole row's part inside the box, from x = lo to lo + width (dy = `sign`).
+static inline __attribute__((always_inline)) void add_whole_row_part(float *row, uint64_t *touched, double lo, double width,
+                                                                    double sign, double h) {
+    int64_t first = (int64_t)lo;
+    double f = lo - (double)first, g = f + width;
+    if (__builtin_expect(g <= 2, 1)) {
+        double beyond = g - 1;
+        double over = beyond > 0 ? beyond : 0, split = g < 1 ? g : 1;
+        double dy1 = h * over, dy0 = sign - dy1;
+        double m0 = (f + split) * 0.5, m1 = over * 0.5;
+        row[first] += (float)(dy0 * (1 - m0));
+        row[first + 1] += (float)(dy0 * m0 + dy1 * (1 - m1));
+        row[first + 2] += (float)(dy1 * m1);
+        mark(touched, first, first + 1 + (over > 0));
+        return;
+    }
+    int64_t last = (int64_t)(lo + width);
+    double hi = lo + width;
+    if ((double)last == hi) last -= 1;
+    double w0 = 1 - f, w1 = hi - (double)last;
+    double a0 = h * w0 * w0 * 0.5, a1 = h * w1 * w1 * 0.5;
+    row[first] += (float)a0;
+    row[first + 1] += (float)(h * w0 - a0 + h * 0.5);
+    float whole = (float)h;
+    for (int64_t c = first + 2; c < last; c++) row[c] += whole;
+    row[last] += (float)(h * 0.5 + h * w1 - a1);
+    row[last + 1] += (float)a1;
+    mark(touched, first, last + 1);
+}
+
 // The rows of an edge from (x0, y0) down to (x1, y1) — y0 < y1 — between `top` and `bottom` (clamped to the box).
 // Each row's ends come from the edge's start, not stepped (no drift down a long edge); the rows between the first
 // and the last are whole, so only those two are cut.
@@ -168,12 +199,35 @@ static inline __attribute__((always_inline)) void add_rows(calyx_coverage *box, 
     // (Clipping a part at a side of the box keeps its slope: its height is cut in proportion. An upright edge's
     // parts never cross a column boundary: its slope is never asked for.)
     double h = dxdy != 0 ? sign / __builtin_fabs(dxdy) : 0;
-    for (; (double)(y + 1) < bottom; y++, row += stride, touched += words) {
-        double yb = (double)(y + 1);
-        double xb = x0 + (yb - y0) * dxdy;
+    // The first row, which may start partway down it.
+    if ((double)(y + 1) < bottom) {
+        double yb = (double)(y + 1), xb = x0 + (yb - y0) * dxdy;
         add_row_part(row, touched, right, xa, xb, (yb - ya) * sign, h, inside);
-        ya = yb;
-        xa = xb;
+        ya = yb; xa = xb; y++; row += stride; touched += words;
+    }
+    if (inside) {
+        // Whole rows inside the box: each part is |dxdy| wide, from x at the row's top or at its bottom
+        // (whichever is further left), one row's height high — stepped down from the edge's start, which keeps
+        // the rows' ends within rounding of the exact ones however long the edge.
+        int64_t whole = (int64_t)(bottom - ya);   // (ya is a whole row here, and bottom > ya)
+        if ((double)whole == bottom - ya) whole -= 1; // (the last row is the partial one below)
+        double width = __builtin_fabs(dxdy), lean = dxdy < 0 ? dxdy : 0;
+        double left = xa + lean;
+        for (int64_t k = 0; k < whole; k++, row += stride, touched += words) {
+            add_whole_row_part(row, touched, left, width, sign, h);
+            left += dxdy;
+        }
+        y += whole;
+        ya += (double)whole;
+        xa = x0 + (ya - y0) * dxdy;
+    } else {
+        for (; (double)(y + 1) < bottom; y++, row += stride, touched += words) {
+            double yb = (double)(y + 1);
+            double xb = x0 + (yb - y0) * dxdy;
+            add_row_part(row, touched, right, xa, xb, (yb - ya) * sign, h, inside);
+            ya = yb;
+            xa = xb;
+        }
     }
     add_row_part(row, touched, right, xa, x0 + (bottom - y0) * dxdy, (bottom - ya) * sign, h, inside);
 }
