@@ -191,10 +191,10 @@ package final class FrameCompositor {
     /// Forgets caches of layers the frame no longer reached.
     func prune(keeping seen: Set<ObjectIdentifier>) {
         rasters.prune(keeping: seen)
-        leafRecords = leafRecords.filter { seen.contains($0.key) }
-        groupCompositors = groupCompositors.filter { seen.contains($0.key) }
-        backdropResults = backdropResults.filter { seen.contains($0.key) }
-        surfaces = surfaces.filter { seen.contains($0.key.layer) }
+        leafRecords.keepOnly(seen)
+        groupCompositors.keepOnly(seen)
+        backdropResults.keepOnly(seen)
+        if surfaces.keys.contains(where: { !seen.contains($0.layer) }) { surfaces = surfaces.filter { seen.contains($0.key.layer) } }
     }
 
     /// Draws the prepared list into `context`, clearing and redrawing only `region` (pixels; the damage unless

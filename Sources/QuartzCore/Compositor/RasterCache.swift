@@ -24,12 +24,21 @@ extension FrameCompositor {
 
         /// Forgets what belongs to layers outside `seen`, and tinted copies the frame did not use.
         mutating func prune(keeping seen: Set<ObjectIdentifier>) {
-            tinted = tinted.filter { usedTints.contains($0.key) }
+            tinted.keepOnly(usedTints)
             usedTints.removeAll(keepingCapacity: true)
-            content = content.filter { seen.contains($0.key) }
-            clipPictures = clipPictures.filter { seen.contains($0.key) }
-            placements = placements.filter { seen.contains($0.key) }
-            shownContent = shownContent.filter { seen.contains($0.key) }
+            content.keepOnly(seen)
+            clipPictures.keepOnly(seen)
+            placements.keepOnly(seen)
+            shownContent.keepOnly(seen)
         }
+    }
+}
+
+extension Dictionary {
+    /// Drops the entries whose keys `kept` lacks. (Every frame prunes its caches, and nearly every frame drops
+    /// nothing: then the dictionary is only looked through, not rebuilt.)
+    mutating func keepOnly(_ kept: Set<Key>) {
+        guard keys.contains(where: { !kept.contains($0) }) else { return }
+        self = filter { kept.contains($0.key) }
     }
 }
