@@ -93,6 +93,25 @@ static inline void mark(uint64_t *touched, int64_t first, int64_t last) {
     touched[end] |= to;
 }
 
+// A row's part of an edge from x = lo to hi (first = floor(lo)) reaching beyond the column after lo's, worked
+// out whole: the first column's piece (width w0) leaves h·w0²/2 in its own cell and the rest in the next; each
+// whole column between shares h half and half with its neighbour, so the cells between get h each; the last piece
+// (width w1) leaves h·w1²/2 in the cell after it.
+static inline __attribute__((always_inline)) void add_across_columns(float *row, uint64_t *touched, double lo, double hi,
+                                                                    double h, int64_t first) {
+    int64_t last = (int64_t)hi;
+    if ((double)last == hi) last -= 1;  // (hi ≥ 0 here: truncating is flooring)
+    double w0 = (double)(first + 1) - lo, w1 = hi - (double)last;
+    double a0 = h * w0 * w0 * 0.5, a1 = h * w1 * w1 * 0.5;
+    row[first] += (float)a0;
+    row[first + 1] += (float)(h * w0 - a0 + h * 0.5);
+    float whole = (float)h;
+    for (int64_t c = first + 2; c < last; c++) row[c] += whole;
+    row[last] += (float)(h * 0.5 + h * w1 - a1);
+    row[last + 1] += (float)a1;
+    mark(touched, first, last + 1);
+}
+
 // Adds the part of an edge inside one row, from x = xa to x = xb, covering `dy` of the row's height (signed:
 // positive going down). In each column it crosses, the area right of the edge goes to that column's cell and
 // the rest of its share to the next cell, so a running sum along the row gives each pixel's coverage. What lies
@@ -139,20 +158,7 @@ static inline __attribute__((always_inline)) void add_row_part(float *row, uint6
         mark(touched, first, first + 1 + (over > 0));
         return;
     }
-    // Across several columns, worked out whole: the first column's piece (width w0) leaves h·w0²/2 in its own
-    // cell and the rest in the next; each whole column between shares h half and half with its neighbour, so
-    // the cells between get h each; the last piece (width w1) leaves h·w1²/2 in the cell after it.
-    int64_t last = (int64_t)hi;
-    if ((double)last == hi) last -= 1;  // (hi ≥ 0 here: truncating is flooring)
-    double w0 = middle - lo, w1 = hi - (double)last;
-    double a0 = h * w0 * w0 * 0.5, a1 = h * w1 * w1 * 0.5;
-    row[first] += (float)a0;
-    row[first + 1] += (float)(h * w0 - a0 + h * 0.5);
-    float whole = (float)h;
-    for (int64_t c = first + 2; c < last; c++) row[c] += whole;
-    row[last] += (float)(h * 0.5 + h * w1 - a1);
-    row[last + 1] += (float)a1;
-    mark(touched, first, last + 1);
+    add_across_columns(row, touched, lo, hi, h, first);
 }
 
 // `add_row_part` for a whole row's part inside the box, from x = lo to lo + width (dy = `sign`).
@@ -171,18 +177,7 @@ static inline __attribute__((always_inline)) void add_whole_row_part(float *row,
         mark(touched, first, first + 1 + (over > 0));
         return;
     }
-    int64_t last = (int64_t)(lo + width);
-    double hi = lo + width;
-    if ((double)last == hi) last -= 1;
-    double w0 = 1 - f, w1 = hi - (double)last;
-    double a0 = h * w0 * w0 * 0.5, a1 = h * w1 * w1 * 0.5;
-    row[first] += (float)a0;
-    row[first + 1] += (float)(h * w0 - a0 + h * 0.5);
-    float whole = (float)h;
-    for (int64_t c = first + 2; c < last; c++) row[c] += whole;
-    row[last] += (float)(h * 0.5 + h * w1 - a1);
-    row[last + 1] += (float)a1;
-    mark(touched, first, last + 1);
+    add_across_columns(row, touched, lo, lo + width, h, first);
 }
 
 // The rows of an edge from (x0, y0) down to (x1, y1) — y0 < y1 — between `top` and `bottom` (clamped to the box).
