@@ -64,24 +64,39 @@ public final class LottieAnimation: Decodable, @unchecked Sendable {
         }
     }
 
-    /// Reads the animation at `filepath`; nil when it cannot be read or is not an animation, as lottie-ios.
-    public static func filepath(_ filepath: String) -> LottieAnimation? {
-        guard let data = FileManager.default.contents(atPath: filepath) else { return nil }
-        return try? from(data: data)
+    /// Reads an animation from Bodymovin JSON (`strategy`, lottie-ios's choice of decoder, chooses nothing here).
+    public static func from(data: Data, strategy: DecodingStrategy) throws -> LottieAnimation { try from(data: data) }
+
+    /// Reads the animation at `filepath`, or takes the one `animationCache` keeps under that path; nil when it
+    /// cannot be read or is not an animation, as lottie-ios.
+    public static func filepath(_ filepath: String,
+                                animationCache: AnimationCacheProvider? = LottieAnimationCache.shared) -> LottieAnimation? {
+        if let kept = animationCache?.animation(forKey: filepath) { return kept }
+        guard let data = FileManager.default.contents(atPath: filepath), let animation = try? from(data: data) else { return nil }
+        animationCache?.setAnimation(animation, forKey: filepath)
+        return animation
     }
 
-    /// Reads `name.json` from `bundle` (optionally in `subdirectory`); nil when there is none, as lottie-ios.
-    public static func named(_ name: String, bundle: Bundle = .main, subdirectory: String? = nil) -> LottieAnimation? {
+    /// Reads `name.json` from `bundle` (optionally in `subdirectory`), or takes the one `animationCache` keeps for
+    /// it; nil when there is none, as lottie-ios.
+    public static func named(_ name: String, bundle: Bundle = .main, subdirectory: String? = nil,
+                             animationCache: AnimationCacheProvider? = LottieAnimationCache.shared) -> LottieAnimation? {
+        let key = bundle.bundlePath + (subdirectory ?? "") + "/" + name
+        if let kept = animationCache?.animation(forKey: key) { return kept }
         let file = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
-        guard let url = bundle.url(forResource: file, withExtension: "json", subdirectory: subdirectory) else { return nil }
-        return filepath(url.path)
+        guard let url = bundle.url(forResource: file, withExtension: "json", subdirectory: subdirectory),
+              let animation = filepath(url.path, animationCache: nil) else { return nil }
+        animationCache?.setAnimation(animation, forKey: key)
+        return animation
     }
 
     // MARK: Time conversions
 
-    /// The progress of `frame` (0 at `startFrame`, 1 at `endFrame`).
-    public func progressTime(forFrame frame: AnimationFrameTime) -> AnimationProgressTime {
-        (frame - startFrame) / (endFrame - startFrame)
+    /// The progress of `frame` (0 at `startFrame`, 1 at `endFrame`), kept within 0…1 unless `clamped` is false.
+    public func progressTime(forFrame frame: AnimationFrameTime, clamped: Bool = true) -> AnimationProgressTime {
+        let length = endFrame - startFrame
+        let progress = length == 0 ? 0 : (frame - startFrame) / length
+        return clamped ? min(max(progress, 0), 1) : progress
     }
     /// The frame at `progress`.
     public func frameTime(forProgress progress: AnimationProgressTime) -> AnimationFrameTime {
@@ -98,7 +113,7 @@ public final class LottieAnimation: Decodable, @unchecked Sendable {
     }
     /// The progress of the marker called `named`, if there is one.
     public func progressTime(forMarker named: String) -> AnimationProgressTime? {
-        frameTime(forMarker: named).map(progressTime(forFrame:))
+        frameTime(forMarker: named).map { progressTime(forFrame: $0) }
     }
     /// The length in frames of the marker called `named`, if there is one.
     public func durationFrameTime(forMarker named: String) -> AnimationFrameTime? {

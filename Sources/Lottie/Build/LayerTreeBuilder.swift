@@ -12,11 +12,18 @@ struct LayerTreeBuilder {
     let registry = PropertyRegistry()
     /// The images image layers show, by asset id, with how each fills its layer.
     let images: [String: (image: CGImage, gravity: CALayerContentsGravity)]
+    /// What text layers show, and in which fonts.
+    let textProvider: AnimationKeypathTextProvider
+    let fontProvider: AnimationFontProvider
 
     /// A builder for `model` whose image layers show what `imageProvider` answers (embedded images are decoded
-    /// whatever it answers; without a provider only they show).
-    init(model: AnimationModel, imageProvider: AnimationImageProvider? = nil) {
+    /// whatever it answers; without a provider only they show), and whose text layers show what `textProvider`
+    /// answers in the fonts `fontProvider` answers.
+    init(model: AnimationModel, imageProvider: AnimationImageProvider? = nil,
+         textProvider: AnimationKeypathTextProvider = DefaultTextProvider(), fontProvider: AnimationFontProvider = DefaultFontProvider()) {
         self.model = model
+        self.textProvider = textProvider
+        self.fontProvider = fontProvider
         var images: [String: (image: CGImage, gravity: CALayerContentsGravity)] = [:]
         for (id, asset) in model.images {
             let image = imageProvider?.imageForAsset(asset: asset) ?? asset.embeddedData.flatMap(decodeImage)
@@ -83,6 +90,7 @@ struct LayerTreeBuilder {
         // time and stretch place only a precomposition's content.
         let time = composition
         var node = makeLayer(for: layer, time: time, withOpacity: true, keypath: keypath)
+        registry.registerLayer(keypath, node)
         addContent(of: layer, to: node, time: time, keypath: keypath, visiting: visiting)
         if !layer.masks.isEmpty {
             if let (mask, reading) = MaskBuilder(builder: self, time: time).mask(layer.masks, layerBox: box(of: layer, in: size)) {
@@ -161,11 +169,25 @@ struct LayerTreeBuilder {
     /// a frame.
     func apply(_ transform: TransformModel, to node: CALayer, time: TimeMap, withOpacity: Bool, autoOrient: Bool = false,
                keypath: [String]) {
-        registry.register(keypath + ["Position"], .position, on: node)
-        registry.register(keypath + ["Anchor Point"], .anchorPoint, on: node)
-        registry.register(keypath + ["Scale"], .scale, on: node)
-        registry.register(keypath + ["Rotation"], .rotation, on: node)
-        if withOpacity { registry.register(keypath + ["Opacity"], .opacity, on: node) }
+        func at(_ root: Double) -> Double { time.frame(atRootFrame: root) }
+        registry.register(keypath + ["Position"], .position, on: node) { root in
+            if let x = transform.positionX, let y = transform.positionY {
+                return LottieVector3D(x: x.value(atFrame: at(root))[0], y: y.value(atFrame: at(root))[0], z: 0)
+            }
+            let p = transform.position.hasSpatialTangents ? transform.position.spatialValue(atFrame: at(root)).point
+                : { let v = transform.position.value(atFrame: at(root)); return CGPoint(x: v[0], y: v[1]) }()
+            return LottieVector3D(x: Double(p.x), y: Double(p.y), z: 0)
+        }
+        registry.register(keypath + ["Anchor Point"], .anchorPoint, on: node) { root in
+            let a = transform.anchor.value(atFrame: at(root)); return LottieVector3D(x: a[0], y: a[1], z: 0)
+        }
+        registry.register(keypath + ["Scale"], .scale, on: node) { root in
+            let s = transform.scale.value(atFrame: at(root)); return LottieVector3D(x: s[0], y: s[1], z: 100)
+        }
+        registry.register(keypath + ["Rotation"], .rotation, on: node) { root in LottieVector1D(transform.rotation.value(atFrame: at(root))[0]) }
+        if withOpacity {
+            registry.register(keypath + ["Opacity"], .opacity, on: node) { root in LottieVector1D(transform.opacity.value(atFrame: at(root))[0]) }
+        }
         let frame = time.frame(atRootFrame: model.inPoint)
         let anchor = transform.anchor.value(atFrame: frame)
         node.anchorPoint = .zero
@@ -292,7 +314,7 @@ struct LayerTreeBuilder {
             picture.contentsGravity = image.gravity
             node.addSublayer(picture)
         case .text:
-            if let text = layer.text { TextBuilder(builder: self, time: time).addText(text, to: node) }
+            if let text = layer.text { TextBuilder(builder: self, time: time, keypath: keypath).addText(text, to: node) }
         case .null, .unknown:
             break
         }

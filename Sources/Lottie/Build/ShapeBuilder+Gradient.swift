@@ -89,8 +89,13 @@ extension ShapeBuilder {
             }
             for (keyPath, values) in animated { builder.add(timeline.sampled(keyPath, values), to: layer) }
         }
-        builder.registry.register(path + [gradient.name ?? "", "Colors"], .gradient, on: layer)
-        builder.registry.register(path + [gradient.name ?? "", "Opacity"], .opacity, on: layer)
+        let map = self.time
+        builder.registry.register(path + [gradient.name ?? "", "Colors"], .gradient, on: layer) { root in
+            gradient.stops(gradient.colors.value(atFrame: map.frame(atRootFrame: root))).colors.map(\.lottieColorValue)
+        }
+        builder.registry.register(path + [gradient.name ?? "", "Opacity"], .opacity, on: layer) {
+            Self.number(gradient.opacity, atRootFrame: $0, time: map)
+        }
         return layer
     }
 }

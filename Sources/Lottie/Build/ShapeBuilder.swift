@@ -35,6 +35,7 @@ struct ShapeBuilder {
                 let after = items[(index + 1)...].filter(Self.isModifier)
                 let inner = ShapeBuilder(builder: builder, time: time, path: path + [name ?? ""], inherited: after + inherited)
                 builder.apply(transform, to: group, time: time, withOpacity: true, keypath: inner.path + ["Transform"])
+                builder.registry.registerLayer(inner.path, group)
                 inner.addItems(children, to: group)
                 parent.addSublayer(group)
             case .fill(let name, let color, let opacity, let evenOdd, let blendMode):
@@ -48,8 +49,8 @@ struct ShapeBuilder {
                 shape.compositingFilter = LayerModel.blendFilterName(blendMode)
                 shape.fillColor = Self.color(color.value(atFrame: frame))
                 builder.add(builder.timeline.animation("fillColor", color, time: time, convert: Self.color), to: shape)
-                builder.registry.register(path + [name ?? "", "Color"], .fillColor, on: shape)
-                builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: shape)
+                builder.registry.register(path + [name ?? "", "Color"], .fillColor, on: shape) { Self.lottieColor(color, atRootFrame: $0, time: time) }
+                builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: shape) { Self.number(opacity, atRootFrame: $0, time: time) }
                 parent.addSublayer(shape)
             case .stroke(let name, let color, let opacity, let width, let cap, let join, let miterLimit, let dashes, let blendMode):
                 let geometry = geometry(before: index)
@@ -73,9 +74,9 @@ struct ShapeBuilder {
                         trimPath(of: shape, geometry: geometry, start: start, end: end, offset: offset, individually: false)
                     }
                 }
-                builder.registry.register(path + [name ?? "", "Color"], .strokeColor, on: shape)
-                builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: shape)
-                builder.registry.register(path + [name ?? "", "Stroke Width"], .strokeWidth, on: shape)
+                builder.registry.register(path + [name ?? "", "Color"], .strokeColor, on: shape) { Self.lottieColor(color, atRootFrame: $0, time: time) }
+                builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: shape) { Self.number(opacity, atRootFrame: $0, time: time) }
+                builder.registry.register(path + [name ?? "", "Stroke Width"], .strokeWidth, on: shape) { Self.number(width, atRootFrame: $0, time: time) }
                 parent.addSublayer(shape)
             case .gradient(let gradient):
                 let layer = gradientLayer(gradient, geometry: geometry(before: index))
@@ -367,6 +368,17 @@ struct ShapeBuilder {
     static func setLineStyle(of shape: CAShapeLayer, cap: Int, join: Int) {
         shape.lineCap = [1: .butt, 3: .square][cap] ?? .round
         shape.lineJoin = [1: .miter, 3: .bevel][join] ?? .round
+    }
+
+    /// A colour property's value at a root frame, as lottie-ios's `LottieColor`.
+    static func lottieColor(_ value: AnimatedValue<Numbers>, atRootFrame root: Double, time: TimeMap) -> LottieColor {
+        let c = value.value(atFrame: time.frame(atRootFrame: root))
+        return LottieColor(r: c[0], g: c[1], b: c[2], a: c.values.count > 3 ? c[3] : 1)
+    }
+
+    /// A one-number property's value at a root frame, as lottie-ios's `LottieVector1D`.
+    static func number(_ value: AnimatedValue<Numbers>, atRootFrame root: Double, time: TimeMap) -> LottieVector1D {
+        LottieVector1D(value.value(atFrame: time.frame(atRootFrame: root))[0])
     }
 
     /// A colour from Lottie's 0…1 components (alpha 1 when absent).

@@ -12,6 +12,8 @@ import CoreText
 struct TextBuilder {
     let builder: LayerTreeBuilder
     let time: TimeMap
+    /// The text layer's keypath (its composition's layers' names and its own), which text providers are asked by.
+    var keypath: [String] = []
 
     /// At most this many lines are drawn from one document.
     static let maximumLines = 256
@@ -31,9 +33,14 @@ struct TextBuilder {
 
     private func lineLayers(_ document: TextModel.Document) -> CALayer {
         let group = LayerTreeBuilder.spaceLayer()
-        let font = CTFont(name: document.fontName, size: CGFloat(document.size))
+        let size = CGFloat(Self.finite(document.size, 16_384))
+        let font = builder.fontProvider.fontFor(family: document.fontName, size: size) ?? CTFont(name: document.fontName, size: size)
         let ascent = CTFontGetAscent(font), descent = CTFontGetDescent(font)
-        let lines = document.text.components(separatedBy: CharacterSet(charactersIn: "\r\n\u{3}")).prefix(Self.maximumLines)
+        // (The text provider may replace the document's text, as lottie-ios's Core Animation engine asks it.)
+        let layerKeypath = AnimationKeypath(keys: keypath)
+        let text = builder.textProvider.resolvedText(for: layerKeypath, sourceText: document.text)
+        let scale = (builder.textProvider as? TextContentsScaleProvider)?.contentsScale(for: layerKeypath)
+        let lines = text.components(separatedBy: CharacterSet(charactersIn: "\r\n\u{3}")).prefix(Self.maximumLines)
         let attributes = Self.attributes(of: document, font: font)
         for (index, line) in lines.enumerated() where !line.isEmpty {
             let layer = CATextLayer()
@@ -42,7 +49,7 @@ struct TextBuilder {
             layer.font = font
             layer.fontSize = CGFloat(document.size)
             layer.foregroundColor = attributes[NSAttributedString.Key(kCTForegroundColorAttributeName)].map { $0 as! CGColor }
-            layer.contentsScale = 2
+            layer.contentsScale = scale.map { $0.isFinite ? min(max($0, 0.25), 8) : 2 } ?? 2
             // The layer is as wide as the line's text (measured by Core Text, tracking and stroke included), placed
             // by the justification.
             let measured = CTLineCreateWithAttributedString(text)

@@ -91,14 +91,33 @@ struct DotLottieImageProvider: AnimationImageProvider {
 }
 
 extension DotLottieFile {
-    /// Loads `name.lottie` from `bundle` — lottie-ios's `DotLottieFile.named(_:bundle:subdirectory:)`.
-    public static func named(_ name: String, bundle: Bundle = .main, subdirectory: String? = nil) async throws -> DotLottieFile {
-        try SynchronouslyBlockingCurrentThread.named(name, bundle: bundle, subdirectory: subdirectory).get()
+    /// Loads `name.lottie` from `bundle`, or takes the one `dotLottieCache` keeps — lottie-ios's
+    /// `DotLottieFile.named(_:bundle:subdirectory:dotLottieCache:)`.
+    public static func named(_ name: String, bundle: Bundle = .main, subdirectory: String? = nil,
+                             dotLottieCache: DotLottieCacheProvider? = DotLottieCache.sharedCache) async throws -> DotLottieFile {
+        try SynchronouslyBlockingCurrentThread.named(name, bundle: bundle, subdirectory: subdirectory, dotLottieCache: dotLottieCache).get()
     }
 
-    /// Loads the `.lottie` file at `filepath`.
-    public static func loadedFrom(filepath: String) async throws -> DotLottieFile {
-        try SynchronouslyBlockingCurrentThread.loadedFrom(filepath: filepath).get()
+    /// The same, answering `handleResult` from `dispatchQueue`.
+    public static func named(_ name: String, bundle: Bundle = .main, subdirectory: String? = nil,
+                             dotLottieCache: DotLottieCacheProvider? = DotLottieCache.sharedCache, dispatchQueue: DispatchQueue = .dotLottie,
+                             handleResult: @escaping @Sendable (Result<DotLottieFile, Error>) -> Void) {
+        dispatchQueue.async {
+            handleResult(SynchronouslyBlockingCurrentThread.named(name, bundle: bundle, subdirectory: subdirectory, dotLottieCache: dotLottieCache))
+        }
+    }
+
+    /// Loads the `.lottie` file at `filepath`, or takes the one `dotLottieCache` keeps.
+    public static func loadedFrom(filepath: String,
+                                  dotLottieCache: DotLottieCacheProvider? = DotLottieCache.sharedCache) async throws -> DotLottieFile {
+        try SynchronouslyBlockingCurrentThread.loadedFrom(filepath: filepath, dotLottieCache: dotLottieCache).get()
+    }
+
+    /// The same, answering `handleResult` from `dispatchQueue`.
+    public static func loadedFrom(filepath: String, dotLottieCache: DotLottieCacheProvider? = DotLottieCache.sharedCache,
+                                  dispatchQueue: DispatchQueue = .dotLottie,
+                                  handleResult: @escaping @Sendable (Result<DotLottieFile, Error>) -> Void) {
+        dispatchQueue.async { handleResult(SynchronouslyBlockingCurrentThread.loadedFrom(filepath: filepath, dotLottieCache: dotLottieCache)) }
     }
 
     /// Reads a `.lottie` file's bytes (`filename` names it in errors and caches).
@@ -109,17 +128,26 @@ extension DotLottieFile {
     /// The same loaders, answering at once on the calling thread — lottie-ios's
     /// `DotLottieFile.SynchronouslyBlockingCurrentThread`.
     public enum SynchronouslyBlockingCurrentThread {
-        /// Loads `name.lottie` from `bundle`.
-        public static func named(_ name: String, bundle: Bundle = .main, subdirectory: String? = nil) -> Result<DotLottieFile, Error> {
+        /// Loads `name.lottie` from `bundle`, or takes the one `dotLottieCache` keeps.
+        public static func named(_ name: String, bundle: Bundle = .main, subdirectory: String? = nil,
+                                 dotLottieCache: DotLottieCacheProvider? = DotLottieCache.sharedCache) -> Result<DotLottieFile, Error> {
+            let key = bundle.bundlePath + (subdirectory ?? "") + "/" + name
+            if let kept = dotLottieCache?.file(forKey: key) { return .success(kept) }
             guard let url = bundle.url(forResource: name, withExtension: "lottie", subdirectory: subdirectory) else {
                 return .failure(LottieError.invalidFile("no \(name).lottie in the bundle"))
             }
-            return loadedFrom(filepath: url.path)
+            let result = loadedFrom(filepath: url.path, dotLottieCache: nil)
+            if case .success(let file) = result { dotLottieCache?.setFile(file, forKey: key) }
+            return result
         }
 
-        /// Loads the file at `filepath`.
-        public static func loadedFrom(filepath: String) -> Result<DotLottieFile, Error> {
-            Result { try DotLottieFile(data: Data(contentsOf: URL(fileURLWithPath: filepath))) }
+        /// Loads the file at `filepath`, or takes the one `dotLottieCache` keeps.
+        public static func loadedFrom(filepath: String,
+                                      dotLottieCache: DotLottieCacheProvider? = DotLottieCache.sharedCache) -> Result<DotLottieFile, Error> {
+            if let kept = dotLottieCache?.file(forKey: filepath) { return .success(kept) }
+            let result = Result { try DotLottieFile(data: Data(contentsOf: URL(fileURLWithPath: filepath))) }
+            if case .success(let file) = result { dotLottieCache?.setFile(file, forKey: filepath) }
+            return result
         }
 
         /// Reads a `.lottie` file's bytes.
@@ -127,4 +155,62 @@ extension DotLottieFile {
             Result { try DotLottieFile(data: data) }
         }
     }
+}
+
+extension DispatchQueue {
+    /// The queue `.lottie` files are read on — lottie-ios's `DispatchQueue.dotLottie`.
+    public static let dotLottie = DispatchQueue(label: "com.airbnb.lottie.dot-lottie", qos: .userInitiated)
+}
+
+/// Keeps loaded `.lottie` files by a key — lottie-ios's `DotLottieCacheProvider`.
+public protocol DotLottieCacheProvider: Sendable {
+    /// The file kept under `forKey`, if any.
+    func file(forKey: String) -> DotLottieFile?
+    /// Keeps `lottie` under `forKey`.
+    func setFile(_ lottie: DotLottieFile, forKey: String)
+    /// Forgets every file kept.
+    func clearCache()
+}
+
+/// A cache of at most ``cacheSize`` `.lottie` files, the least recently used forgotten first, safe from any
+/// thread — lottie-ios's `DotLottieCache`.
+public final class DotLottieCache: DotLottieCacheProvider, @unchecked Sendable {
+    /// The process's shared cache.
+    public static let sharedCache = DotLottieCache()
+    private let lock = NSLock()
+    private var files: [String: DotLottieFile] = [:]
+    private var order: [String] = []
+    private var size = 100
+
+    /// An empty cache of 100 files.
+    public init() {}
+
+    /// How many files the cache keeps at most (100 by default).
+    public var cacheSize: Int {
+        get { lock.withLock { size } }
+        set { lock.withLock { size = max(newValue, 0); trim() } }
+    }
+
+    /// Forgets every file.
+    public func clearCache() { lock.withLock { files.removeAll(); order.removeAll() } }
+
+    /// The file under `key`, which then counts as just used.
+    public func file(forKey key: String) -> DotLottieFile? {
+        lock.withLock {
+            guard let file = files[key] else { return nil }
+            order.removeAll { $0 == key }; order.append(key)
+            return file
+        }
+    }
+
+    /// Keeps `lottie` under `key`, forgetting the least recently used beyond the size.
+    public func setFile(_ lottie: DotLottieFile, forKey key: String) {
+        lock.withLock {
+            files[key] = lottie
+            order.removeAll { $0 == key }; order.append(key)
+            trim()
+        }
+    }
+
+    private func trim() { while order.count > size { files[order.removeFirst()] = nil } }
 }

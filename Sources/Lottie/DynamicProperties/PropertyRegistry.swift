@@ -13,12 +13,34 @@ final class PropertyRegistry {
         let path: [String]
         let layer: CALayer
         let kind: Kind
+        /// The file's value at a frame of the root composition, as lottie-ios's types say it (`LottieColor`,
+        /// `LottieVector1D`, `LottieVector3D`, `[LottieColor]`).
+        let original: (Double) -> Any
     }
 
     private(set) var bindings: [Binding] = []
+    /// The layers Lottie layers and shape groups became, by keypath (not the copies of parents' transforms).
+    private(set) var layers: [(path: [String], layer: CALayer)] = []
 
-    func register(_ path: [String], _ kind: Kind, on layer: CALayer) {
-        bindings.append(Binding(path: path, layer: layer, kind: kind))
+    func registerLayer(_ path: [String], _ layer: CALayer) { layers.append((path, layer)) }
+
+    /// The layers `keypath` names, in the order built.
+    func layers(for keypath: AnimationKeypath) -> [CALayer] { layers.filter { keypath.matches($0.path) }.map(\.layer) }
+
+    func register(_ path: [String], _ kind: Kind, on layer: CALayer, original: @escaping (Double) -> Any) {
+        bindings.append(Binding(path: path, layer: layer, kind: kind, original: original))
+    }
+
+    /// The first property `keypath` names.
+    func binding(for keypath: AnimationKeypath) -> Binding? { bindings.first { keypath.matches($0.path) } }
+
+    /// The value a provider gives at `frame`, as its own type (what `getValue(for:atFrame:)` answers).
+    static func providedValue(_ provider: AnyValueProvider, atFrame frame: Double, for kind: Kind) -> Any? {
+        guard accepts(kind, provider.valueType), let source = provider as? FrameValueSource else { return nil }
+        let value = source.value(atFrame: CGFloat(frame))
+        // (A gradient provider gives its colours with their locations; lottie-ios answers the colours.)
+        if let (colors, _) = value as? ([LottieColor], [Double]) { return colors }
+        return value
     }
 
     /// Every property's keypath, each once, in the order built.
@@ -57,7 +79,7 @@ final class PropertyRegistry {
         return changed
     }
 
-    private static func accepts(_ kind: Kind, _ type: Any.Type) -> Bool {
+    static func accepts(_ kind: Kind, _ type: Any.Type) -> Bool {
         switch kind {
         case .fillColor, .strokeColor: type == LottieColor.self
         case .opacity, .strokeWidth, .rotation: type == LottieVector1D.self

@@ -12,7 +12,10 @@ import QuartzCore
 open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     /// The animation shown (setting it builds its layers and shows its first frame).
     public var animation: LottieAnimation? {
-        didSet { rebuild() }
+        didSet {
+            rebuild()
+            if let animation, !building { animationLoaded?(self, animation) }
+        }
     }
     /// How playback repeats (`.playOnce` by default).
     public var loopMode: LottieLoopMode = .playOnce
@@ -21,19 +24,59 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     /// Where image layers' pictures come from (the main bundle unless set; embedded images need none). Setting
     /// it rebuilds the layers and shows the frame shown before (playback stops).
     public var imageProvider: AnimationImageProvider = BundleImageProvider(bundle: .main, searchPath: nil) {
-        didSet {
-            let frame = currentFrame
-            rebuild()
-            currentFrame = frame
-        }
+        didSet { rebuildKeepingFrame() }
+    }
+    /// What text layers show (the file's text unless set). Setting it rebuilds the layers and shows the frame
+    /// shown before (playback stops).
+    public var textProvider: AnimationKeypathTextProvider = DefaultTextProvider() {
+        didSet { rebuildKeepingFrame() }
+    }
+    /// The fonts text layers are drawn in (the ones the file names unless set). Setting it rebuilds the layers.
+    public var fontProvider: AnimationFontProvider = DefaultFontProvider() {
+        didSet { rebuildKeepingFrame() }
     }
     /// How the composition is fitted into the layer's bounds (aspect fit by default, as lottie-ios's view).
     public var contentMode: LottieContentMode = .scaleAspectFit { didSet { setNeedsLayout() } }
+    /// The configuration the layer was made with (``LottieConfiguration``; it chooses nothing in Calyx).
+    public let configuration: LottieConfiguration
+    /// What happens to a playing animation when the app moves to the background (``LottieBackgroundBehavior``;
+    /// by default what lottie-ios's Core Animation engine does: it keeps playing).
+    public var backgroundBehavior: LottieBackgroundBehavior = .default(for: .coreAnimation)
+    /// Called after an animation is set and its layers built.
+    public var animationLoaded: ((_ animationLayer: LottieAnimationLayer, _ animation: LottieAnimation) -> Void)? {
+        didSet { if let animation { animationLoaded?(self, animation) } }
+    }
+    /// Whether drawing is cut to the composition's bounds (true by default, as lottie-ios's: content a file places
+    /// outside its composition does not show).
+    public var maskAnimationToBounds = true { didSet { composition?.masksToBounds = maskAnimationToBounds } }
+    /// Whether the composition is kept as one picture while no animation plays (false by default).
+    public var shouldRasterizeWhenIdle = false { didSet { updateRasterization() } }
+    /// Whether frames keep to the file's frame rate. lottie-ios's Core Animation engine does not support it, nor
+    /// does Calyx's (setting it true logs so, as lottie-ios's engine does); it reads false.
+    public var respectAnimationFrameRate: Bool {
+        get { false }
+        set {
+            if newValue {
+                LottieLogger.shared.assertionFailure("The Core Animation rendering engine currently doesn't support `respectAnimationFrameRate`")
+            }
+        }
+    }
+    /// lottie-ios's option for its main-thread engine (kept; Calyx's engine is the Core Animation one).
+    public var mainThreadRenderingEngineShouldForceDisplayUpdateOnEachFrame = false
+    /// The scale text is drawn at (2 by default).
+    public var screenScale: CGFloat = 2
+    /// The engine playing the animation: always the Core Animation one.
+    public var currentRenderingEngine: RenderingEngine? { .coreAnimation }
+    /// The composition's layer (nil with no animation) — lottie-ios's root animation layer.
+    public var animationLayer: CALayer? { composition }
 
     /// Where the built tree's properties are, and the value providers set (applied again after a rebuild).
     private var registry: PropertyRegistry?
     private var timeline: AnimationTimeline?
     private var valueProviders: [(provider: AnyValueProvider, keypath: AnimationKeypath)] = []
+
+    /// What ``updateAnimationForBackgroundState(backgroundBehavior:)`` paused to play again in the foreground.
+    private var pausedForBackground: (to: Double, loopMode: LottieLoopMode, completion: LottieCompletionBlock?)?
 
     private let clock = CALayer()
     private let content = CALayer()
@@ -44,33 +87,52 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     private var playStart: CFTimeInterval?
     private var completion: LottieCompletionBlock?
     private var completionAnimation: CompletionAnimation?
+    /// The playback asked for last, if any.
+    public private(set) var currentPlaybackMode: LottiePlaybackMode?
 
     /// A layer showing `animation` (nil for none), paused at its start, its images from `imageProvider` (the main
-    /// bundle when nil), as lottie-ios's initializer (its text, font and logging parameters are not taken).
-    public init(animation: LottieAnimation?, imageProvider: AnimationImageProvider? = nil) {
+    /// bundle when nil), its text from `textProvider` in the fonts of `fontProvider`, as lottie-ios's initializer
+    /// (`logger` becomes ``LottieLogger/shared``).
+    public init(animation: LottieAnimation?, imageProvider: AnimationImageProvider? = nil,
+                textProvider: AnimationKeypathTextProvider = DefaultTextProvider(), fontProvider: AnimationFontProvider = DefaultFontProvider(),
+                configuration: LottieConfiguration = .shared, logger: LottieLogger = .shared) {
+        self.configuration = configuration
+        LottieLogger.shared = logger
         super.init()
         addSublayer(clock)
         clock.addSublayer(content)
+        building = true
         self.animation = animation
-        // (Set before the tree is built, so setting it does not build it a second time.)
+        // (Set before the tree is built, so setting them does not build it again.)
         if let imageProvider { self.imageProvider = imageProvider }
+        self.textProvider = textProvider
+        self.fontProvider = fontProvider
+        building = false
         rebuild()
     }
     /// A layer with no animation.
     public override convenience init() { self.init(animation: nil) }
     /// A copy for presentation or rendering: the layer tree is copied by the renderer, not rebuilt.
-    public required init(layer: Any) { super.init(layer: layer) }
+    public required init(layer: Any) {
+        configuration = (layer as? LottieAnimationLayer)?.configuration ?? .shared
+        super.init(layer: layer)
+    }
     /// Not available: Calyx reads no archives or nib files. Returns nil.
     public required init?(coder: NSCoder) { nil }
 
+    /// Set while the initializer sets the properties that would each build the tree again.
+    private var building = false
+
     private func rebuild() {
-        guard clock.superlayer === self else { return }   // (a copy: nothing to build)
+        guard clock.superlayer === self, !building else { return }   // (a copy: nothing to build)
         composition?.removeFromSuperlayer()
         composition = nil
         stopClock(finished: false)
         guard let animation else { return }
-        let builder = LayerTreeBuilder(model: animation.model, imageProvider: imageProvider)
+        let builder = LayerTreeBuilder(model: animation.model, imageProvider: imageProvider, textProvider: textProvider,
+                                       fontProvider: fontProvider)
         let root = builder.build()
+        root.masksToBounds = maskAnimationToBounds
         registry = builder.registry
         timeline = builder.timeline
         for (provider, keypath) in valueProviders { builder.registry.apply(provider, keypath: keypath, timeline: builder.timeline) }
@@ -78,6 +140,35 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         composition = root
         freeze(atTime: 0)
         setNeedsLayout()
+    }
+
+    /// Builds the layers again and shows the frame shown before (playback stops).
+    private func rebuildKeepingFrame() {
+        guard !building else { return }
+        let frame = currentFrame
+        rebuild()
+        currentFrame = frame
+    }
+
+    /// Builds the image layers again, asking ``imageProvider`` anew (the frame shown stays).
+    public func reloadImages() { rebuildKeepingFrame() }
+
+    /// Commits what changed, so the next frame shows it (Calyx's frames always come from the render tree).
+    public func forceDisplayUpdate() { CATransaction.flush() }
+
+    /// Stops using the value provider set for `keypath`: the properties it set show the file's values again.
+    public func removeValueProvider(for keypath: AnimationKeypath) {
+        let count = valueProviders.count
+        valueProviders.removeAll { $0.keypath == keypath }
+        if valueProviders.count != count { rebuildKeepingFrame() }
+    }
+
+    /// Where the built tree's properties and layers are (for the keypath queries).
+    var keypathRegistry: PropertyRegistry? { registry }
+
+    /// The value providers set, by keypath.
+    var valueProvidersByKeypath: [AnimationKeypath: AnyValueProvider] {
+        Dictionary(valueProviders.map { ($0.keypath, $0.provider) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Sets the value of every property `keypath` names (and that takes the provider's kind of value) from
@@ -130,6 +221,7 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     /// Plays from the current progress to the end (or per `loopMode`), then calls `completion`.
     public func play(completion: LottieCompletionBlock? = nil) {
         guard let animation else { return }
+        currentPlaybackMode = .playing(.fromProgress(nil, toProgress: 1, loopMode: loopMode))
         let from = isAtEnd ? 0 : pausedTime
         play(fromTime: from, toTime: animation.duration, completion: completion)
     }
@@ -139,6 +231,7 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
                      loopMode: LottieLoopMode? = nil, completion: LottieCompletionBlock? = nil) {
         guard let animation else { return }
         if let loopMode { self.loopMode = loopMode }
+        currentPlaybackMode = .playing(.fromProgress(fromProgress, toProgress: toProgress, loopMode: self.loopMode))
         let from = fromProgress.map { Double($0) * animation.duration } ?? currentTimeInAnimation
         play(fromTime: from, toTime: Double(toProgress) * animation.duration, completion: completion)
     }
@@ -147,8 +240,9 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     public func play(fromFrame: AnimationFrameTime? = nil, toFrame: AnimationFrameTime, loopMode: LottieLoopMode? = nil,
                      completion: LottieCompletionBlock? = nil) {
         guard let animation else { return }
-        play(fromProgress: fromFrame.map(animation.progressTime(forFrame:)), toProgress: animation.progressTime(forFrame: toFrame),
-             loopMode: loopMode, completion: completion)
+        play(fromProgress: fromFrame.map { animation.progressTime(forFrame: $0, clamped: false) },
+             toProgress: animation.progressTime(forFrame: toFrame, clamped: false), loopMode: loopMode, completion: completion)
+        currentPlaybackMode = .playing(.fromFrame(fromFrame, toFrame: toFrame, loopMode: self.loopMode))
     }
 
     /// Plays from the marker `fromMarker` (the current progress when nil) to the marker `toMarker`.
@@ -191,6 +285,7 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
             case .marker(let name, let loop): play(marker: name, loopMode: loop, completion: completion)
             }
         }
+        currentPlaybackMode = mode
     }
 
     /// Stops where it is (the completion is called with `false`).
@@ -198,12 +293,64 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         let now = currentTimeInAnimation
         stopClock(finished: false)
         freeze(atTime: now)
+        currentPlaybackMode = .paused(at: .currentFrame)
+    }
+
+    /// Pauses at `state` (the same as `setPlaybackMode(.paused(at: state))`).
+    public func pause(at state: LottiePlaybackMode.PausedState) { setPlaybackMode(.paused(at: state)) }
+
+    /// Plays as `mode` says (the same as `setPlaybackMode(.playing(mode), completion:)`).
+    public func play(_ mode: LottiePlaybackMode.PlaybackMode, completion: LottieCompletionBlock? = nil) {
+        setPlaybackMode(.playing(mode), completion: completion)
     }
 
     /// Stops and returns to the start (the completion is called with `false`).
     public func stop() {
         stopClock(finished: false)
         freeze(atTime: 0)
+        currentPlaybackMode = .paused(at: .progress(0))
+    }
+
+    // MARK: The app moving to the background
+
+    /// Applies `backgroundBehavior` (the layer's own when nil) to the playback under way, as the app moves to the
+    /// background: stop at the played range's start, pause, pause to play again in the foreground, finish at its
+    /// end, or go on playing. (``LottieAnimationView`` calls it when UIKit says the app moved.)
+    public func updateAnimationForBackgroundState(backgroundBehavior: LottieBackgroundBehavior? = nil) {
+        guard isAnimationPlaying else { return }
+        let range = playedRange
+        switch backgroundBehavior ?? self.backgroundBehavior {
+        case .stop:
+            stopClock(finished: false)
+            freeze(atTime: range.from)
+        case .pause:
+            pause()
+        case .pauseAndRestore:
+            pausedForBackground = (range.to, loopMode, completion)
+            completion = nil   // (kept for the playback the foreground resumes)
+            pause()
+        case .forceFinish:
+            stopClock(finished: false)
+            freeze(atTime: range.to)
+        case .continuePlaying:
+            break
+        }
+    }
+
+    /// Plays again, as the app returns to the foreground, what ``updateAnimationForBackgroundState(backgroundBehavior:)``
+    /// paused to restore, from where it paused (its completion kept).
+    public func updateAnimationForForegroundState(wasWaitingToPlayAnimation: Bool = false, backgroundBehavior: LottieBackgroundBehavior? = nil) {
+        guard let paused = pausedForBackground else { return }
+        pausedForBackground = nil
+        guard (backgroundBehavior ?? self.backgroundBehavior) == .pauseAndRestore || wasWaitingToPlayAnimation else { return }
+        loopMode = paused.loopMode
+        play(fromTime: currentTimeInAnimation, toTime: paused.to, completion: paused.completion)
+    }
+
+    /// Keeps the composition as one picture while idle when ``shouldRasterizeWhenIdle`` says so.
+    private func updateRasterization() {
+        let idle = shouldRasterizeWhenIdle && playStart == nil
+        if let composition, composition.shouldRasterize != idle { composition.shouldRasterize = idle }
     }
 
     // MARK: Where playback is
@@ -215,12 +362,17 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
             guard let animation else { return }
             stopClock(finished: false)
             freeze(atTime: Double(newValue) * animation.duration)
+            currentPlaybackMode = .paused(at: .progress(newValue))
         }
     }
     /// The frame shown; setting it pauses there.
     public var currentFrame: AnimationFrameTime {
         get { animation.map { $0.frameTime(forProgress: currentProgress) } ?? 0 }
-        set { if let animation { currentProgress = animation.progressTime(forFrame: newValue) } }
+        set {
+            guard let animation else { return }
+            currentProgress = animation.progressTime(forFrame: newValue)
+            currentPlaybackMode = .paused(at: .frame(newValue))
+        }
     }
     /// The time shown, in seconds from the start frame; setting it pauses there.
     public var currentTime: TimeInterval {
@@ -286,8 +438,9 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         content.speed = forwards ? 1 : -1
         content.timeOffset = forwards ? min(from, to) : max(from, to)
         content.beginTime = 0
-        CATransaction.commit()
         playStart = now
+        updateRasterization()
+        CATransaction.commit()
         if let total = totalPlayTime { scheduleCompletion(after: total) }
     }
 
@@ -308,6 +461,7 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         if content.speed != 1 { content.speed = 1 }
         if content.beginTime != 0 { content.beginTime = 0 }
         if content.timeOffset != clamped { content.timeOffset = clamped }
+        updateRasterization()
         CATransaction.commit()
     }
 

@@ -34,30 +34,93 @@ open class LottieAnimationView: UIView, @unchecked Sendable {
     }
 
     /// The configuration the view was made with (``LottieConfiguration``; it chooses nothing in Calyx).
-    public let configuration: LottieConfiguration
+    public var configuration: LottieConfiguration { animationLayer.configuration }
+
+    /// Where the animation is laid out in the view (the bounds when nil).
+    public var viewportFrame: CGRect? { didSet { setNeedsLayout() } }
+    /// Whether a change of the view's layout inside an animation block animates the animation's layer with it
+    /// (kept; the layer follows the view's layout in the same transaction either way).
+    public var animateLayoutChangesWithCurrentCoreAnimationContext = true
+    /// What a playing animation does when the view leaves its window (nil: as ``backgroundBehavior`` says).
+    public var windowBackgroundBehavior: LottieBackgroundBehavior?
+    /// Called after an animation is set and its layers built.
+    public var animationLoaded: ((_ animationView: LottieAnimationView, _ animation: LottieAnimation) -> Void)? {
+        didSet {
+            animationLayer.animationLoaded = animationLoaded.map { block in
+                { [weak self] _, animation in if let self { block(self, animation) } }
+            }
+        }
+    }
+    /// Whether a play call waits for the view to be in a window (never: Calyx plays at once).
+    public var isAnimationQueued: Bool { false }
+    /// The observers of the app moving to the background and back.
+    private var applicationObservers: [NSObjectProtocol] = []
+
+    deinit { for observer in applicationObservers { NotificationCenter.default.removeObserver(observer) } }
+
+    /// Applies ``backgroundBehavior`` when UIKit says the app moved to the background, and restores what it paused
+    /// when the app returns, as lottie-ios's view does.
+    private func observeApplicationState() {
+        let center = NotificationCenter.default
+        applicationObservers = [
+            center.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: nil) { [weak self] _ in
+                self?.animationLayer.updateAnimationForBackgroundState()
+            },
+            center.addObserver(forName: UIApplication.willEnterForegroundNotification, object: nil, queue: nil) { [weak self] _ in
+                self?.animationLayer.updateAnimationForForegroundState(wasWaitingToPlayAnimation: false)
+            },
+        ]
+    }
 
     /// A view playing `animation` (paused at its first frame until `play()`), its images from `imageProvider` (the
-    /// main bundle when nil), as lottie-ios's initializer (its text, font and logging parameters are not taken).
+    /// main bundle when nil), its text from `textProvider` in the fonts of `fontProvider`, as lottie-ios's
+    /// initializer (`logger` becomes ``LottieLogger/shared``).
     public init(animation: LottieAnimation?, imageProvider: AnimationImageProvider? = nil,
-                configuration: LottieConfiguration = .shared) {
-        self.configuration = configuration
-        animationLayer = LottieAnimationLayer(animation: animation, imageProvider: imageProvider)
+                textProvider: AnimationKeypathTextProvider = DefaultTextProvider(), fontProvider: AnimationFontProvider = DefaultFontProvider(),
+                configuration: LottieConfiguration = .shared, logger: LottieLogger = .shared) {
+        animationLayer = LottieAnimationLayer(animation: animation, imageProvider: imageProvider, textProvider: textProvider,
+                                              fontProvider: fontProvider, configuration: configuration, logger: logger)
         super.init(frame: animation?.bounds ?? .zero)
         layer.addSublayer(animationLayer)
         animationLayer.frame = bounds
+        observeApplicationState()
     }
-    /// A view showing the animation `name.json` from `bundle`, its images from the same bundle.
+    /// A view showing the animation `name.json` from `bundle` (or the one `animationCache` keeps), its images
+    /// from `imageProvider` or the same bundle.
     public convenience init(name: String, bundle: Bundle = .main, subdirectory: String? = nil,
+                            imageProvider: AnimationImageProvider? = nil,
+                            animationCache: AnimationCacheProvider? = LottieAnimationCache.shared,
                             configuration: LottieConfiguration = .shared) {
-        self.init(animation: LottieAnimation.named(name, bundle: bundle, subdirectory: subdirectory),
-                  imageProvider: bundle !== Bundle.main ? BundleImageProvider(bundle: bundle, searchPath: subdirectory) : nil,
+        self.init(animation: LottieAnimation.named(name, bundle: bundle, subdirectory: subdirectory, animationCache: animationCache),
+                  imageProvider: imageProvider ?? (bundle !== Bundle.main ? BundleImageProvider(bundle: bundle, searchPath: subdirectory) : nil),
                   configuration: configuration)
     }
-    /// A view showing the animation at `filePath`, its images from the file's folder.
-    public convenience init(filePath: String, configuration: LottieConfiguration = .shared) {
-        self.init(animation: LottieAnimation.filepath(filePath),
-                  imageProvider: FilepathImageProvider(filepath: URL(fileURLWithPath: filePath).deletingLastPathComponent()),
+    /// A view showing the animation at `filePath` (or the one `animationCache` keeps), its images from
+    /// `imageProvider` or the file's folder.
+    public convenience init(filePath: String, imageProvider: AnimationImageProvider? = nil,
+                            animationCache: AnimationCacheProvider? = LottieAnimationCache.shared,
+                            configuration: LottieConfiguration = .shared) {
+        self.init(animation: LottieAnimation.filepath(filePath, animationCache: animationCache),
+                  imageProvider: imageProvider ?? FilepathImageProvider(filepath: URL(fileURLWithPath: filePath).deletingLastPathComponent()),
                   configuration: configuration)
+    }
+    /// A view showing the animation `animationId` (the first when nil) of `name.lottie` in `bundle`, loaded now;
+    /// `completion` is told the view and any error.
+    public convenience init(dotLottieName name: String, bundle: Bundle = .main, subdirectory: String? = nil, animationId: String? = nil,
+                            dotLottieCache: DotLottieCacheProvider? = DotLottieCache.sharedCache,
+                            configuration: LottieConfiguration = .shared, completion: ((LottieAnimationView, Error?) -> Void)? = nil) {
+        let result = DotLottieFile.SynchronouslyBlockingCurrentThread.named(name, bundle: bundle, subdirectory: subdirectory,
+                                                                            dotLottieCache: dotLottieCache)
+        self.init(dotLottie: try? result.get(), animationId: animationId, configuration: configuration)
+        if case .failure(let error) = result { completion?(self, error) } else { completion?(self, nil) }
+    }
+    /// A view showing the animation `animationId` (the first when nil) of the `.lottie` file at `filePath`.
+    public convenience init(dotLottieFilePath filePath: String, animationId: String? = nil,
+                            dotLottieCache: DotLottieCacheProvider? = DotLottieCache.sharedCache,
+                            configuration: LottieConfiguration = .shared, completion: ((LottieAnimationView, Error?) -> Void)? = nil) {
+        let result = DotLottieFile.SynchronouslyBlockingCurrentThread.loadedFrom(filepath: filePath, dotLottieCache: dotLottieCache)
+        self.init(dotLottie: try? result.get(), animationId: animationId, configuration: configuration)
+        if case .failure(let error) = result { completion?(self, error) } else { completion?(self, nil) }
     }
 
     /// Sets properties from a value provider (``LottieAnimationLayer/setValueProvider(_:keypath:)``).
@@ -79,12 +142,12 @@ open class LottieAnimationView: UIView, @unchecked Sendable {
     /// Not decoded (there are no nibs): nil.
     public required init?(coder: NSCoder) { nil }
 
-    /// Fits the animation layer to the bounds as `contentMode` says.
+    /// Fits the animation layer to the bounds (or ``viewportFrame``) as `contentMode` says.
     open override func layoutSubviews() {
         super.layoutSubviews()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        animationLayer.frame = bounds
+        animationLayer.frame = viewportFrame ?? bounds
         CATransaction.commit()
     }
 

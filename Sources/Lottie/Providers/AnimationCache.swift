@@ -1,0 +1,74 @@
+import Foundation
+
+/// Keeps loaded animations by a key, so loading the same file again reuses the one read — lottie-ios's
+/// `AnimationCacheProvider`. `LottieAnimation.named(_:bundle:subdirectory:animationCache:)` and
+/// `filepath(_:animationCache:)` look there first.
+public protocol AnimationCacheProvider: AnyObject, Sendable {
+    /// The animation kept under `forKey`, if any.
+    func animation(forKey: String) -> LottieAnimation?
+    /// Keeps `animation` under `forKey`.
+    func setAnimation(_ animation: LottieAnimation, forKey: String)
+    /// Forgets every animation kept.
+    func clearCache()
+}
+
+/// Where the cache loading functions use by default lives — lottie-ios's `LottieAnimationCache`.
+public enum LottieAnimationCache {
+    /// The cache used when none is given (``DefaultAnimationCache/sharedCache`` unless set; nil: none).
+    nonisolated(unsafe) public static var shared: AnimationCacheProvider? = DefaultAnimationCache.sharedCache
+}
+
+/// A cache of at most ``cacheSize`` animations, the least recently used forgotten first, safe to use from any
+/// thread — lottie-ios's `DefaultAnimationCache`.
+public final class DefaultAnimationCache: AnimationCacheProvider, @unchecked Sendable {
+    /// The process's shared cache.
+    public static let sharedCache = DefaultAnimationCache()
+
+    private let lock = NSLock()
+    private var entries: [String: LottieAnimation] = [:]
+    /// Keys from least to most recently used.
+    private var order: [String] = []
+    private var size = 100
+
+    /// An empty cache of 100 animations.
+    public init() {}
+
+    /// How many animations the cache keeps at most (100 by default; a negative size keeps none).
+    public var cacheSize: Int {
+        get { lock.withLock { size } }
+        set { lock.withLock { size = max(newValue, 0); trim() } }
+    }
+
+    /// The animation under `key`, which then counts as just used.
+    public func animation(forKey key: String) -> LottieAnimation? {
+        lock.withLock {
+            guard let animation = entries[key] else { return nil }
+            touch(key)
+            return animation
+        }
+    }
+
+    /// Keeps `animation` under `key`, forgetting the least recently used beyond the size.
+    public func setAnimation(_ animation: LottieAnimation, forKey key: String) {
+        lock.withLock {
+            entries[key] = animation
+            touch(key)
+            trim()
+        }
+    }
+
+    /// Forgets every animation.
+    public func clearCache() { lock.withLock { entries.removeAll(); order.removeAll() } }
+
+    private func touch(_ key: String) {
+        order.removeAll { $0 == key }
+        order.append(key)
+    }
+
+    private func trim() {
+        while order.count > size { entries[order.removeFirst()] = nil }
+    }
+}
+
+/// lottie-ios's name for ``DefaultAnimationCache`` (an LRU cache).
+public typealias LRUAnimationCache = DefaultAnimationCache
