@@ -24,6 +24,9 @@ final class PropertyRegistry {
 
     func registerLayer(_ path: [String], _ layer: CALayer) { layers.append((path, layer)) }
 
+    /// The composition's own layers (not precompositions' inside them), with their names.
+    var topLevelLayers: [(name: String, layer: CALayer)] { layers.filter { $0.path.count == 1 }.map { ($0.path[0], $0.layer) } }
+
     /// The layers `keypath` names, in the order built.
     func layers(for keypath: AnimationKeypath) -> [CALayer] { layers.filter { keypath.matches($0.path) }.map(\.layer) }
 
