@@ -177,40 +177,23 @@ public protocol DotLottieCacheProvider: Sendable {
 public final class DotLottieCache: DotLottieCacheProvider, @unchecked Sendable {
     /// The process's shared cache.
     public static let sharedCache = DotLottieCache()
-    private let lock = NSLock()
-    private var files: [String: DotLottieFile] = [:]
-    private var order: [String] = []
-    private var size = 100
+    private let store = LeastRecentlyUsedStore<DotLottieFile>(capacity: 100)
 
     /// An empty cache of 100 files.
     public init() {}
 
     /// How many files the cache keeps at most (100 by default).
     public var cacheSize: Int {
-        get { lock.withLock { size } }
-        set { lock.withLock { size = max(newValue, 0); trim() } }
+        get { store.capacity }
+        set { store.capacity = newValue }
     }
 
     /// Forgets every file.
-    public func clearCache() { lock.withLock { files.removeAll(); order.removeAll() } }
+    public func clearCache() { store.removeAll() }
 
     /// The file under `key`, which then counts as just used.
-    public func file(forKey key: String) -> DotLottieFile? {
-        lock.withLock {
-            guard let file = files[key] else { return nil }
-            order.removeAll { $0 == key }; order.append(key)
-            return file
-        }
-    }
+    public func file(forKey key: String) -> DotLottieFile? { store.value(forKey: key) }
 
     /// Keeps `lottie` under `key`, forgetting the least recently used beyond the size.
-    public func setFile(_ lottie: DotLottieFile, forKey key: String) {
-        lock.withLock {
-            files[key] = lottie
-            order.removeAll { $0 == key }; order.append(key)
-            trim()
-        }
-    }
-
-    private func trim() { while order.count > size { files[order.removeFirst()] = nil } }
+    public func setFile(_ lottie: DotLottieFile, forKey key: String) { store.setValue(lottie, forKey: key) }
 }

@@ -24,50 +24,25 @@ public final class DefaultAnimationCache: AnimationCacheProvider, @unchecked Sen
     /// The process's shared cache.
     public static let sharedCache = DefaultAnimationCache()
 
-    private let lock = NSLock()
-    private var entries: [String: LottieAnimation] = [:]
-    /// Keys from least to most recently used.
-    private var order: [String] = []
-    private var size = 100
+    private let store = LeastRecentlyUsedStore<LottieAnimation>(capacity: 100)
 
     /// An empty cache of 100 animations.
     public init() {}
 
     /// How many animations the cache keeps at most (100 by default; a negative size keeps none).
     public var cacheSize: Int {
-        get { lock.withLock { size } }
-        set { lock.withLock { size = max(newValue, 0); trim() } }
+        get { store.capacity }
+        set { store.capacity = newValue }
     }
 
     /// The animation under `key`, which then counts as just used.
-    public func animation(forKey key: String) -> LottieAnimation? {
-        lock.withLock {
-            guard let animation = entries[key] else { return nil }
-            touch(key)
-            return animation
-        }
-    }
+    public func animation(forKey key: String) -> LottieAnimation? { store.value(forKey: key) }
 
     /// Keeps `animation` under `key`, forgetting the least recently used beyond the size.
-    public func setAnimation(_ animation: LottieAnimation, forKey key: String) {
-        lock.withLock {
-            entries[key] = animation
-            touch(key)
-            trim()
-        }
-    }
+    public func setAnimation(_ animation: LottieAnimation, forKey key: String) { store.setValue(animation, forKey: key) }
 
     /// Forgets every animation.
-    public func clearCache() { lock.withLock { entries.removeAll(); order.removeAll() } }
-
-    private func touch(_ key: String) {
-        order.removeAll { $0 == key }
-        order.append(key)
-    }
-
-    private func trim() {
-        while order.count > size { entries[order.removeFirst()] = nil }
-    }
+    public func clearCache() { store.removeAll() }
 }
 
 /// lottie-ios's name for ``DefaultAnimationCache`` (an LRU cache).
