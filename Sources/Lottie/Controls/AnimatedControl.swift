@@ -57,7 +57,7 @@ open class AnimatedControl: LottieControlType, @unchecked Sendable {
         set { animationView.animationSpeed = newValue }
     }
 
-    /// Called after ``animation`` is set (subclasses update what they show).
+    /// Called after ``AnimatedControl/animation`` is set (subclasses update what they show).
     open func animationDidSet() {}
 
     open override var isEnabled: Bool { didSet { updateForState() } }

@@ -81,7 +81,7 @@ open class AnimatedSwitch: AnimatedControl, @unchecked Sendable {
     }
 
     /// Shows the state: its range's end at once, or its range played — backwards from where it is when the
-    /// switch is turned back while the previous state's range still shows (``cancelBehavior`` `.reverse`).
+    /// switch is turned back while the previous state's range still shows (``AnimatedSwitch/cancelBehavior`` `.reverse`).
     func updateOnState(isOn: Bool, animated: Bool, shouldFireHaptics _: Bool) {
         on = isOn
         var start = isOn ? onStartProgress : offStartProgress
