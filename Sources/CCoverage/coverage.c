@@ -112,6 +112,23 @@ static inline __attribute__((always_inline)) void add_across_columns(float *row,
     mark(touched, first, last + 1);
 }
 
+// A row's part of an edge from x = first + f to first + g (0 ≤ f ≤ g ≤ 2: within column `first` or across one
+// column boundary — nearly every part), covering `dy` of the row's height, laid without branches (which of the
+// two it is cannot be predicted along a curve): the part in the first column, of height dy0 and mean position m0
+// in it, leaves dy0·(1 − m0) in its cell and the rest in the next; the part past the boundary (none within one
+// column) likewise in the next two cells.
+static inline __attribute__((always_inline)) void add_within_two_columns(float *row, uint64_t *touched, int64_t first,
+                                                                        double f, double g, double dy, double h) {
+    double beyond = g - 1;
+    double over = beyond > 0 ? beyond : 0, split = g < 1 ? g : 1;
+    double dy1 = h * over, dy0 = dy - dy1;
+    double m0 = (f + split) * 0.5, m1 = over * 0.5;
+    row[first] += (float)(dy0 * (1 - m0));
+    row[first + 1] += (float)(dy0 * m0 + dy1 * (1 - m1));
+    row[first + 2] += (float)(dy1 * m1);
+    mark(touched, first, first + 1 + (over > 0));
+}
+
 // Adds the part of an edge inside one row, from x = xa to x = xb, covering `dy` of the row's height (signed:
 // positive going down). In each column it crosses, the area right of the edge goes to that column's cell and
 // the rest of its share to the next cell, so a running sum along the row gives each pixel's coverage. What lies
@@ -142,20 +159,9 @@ static inline __attribute__((always_inline)) void add_row_part(float *row, uint6
         }
     }
     int64_t first = (int64_t)lo;
-    double left = (double)first, middle = left + 1;
+    double left = (double)first;
     if (__builtin_expect(hi <= left + 2, 1)) {
-        // Within one column or across one column boundary — nearly every part — without branches (which of
-        // the two cannot be predicted along a curve): the part in the first column, of height dy0 and mean
-        // position m0 in it, leaves dy0·(1 − m0) in its cell and the rest in the next; the part past the
-        // boundary (none within one column) likewise in the next two cells.
-        double beyond = hi - middle;
-        double over = beyond > 0 ? beyond : 0, split = hi < middle ? hi : middle;
-        double dy1 = h * over, dy0 = dy - dy1;
-        double m0 = (lo + split) * 0.5 - left, m1 = over * 0.5;
-        row[first] += (float)(dy0 * (1 - m0));
-        row[first + 1] += (float)(dy0 * m0 + dy1 * (1 - m1));
-        row[first + 2] += (float)(dy1 * m1);
-        mark(touched, first, first + 1 + (over > 0));
+        add_within_two_columns(row, touched, first, lo - left, hi - left, dy, h);
         return;
     }
     add_across_columns(row, touched, lo, hi, h, first);
@@ -167,14 +173,7 @@ static inline __attribute__((always_inline)) void add_whole_row_part(float *row,
     int64_t first = (int64_t)lo;
     double f = lo - (double)first, g = f + width;
     if (__builtin_expect(g <= 2, 1)) {
-        double beyond = g - 1;
-        double over = beyond > 0 ? beyond : 0, split = g < 1 ? g : 1;
-        double dy1 = h * over, dy0 = sign - dy1;
-        double m0 = (f + split) * 0.5, m1 = over * 0.5;
-        row[first] += (float)(dy0 * (1 - m0));
-        row[first + 1] += (float)(dy0 * m0 + dy1 * (1 - m1));
-        row[first + 2] += (float)(dy1 * m1);
-        mark(touched, first, first + 1 + (over > 0));
+        add_within_two_columns(row, touched, first, f, g, sign, h);
         return;
     }
     add_across_columns(row, touched, lo, lo + width, h, first);
