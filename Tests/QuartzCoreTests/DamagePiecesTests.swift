@@ -83,14 +83,16 @@ import CalyxTestSupport
         // both, so they stay two pieces; drawn, they must cover each pixel once.
         let wide = CGRect(x: 0, y: 0, width: 300, height: 20), tall = CGRect(x: 0, y: 0, width: 20, height: 300)
         #expect(DamageTracker.coalesce([wide, tall]).count == 2)
-        let parts = DamageTracker.disjoint([wide, tall])
+        var parts = [wide, tall]
+        DamageTracker.makeDisjoint(&parts)
         #expect(parts == [wide, CGRect(x: 0, y: 20, width: 20, height: 280)])
         // Each of a set of random overlapping rectangles' pixels lies in exactly one piece.
         var rng = SeededRandom(seed: 7)
         let rects = (0..<6).map { _ in
             CGRect(x: Int(rng.next() % 40), y: Int(rng.next() % 40), width: 1 + Int(rng.next() % 30), height: 1 + Int(rng.next() % 30))
         }
-        let pieces = DamageTracker.disjoint(rects)
+        var pieces = rects
+        DamageTracker.makeDisjoint(&pieces)
         for x in 0..<72 {
             for y in 0..<72 {
                 let p = CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)

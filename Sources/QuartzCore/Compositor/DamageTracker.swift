@@ -43,15 +43,9 @@ struct DamageTracker {
         if !piece.isNull, !piece.isEmpty { pieces.append(piece) }
     }
 
-    /// `rects` made disjoint: each rectangle less the ones before it, cut into at most four rectangles each
+    /// Makes `rects` disjoint: each rectangle less the ones before it, cut into at most four rectangles each
     /// time (what lies above, below, left and right of the overlap). Whole-pixel rectangles stay whole-pixel.
-    static func disjoint(_ rects: [CGRect]) -> [CGRect] {
-        var result = rects
-        makeDisjoint(&result)
-        return result
-    }
-
-    /// The same in place (allocating nothing when no two overlap, as most frames' pieces do not).
+    /// (Nothing is allocated when no two overlap, as most frames' pieces do not.)
     static func makeDisjoint(_ rects: inout [CGRect]) {
         let overlapping = rects.indices.contains { i in rects[..<i].contains { $0.intersects(rects[i]) } }
         guard overlapping else { return }
