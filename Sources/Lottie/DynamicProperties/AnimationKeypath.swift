@@ -8,8 +8,6 @@ public struct AnimationKeypath: Hashable, ExpressibleByStringLiteral, Sendable {
     public let keys: [String]
     /// The keypath as written, names joined by dots.
     public var string: String { keys.joined(separator: ".") }
-    /// The same (lottie-ios's name inside its engines).
-    var fullPath: String { string }
 
     /// A keypath from dot-separated names.
     public init(keypath: String) {

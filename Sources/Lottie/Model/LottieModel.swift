@@ -212,7 +212,7 @@ enum ShapeItem: Sendable {
     /// Combines the paths before it in the group into one (After Effects' Merge Paths): `mode` is Bodymovin's
     /// number for how (ShapeBuilder+Merge.swift). The fills and strokes before it draw nothing.
     case merge(mode: MergeMode)
-    /// An item Calyx does not draw yet (gradients, trims, repeaters, merges…): skipped.
+    /// An item Calyx does not draw (a hidden one, twist, or a type it does not know): skipped.
     case unsupported(String)
 
     init(_ f: JSONFields) throws {

@@ -41,7 +41,8 @@ open class LottieAnimationView: UIView, @unchecked Sendable {
     /// Whether a change of the view's layout inside an animation block animates the animation's layer with it
     /// (kept; the layer follows the view's layout in the same transaction either way).
     public var animateLayoutChangesWithCurrentCoreAnimationContext = true
-    /// What a playing animation does when the view leaves its window (nil: as ``backgroundBehavior`` says).
+    /// lottie-ios's choice of what a playing animation does when the view leaves its window: accepted, not acted
+    /// on (a Calyx view's animation plays on, in or out of a window).
     public var windowBackgroundBehavior: LottieBackgroundBehavior?
     /// Called after an animation is set and its layers built.
     public var animationLoaded: ((_ animationView: LottieAnimationView, _ animation: LottieAnimation) -> Void)? {

@@ -43,7 +43,7 @@ public final class DictionaryTextProvider: AnimationKeypathTextProvider, LegacyA
 
     /// The value for the whole keypath, else for its last name, else `sourceText`.
     public func text(for keypath: AnimationKeypath, sourceText: String) -> String? {
-        if let whole = values[keypath.fullPath] { return whole }
+        if let whole = values[keypath.string] { return whole }
         if let last = keypath.keys.last, let value = values[last] { return value }
         return sourceText
     }
@@ -72,7 +72,7 @@ extension AnimationKeypathTextProvider {
     /// else a legacy provider's for the whole keypath, else the file's.
     func resolvedText(for keypath: AnimationKeypath, sourceText: String) -> String {
         if let text = text(for: keypath, sourceText: sourceText) { return text }
-        if let legacy = self as? LegacyAnimationTextProvider { return legacy.textFor(keypathName: keypath.fullPath, sourceText: sourceText) }
+        if let legacy = self as? LegacyAnimationTextProvider { return legacy.textFor(keypathName: keypath.string, sourceText: sourceText) }
         return sourceText
     }
 }
