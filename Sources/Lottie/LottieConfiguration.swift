@@ -1,11 +1,16 @@
 import Foundation
+import Synchronization
 
 /// How animations are decoded and drawn — lottie-ios's `LottieConfiguration`. Calyx has one rendering engine
 /// (a Core Animation layer tree played by the render server) and one decoder, so the options are accepted and
 /// kept but choose nothing.
 public struct LottieConfiguration: Hashable, Sendable {
-    /// The configuration views and layers use unless given one.
-    nonisolated(unsafe) public static var shared = LottieConfiguration()
+    /// The configuration views and layers use unless given one (safe to read and set from any thread).
+    public static var shared: LottieConfiguration {
+        get { sharedConfiguration.withLock { $0 } }
+        set { sharedConfiguration.withLock { $0 = newValue } }
+    }
+    private static let sharedConfiguration = Mutex(LottieConfiguration())
 
     /// Which engine lottie-ios would draw with (Calyx draws every file as a Core Animation tree).
     public var renderingEngine: RenderingEngineOption

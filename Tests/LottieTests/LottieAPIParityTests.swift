@@ -189,7 +189,9 @@ import UIKit
     /// lottie-ios's Core Animation engine does not support, logs and reads false.
     @Test func playbackModesAreReported() throws {
         try withManualClock { _ in
-            let view = LottieAnimationView(animation: try LottieAnimation.from(data: composition(squareLayer(x: 50, y: 40))))
+            var logged: [String] = []
+            let logger = LottieLogger(assertionFailure: { message, _, _ in logged.append(message()) })
+            let view = LottieAnimationView(animation: try LottieAnimation.from(data: composition(squareLayer(x: 50, y: 40))), logger: logger)
             #expect(view.currentPlaybackMode == nil && view.currentRenderingEngine == .coreAnimation)
             view.pause(at: .frame(15))
             #expect(view.currentPlaybackMode == .paused(at: .frame(15)) && view.currentFrame == 15)
@@ -197,10 +199,6 @@ import UIKit
             #expect(view.currentPlaybackMode == .playing(.fromProgress(0, toProgress: 0.5, loopMode: .loop)) && view.isAnimationPlaying)
             view.stop()
             #expect(!view.isAnimationPlaying)
-            var logged: [String] = []
-            let previous = LottieLogger.shared
-            LottieLogger.shared = LottieLogger(assertionFailure: { message, _, _ in logged.append(message()) })
-            defer { LottieLogger.shared = previous }
             view.respectAnimationFrameRate = true
             #expect(!view.respectAnimationFrameRate && logged.count == 1)
         }

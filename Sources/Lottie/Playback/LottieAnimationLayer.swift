@@ -39,6 +39,8 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     public var contentMode: LottieContentMode = .scaleAspectFit { didSet { setNeedsLayout() } }
     /// The configuration the layer was made with (``LottieConfiguration``; it chooses nothing in Calyx).
     public let configuration: LottieConfiguration
+    /// Where the layer's messages go (the logger it was made with).
+    let logger: LottieLogger
     /// What happens to a playing animation when the app moves to the background (``LottieBackgroundBehavior``;
     /// by default what lottie-ios's Core Animation engine does: it keeps playing).
     public var backgroundBehavior: LottieBackgroundBehavior = .default(for: .coreAnimation)
@@ -57,7 +59,7 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         get { false }
         set {
             if newValue {
-                LottieLogger.shared.assertionFailure("The Core Animation rendering engine currently doesn't support `respectAnimationFrameRate`")
+                logger.assertionFailure("The Core Animation rendering engine currently doesn't support `respectAnimationFrameRate`")
             }
         }
     }
@@ -92,12 +94,12 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
 
     /// A layer showing `animation` (nil for none), paused at its start, its images from `imageProvider` (the main
     /// bundle when nil), its text from `textProvider` in the fonts of `fontProvider`, as lottie-ios's initializer
-    /// (`logger` becomes ``LottieLogger/shared``).
+    /// (what the layer logs goes to `logger`).
     public init(animation: LottieAnimation?, imageProvider: AnimationImageProvider? = nil,
                 textProvider: AnimationKeypathTextProvider = DefaultTextProvider(), fontProvider: AnimationFontProvider = DefaultFontProvider(),
                 configuration: LottieConfiguration = .shared, logger: LottieLogger = .shared) {
         self.configuration = configuration
-        LottieLogger.shared = logger
+        self.logger = logger
         super.init()
         addSublayer(clock)
         clock.addSublayer(content)
@@ -115,6 +117,7 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     /// A copy for presentation or rendering: the layer tree is copied by the renderer, not rebuilt.
     public required init(layer: Any) {
         configuration = (layer as? LottieAnimationLayer)?.configuration ?? .shared
+        logger = (layer as? LottieAnimationLayer)?.logger ?? .shared
         super.init(layer: layer)
     }
     /// Not available: Calyx reads no archives or nib files. Returns nil.

@@ -75,7 +75,7 @@ open class LottieAnimationView: UIView, @unchecked Sendable {
 
     /// A view playing `animation` (paused at its first frame until `play()`), its images from `imageProvider` (the
     /// main bundle when nil), its text from `textProvider` in the fonts of `fontProvider`, as lottie-ios's
-    /// initializer (`logger` becomes ``LottieLogger/shared``).
+    /// initializer (what the view logs goes to `logger`).
     public init(animation: LottieAnimation?, imageProvider: AnimationImageProvider? = nil,
                 textProvider: AnimationKeypathTextProvider = DefaultTextProvider(), fontProvider: AnimationFontProvider = DefaultFontProvider(),
                 configuration: LottieConfiguration = .shared, logger: LottieLogger = .shared) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Keeps loaded animations by a key, so loading the same file again reuses the one read — lottie-ios's
 /// `AnimationCacheProvider`. `LottieAnimation.named(_:bundle:subdirectory:animationCache:)` and
@@ -15,7 +16,12 @@ public protocol AnimationCacheProvider: AnyObject, Sendable {
 /// Where the cache loading functions use by default lives — lottie-ios's `LottieAnimationCache`.
 public enum LottieAnimationCache {
     /// The cache used when none is given (``DefaultAnimationCache/sharedCache`` unless set; nil: none).
-    nonisolated(unsafe) public static var shared: AnimationCacheProvider? = DefaultAnimationCache.sharedCache
+    /// (Safe to read and set from any thread.)
+    public static var shared: AnimationCacheProvider? {
+        get { sharedCache.withLock { $0 } }
+        set { sharedCache.withLock { $0 = newValue } }
+    }
+    private static let sharedCache = Mutex<AnimationCacheProvider?>(DefaultAnimationCache.sharedCache)
 }
 
 /// A cache of at most ``cacheSize`` animations, the least recently used forgotten first, safe to use from any

@@ -1,7 +1,8 @@
 import Foundation
+import Synchronization
 
-/// Where Lottie's assertions, warnings and notes go — lottie-ios's `LottieLogger`, with its API. Set
-/// ``shared`` to a logger of your own to catch them.
+/// Where Lottie's assertions, warnings and notes go — lottie-ios's `LottieLogger`, with its API. Pass a logger
+/// of your own to a layer's or view's initializer to catch what it logs (they take ``shared`` by default).
 ///
 /// lottie-ios's default logger stops a debug build at an assertion; Calyx's prints it instead (as lottie-ios's
 /// ``printToConsole`` does): what it asserts about — a feature the Core Animation engine does not draw, a
@@ -28,8 +29,12 @@ public final class LottieLogger: @unchecked Sendable {
         assertHandler = assert; failureHandler = assertionFailure; warnHandler = warn; infoHandler = info
     }
 
-    /// The logger Lottie reports to.
-    nonisolated(unsafe) public static var shared = LottieLogger()
+    /// The logger Lottie reports to (safe to read and set from any thread).
+    public static var shared: LottieLogger {
+        get { sharedLogger.withLock { $0 } }
+        set { sharedLogger.withLock { $0 = newValue } }
+    }
+    private static let sharedLogger = Mutex(LottieLogger())
 
     /// A logger that prints everything it is told.
     public static var printToConsole: LottieLogger { LottieLogger() }
