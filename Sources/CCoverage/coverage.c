@@ -48,25 +48,36 @@ static _Thread_local float *thread_cells;
 static _Thread_local uint64_t *thread_touched;
 static _Thread_local int64_t thread_cell_capacity, thread_word_capacity;
 
+// A buffer's new capacity for `needed` items: half again what it had, at least, and within the coverage limit.
+static int64_t grown_capacity(int64_t had, int64_t needed) {
+    int64_t capacity = had + had / 2;
+    if (capacity > CALYX_COVERAGE_MAXIMUM_CELLS) capacity = CALYX_COVERAGE_MAXIMUM_CELLS;
+    return capacity > needed ? capacity : needed;
+}
+
 int calyx_coverage_begin(calyx_coverage *box, int64_t width, int64_t height) {
     if (width <= 0 || height <= 0 || width > CALYX_COVERAGE_MAXIMUM_CELLS || height > CALYX_COVERAGE_MAXIMUM_CELLS) return 0;
     int64_t stride = calyx_coverage_stride(width), count = stride * height, words = (stride / 4 + 63) / 64;
     if (count > CALYX_COVERAGE_MAXIMUM_CELLS) return 0;
     if (count > thread_cell_capacity) {
-        // (Aligned to a quad of cells, which the pass along the rows loads whole.)
-        float *grown = aligned_alloc(16, (size_t)count * sizeof(float));
+        // (Grown by half again at least: a shape growing a little every frame — a zooming Lottie layer — grew it
+        // every frame, zeroing all of it each time. Aligned to a quad of cells, which the pass along the rows loads
+        // whole.)
+        int64_t capacity = grown_capacity(thread_cell_capacity, count);
+        float *grown = aligned_alloc(16, (size_t)capacity * sizeof(float));
         if (!grown) return 0;
-        __builtin_memset(grown, 0, (size_t)count * sizeof(float));
+        __builtin_memset(grown, 0, (size_t)capacity * sizeof(float));
         free(thread_cells);
         thread_cells = grown;
-        thread_cell_capacity = count;
+        thread_cell_capacity = capacity;
     }
     if (words * height > thread_word_capacity) {
-        uint64_t *grown = calloc((size_t)(words * height), sizeof(uint64_t));
+        int64_t capacity = grown_capacity(thread_word_capacity, words * height);
+        uint64_t *grown = calloc((size_t)capacity, sizeof(uint64_t));
         if (!grown) return 0;
         free(thread_touched);
         thread_touched = grown;
-        thread_word_capacity = words * height;
+        thread_word_capacity = capacity;
     }
     box->cells = thread_cells;
     box->touched = thread_touched;

@@ -200,3 +200,43 @@ import Foundation
         #expect(outline.overlapsItself)
     }
 }
+
+/// A path's outline is kept for the pen it was worked out for, and serves a pen flattened a little more coarsely —
+/// what the same shape turning on screen asks for, its scale moving in the last bits — but not a finer one, nor
+/// one far coarser, nor another width, cap, join or miter limit.
+@Suite struct StrokeOutlineReuseTests {
+    let pen = PathStrokeOutlineCache.Pen(halfWidth: 2, miterLimit: 4, tolerance: 0.1 / 4.2667, cap: .round, join: .round)
+
+    @Test func aTolerancesLastBitsDoNotOutlineAgain() {
+        var turned = pen
+        turned.tolerance = pen.tolerance * (1 + 2e-16)
+        #expect(pen.serves(turned))
+        #expect(pen.serves(pen))
+    }
+
+    @Test func onlyAnOutlineAtLeastAsFineAndNotFarFinerServes() {
+        var coarser = pen, finer = pen
+        coarser.tolerance = pen.tolerance * 2
+        finer.tolerance = pen.tolerance * 0.99
+        #expect(!pen.serves(coarser))
+        #expect(!pen.serves(finer))
+    }
+
+    @Test func anyOtherPenPropertyOutlinesAgain() {
+        var wider = pen, capped = pen, joined = pen, mitred = pen
+        wider.halfWidth = 2.5; capped.cap = .butt; joined.join = .miter; mitred.miterLimit = 10
+        for other in [wider, capped, joined, mitred] { #expect(!pen.serves(other)) }
+    }
+
+    @Test func aTurningPathIsOutlinedOnce() {
+        let path = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 40, height: 20), cornerWidth: 4, cornerHeight: 4, transform: nil)
+        let first = path.strokeOutline(pen: pen)
+        var turned = pen
+        turned.tolerance = pen.tolerance * (1 + 4e-16)
+        let second = path.strokeOutline(pen: turned)
+        // (An outline remembers the tolerance it was flattened to: the second is the first, not worked out again.)
+        #expect(first != nil)
+        #expect(second?.tolerance == pen.tolerance)
+        #expect(second?.polygons == first?.polygons)
+    }
+}

@@ -10,13 +10,21 @@ final class PathStrokeOutlineCache: Sendable {
     struct Pen: Equatable, Sendable {
         var halfWidth: CGFloat, miterLimit: CGFloat, tolerance: CGFloat
         var cap: CGLineCap, join: CGLineJoin
+
+        /// Whether an outline worked out under this pen does for `wanted`: the same pen, flattened at least as
+        /// finely but not needlessly finer. (A turning map's scale, and with it the tolerance asked for, moves in
+        /// its last bits from frame to frame: asking for exact equality outlined the path again every frame.)
+        func serves(_ wanted: Pen) -> Bool {
+            halfWidth == wanted.halfWidth && miterLimit == wanted.miterLimit && cap == wanted.cap && join == wanted.join
+                && tolerance <= wanted.tolerance && tolerance >= wanted.tolerance * 0.75
+        }
     }
     private struct Last: Sendable { var pen: Pen; var outline: StrokeOutline? }
     private let last = Mutex<Last?>(nil)
 
     /// `path`'s outline under `pen`, from the cache or worked out now; nil when it overlaps itself along its edges.
     func outline(of path: CGPath, pen: Pen) -> StrokeOutline? {
-        if let known = last.withLock({ $0 }), known.pen == pen { return known.outline }
+        if let known = last.withLock({ $0 }), known.pen.serves(pen) { return known.outline }
         let outline = CGContext.strokeOutline(of: path, width: pen.halfWidth * 2, cap: pen.cap, join: pen.join,
                                               miterLimit: pen.miterLimit, tolerance: pen.tolerance)
         last.withLock { $0 = Last(pen: pen, outline: outline) }
