@@ -6,20 +6,27 @@ import MallocInterposerSwift
 import QuartzCore
 
 /// Lottie playback against rlottie (Samsung's C++ player, Debian's librlottie) in the same process: each
-/// engine draws every frame of the same file at 512 × 512, frame after frame as an export does, one core each
-/// (rlottie rasterizes on worker threads of its own: the frames of both are timed held to one core, OneCore.swift).
-/// Calyx's frame includes moving time on its player layer, the
-/// commit, evaluating the animations and compositing; rlottie's includes its own evaluation and rasterizing.
+/// engine draws every frame of the same file at 512 × 512, frame after frame, one core each (rlottie rasterizes
+/// on worker threads of its own: the frames of both are timed held to one core, OneCore.swift). Calyx's frames
+/// are timed two ways: playing, as a window showing a playing `LottieAnimationView` draws them (the player plays;
+/// each frame moves the media clock, evaluates the animations, composites what changed and delivers the frame's
+/// events) — the figure compared with the other engines — and scrubbed, as a slider moving `currentFrame` draws
+/// them (each frame also commits the moved playhead). rlottie's frame includes its own evaluation and
+/// rasterizing (of the whole frame: it has no damage to go by).
 /// The files are the Lottie tests' ThorVG references (Tests/LottieTests/References). ThorVG's times come from
 /// scripts/bench-thorvg.py, which `make bench` runs after this on the same files and machine. Also: allocations
 /// a frame, exporting each file to MP4 at 512 × 512, and loading a synthetic 1 MB file.
 enum LottieBenchmark {
     static let size = 512
-    /// `calyx-bench lottie <file> --profile <rounds>`: only Calyx's frames of that file, that many rounds of every
-    /// frame, for a sampling profiler (nil: the figures as usual).
+    /// `calyx-bench lottie <file> --profile <rounds> [--scrubbed]`: only Calyx's frames of that file, played (or
+    /// scrubbed), that many rounds of every frame, for a sampling profiler (nil: the figures as usual).
     static let profileRounds: Int? = CommandLine.arguments.firstIndex(of: "--profile").flatMap {
         CommandLine.arguments.indices.contains($0 + 1) ? Int(CommandLine.arguments[$0 + 1]) : nil
     }
+    static let profileScrubbed = CommandLine.arguments.contains("--scrubbed")
+
+    /// How Calyx's player is moved from frame to frame.
+    enum Driving { case playing, scrubbing }
     static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tests/LottieTests/References")
 
@@ -31,20 +38,27 @@ enum LottieBenchmark {
             let frames = Int(animation.endFrame - animation.startFrame)
             if let rounds = profileRounds {
                 // (For a profiler: Calyx's frames alone, for as long as asked, nothing else timed.)
-                let player = calyxPlayer(animation, frames: frames)
+                let player = calyxPlayer(animation, frames: frames, driving: profileScrubbed ? .scrubbing : .playing)
                 for _ in 0..<(rounds + 1) { player.round() }
                 continue
             }
             // Both engines on one core (rlottie's rasterizing workers, started at its first frame, stay there), their
             // rounds taken in turn, so a slow spell of the machine slows both alike.
-            let (calyx, rlottie) = onOneCore { interleaved(animation, data: data, key: name, frames: frames) }
-            report.add("lottie.\(name).calyx_frame", calyx.seconds * 1e3, "ms",
-                       note: "\(name): one \(size)×\(size) frame, Calyx on one core")
-            report.add("lottie.\(name).allocations", calyx.allocations, "allocs/frame",
-                       note: "heap allocations a frame, from moving time to the composited frame")
+            let (played, scrubbed, rlottie) = onOneCore { interleaved(animation, data: data, key: name, frames: frames) }
+            report.add("lottie.\(name).calyx_frame", played.seconds * 1e3, "ms",
+                       note: "\(name): one \(size)×\(size) frame, Calyx playing on one core (as the exporter draws it)")
+            report.add("lottie.\(name).allocations", played.allocations, "allocs/frame",
+                       note: "heap allocations a frame, playing, from moving the clock to the composited frame")
+            report.add("lottie.\(name).calyx_scrubbed_frame", scrubbed.seconds * 1e3, "ms",
+                       note: "\(name): the same frames scrubbed (currentFrame set before each: a commit a frame)")
+            report.add("lottie.\(name).scrubbed_allocations", scrubbed.allocations, "allocs/frame",
+                       note: "heap allocations a frame, scrubbed")
             if let rlottie {
                 report.add("lottie.\(name).rlottie_frame", rlottie * 1e3, "ms", note: "\(name): the same frame drawn by rlottie")
-                report.add("lottie.\(name).vs_rlottie", rlottie / calyx.seconds, "x", note: "rlottie's time ÷ Calyx's, same run (above 1: Calyx faster)")
+                report.add("lottie.\(name).vs_rlottie", rlottie / played.seconds, "x",
+                           note: "rlottie's time ÷ Calyx's playing, same run (above 1: Calyx faster)")
+                report.add("lottie.\(name).scrubbed_vs_rlottie", rlottie / scrubbed.seconds, "x",
+                           note: "rlottie's time ÷ Calyx's scrubbed, same run")
             }
             if only == nil, ["showcase", "mattes-masks", "shapes"].contains(name), let fps = exportFramesPerSecond(animation, name: name) {
                 report.add("lottie.\(name).export_mp4", fps, "fps", note: "\(name) exported to MP4 at \(size)×\(size), frames per second")
@@ -109,50 +123,67 @@ enum LottieBenchmark {
         return (big.count, parse, build, foundation)
     }
 
-    /// Median seconds a frame of each engine, over rounds of every frame of the animation taken in turn (Calyx's,
-    /// then rlottie's, seven times after one of each to warm up), and Calyx's heap allocations a frame.
-    static func interleaved(_ animation: LottieAnimation, data: Data, key: String,
-                            frames: Int) -> (calyx: (seconds: Double, allocations: Double), rlottie: Double?) {
-        let player = calyxPlayer(animation, frames: frames)
+    /// Median seconds a frame of each engine, over rounds of every frame of the animation taken in turn (Calyx
+    /// playing, Calyx scrubbed, rlottie; seven times after one of each to warm up), and Calyx's heap allocations a
+    /// frame each way.
+    static func interleaved(_ animation: LottieAnimation, data: Data, key: String, frames: Int)
+        -> (played: (seconds: Double, allocations: Double), scrubbed: (seconds: Double, allocations: Double), rlottie: Double?) {
+        let playing = calyxPlayer(animation, frames: frames, driving: .playing)
+        let scrubbing = calyxPlayer(animation, frames: frames, driving: .scrubbing)
         let other = RLottiePlayer(data, key: key, frames: frames)
-        player.round(); other?.round()
-        var ours: [Double] = [], theirs: [Double] = []
+        playing.round(); scrubbing.round(); other?.round()
+        var played: [Double] = [], scrubbed: [Double] = [], theirs: [Double] = []
         let clock = ContinuousClock()
         func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
         for _ in 0..<7 {
-            ours.append(seconds(clock.measure(player.round)))
+            played.append(seconds(clock.measure(playing.round)))
+            scrubbed.append(seconds(clock.measure(scrubbing.round)))
             if let other { theirs.append(seconds(clock.measure(other.round))) }
         }
         func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
-        MallocInterposerSwift.reset()
-        MallocInterposerSwift.hook()
-        player.round()
-        MallocInterposerSwift.unhook()
-        let allocations = Double(MallocInterposerSwift.getStatistics().mallocCount) / Double(frames)
-        return ((median(ours) / Double(frames), allocations), theirs.isEmpty ? nil : median(theirs) / Double(frames))
+        func allocations(_ round: () -> Void) -> Double {
+            MallocInterposerSwift.reset()
+            MallocInterposerSwift.hook()
+            round()
+            MallocInterposerSwift.unhook()
+            return Double(MallocInterposerSwift.getStatistics().mallocCount) / Double(frames)
+        }
+        return ((median(played) / Double(frames), allocations(playing.round)),
+                (median(scrubbed) / Double(frames), allocations(scrubbing.round)),
+                theirs.isEmpty ? nil : median(theirs) / Double(frames))
     }
 
-    /// Calyx playing the animation at 512 × 512 on one thread: `round` draws every frame once, as an export does
-    /// (moving time on the player, committing, evaluating and compositing each).
-    static func calyxPlayer(_ animation: LottieAnimation, frames: Int) -> (player: LottieAnimationLayer, round: () -> Void) {
+    /// Calyx drawing the animation at 512 × 512 on one thread: `round` draws every frame once. Playing, the player
+    /// plays (looping) and each frame moves the media clock a frame on, composites what changed and delivers the
+    /// frame's events, as a window's frames do; scrubbing, each frame also sets `currentFrame` and commits it.
+    static func calyxPlayer(_ animation: LottieAnimation, frames: Int, driving: Driving) -> (player: LottieAnimationLayer, round: () -> Void) {
         let clock = CAMediaClock(manualTime: 0)
         return CAMediaClock.$current.withValue(clock) {
             let player = LottieAnimationLayer(animation: animation)
             player.frame = CGRect(x: 0, y: 0, width: size, height: size)
             player.layoutIfNeeded()
+            if driving == .playing {
+                player.loopMode = .loop
+                player.play()
+                CATransaction.flush()
+            }
             let ctx = CGContext(data: nil, width: size, height: size, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
                                 bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
             let renderer = CARenderer(context: ctx)
             renderer.threads = 1
             renderer.layer = player
-            var t = 0.0
+            // (Playing, frame k is drawn at k frame durations after the start: the loop brings every round back to
+            // the same frames. Scrubbing, the clock still moves, as a window's would.)
+            var k = 0
             func round() {
                 CAMediaClock.$current.withValue(clock) {
                     for frame in 0..<frames {
-                        player.currentFrame = animation.startFrame + CGFloat(frame)
-                        CATransaction.flush()
-                        t += 1.0 / 60
+                        let t = Double(k) / animation.framerate
+                        k += 1
                         clock.setManualTime(t)
+                        if driving == .scrubbing { player.currentFrame = animation.startFrame + CGFloat(frame) }
+                        CATransaction.flush()
+                        // (endFrame delivers the frame's events.)
                         renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
                     }
                 }

@@ -3,7 +3,7 @@
 import MallocInterposerSwift
 
 // `calyx-bench anim`, `calyx-bench compositor` or `calyx-bench server`, `calyx-bench export`, `calyx-bench uikit`, `calyx-bench tiles`, `calyx-bench lottie`, `calyx-bench autolayout`, `calyx-bench scrolling` runs one group (for profiling); no argument runs all. `calyx-bench lottie <file>` draws
-// only that reference file's frames (no export or loading); `calyx-bench lottie <file> --profile <rounds>` draws only Calyx's, that many rounds.
+// only that reference file's frames (no export or loading); `calyx-bench lottie <file> --profile <rounds> [--scrubbed]` draws only Calyx's, played (or scrubbed), that many rounds.
 let only = CommandLine.arguments.dropFirst().first
 var report = BenchReport()
 if only == nil || only == "anim" {

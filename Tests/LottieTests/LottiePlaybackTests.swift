@@ -145,6 +145,44 @@ import QuartzCore
         }
     }
 
+    /// The loop modes on the media clock, the 2 s animation moving its 10-point square from x 20 to 60 (centre at
+    /// 20 + 40 × progress): `.loop` starts over at each end, `.autoReverse` comes back, `.repeat(2)` plays twice and
+    /// holds the end, `.repeatBackwards(1)` goes out and back once and holds the start. The finite ones complete
+    /// once, finished; the endless ones play on. (They are kept by the player's clock layer, whose duration and
+    /// repeat count repeat the time of everything under it: until layers kept time that way, every loop stopped
+    /// on the last frame.)
+    struct LoopCase: Sendable, CustomTestStringConvertible {
+        let mode: LottieLoopMode
+        /// Media times with the progress shown then and whether it still plays.
+        let checks: [(time: Double, progress: Double, playing: Bool)]
+        let completions: [Bool]
+        var testDescription: String { "\(mode)" }
+    }
+
+    @Test(arguments: [
+        LoopCase(mode: .loop, checks: [(2.5, 0.25, true), (5.0, 0.5, true), (9.5, 0.75, true)], completions: []),
+        LoopCase(mode: .autoReverse, checks: [(2.5, 0.75, true), (4.5, 0.25, true), (6.0, 1.0, true)], completions: []),
+        LoopCase(mode: .repeat(2), checks: [(2.5, 0.25, true), (3.5, 0.75, true), (4.5, 1.0, false)], completions: [true]),
+        LoopCase(mode: .repeatBackwards(1), checks: [(1.0, 0.5, true), (3.5, 0.25, true), (4.5, 0.0, false)], completions: [true]),
+    ])
+    func loopModes(_ loop: LoopCase) throws {
+        let ks = #""ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[40,0]}]}}"#
+        let layer = try player(composition(squareLayer(x: 20, y: 40, extra: ks)))
+        withManualClock { clock in
+            var finished: [Bool] = []
+            layer.play(fromProgress: 0, toProgress: 1, loopMode: loop.mode) { finished.append($0) }
+            for check in loop.checks {
+                let frame = render(layer, at: check.time, clock: clock)
+                let centre = 20 + Int((40 * check.progress).rounded())
+                #expect(abs(layer.currentProgress - check.progress) < 1e-6, "at \(check.time) s: progress \(layer.currentProgress)")
+                #expect(layer.isAnimationPlaying == check.playing, "at \(check.time) s")
+                #expect(isRed(frame, centre, 40) && isClear(frame, centre - 8, 40) && isClear(frame, centre + 8, 40),
+                        "at \(check.time) s: the square is not centred at \(centre)")
+            }
+            #expect(finished == loop.completions)
+        }
+    }
+
     /// Playing backwards from the end to the start, and a pause that holds where it is.
     @Test func playingBackwardsAndPausing() throws {
         let ks = #""ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[40,0]}]}}"#

@@ -67,3 +67,76 @@ import Testing
         #expect(abs(mid.parentTime(fromLocal: leaf.parentTime(fromLocal: 10)) - 23.0 / 6.0) < 1e-5)
     }
 }
+
+/// A layer's own duration, repeat count, autoreverses and fill mode keep its time as an animation's (§1.4's
+/// DECISION): the time of the animations and sublayers under it repeats; without a duration it runs on.
+@Suite struct LayerRepeatTests {
+    /// A 1 s animation of a sublayer's x from 0 to 100, under a container of duration 1 that repeats as asked.
+    func scene(_ configure: (CALayer) -> Void) -> (container: CALayer, leaf: CALayer) {
+        let container = CALayer(), leaf = CALayer()
+        container.addSublayer(leaf)
+        configure(container)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 0; move.toValue = 100; move.duration = 1; move.beginTime = 1e-9
+        move.fillMode = .both; move.isRemovedOnCompletion = false
+        leaf.add(move, forKey: "move")
+        return (container, leaf)
+    }
+
+    func x(_ leaf: CALayer, at t: Double, clock: CAMediaClock) -> Double {
+        clock.setManualTime(t)
+        return Double(leaf.presentation()?.position.x ?? .nan)
+    }
+
+    @Test func aRepeatingLayerRepeatsTheTimeUnderIt() {
+        let clock = CAMediaClock(manualTime: 0)
+        CAMediaClock.$current.withValue(clock) {
+            let (container, leaf) = scene { $0.duration = 1; $0.repeatCount = .infinity; $0.fillMode = .both }
+            CATransaction.flush()
+            withExtendedLifetime(container) {
+                #expect(abs(x(leaf, at: 0.25, clock: clock) - 25) < 1e-6)
+                #expect(abs(x(leaf, at: 3.75, clock: clock) - 75) < 1e-6)    // the fourth pass
+                #expect(abs(container.convertTime(3.75, from: nil) - 0.75) < 1e-9)
+                #expect(abs(leaf.convertTime(2.5, from: nil) - 0.5) < 1e-9)
+            }
+        }
+    }
+
+    @Test func anAutoreversingLayerRunsBackEveryOtherPass() {
+        let clock = CAMediaClock(manualTime: 0)
+        CAMediaClock.$current.withValue(clock) {
+            let (container, leaf) = scene { $0.duration = 1; $0.repeatCount = 2; $0.autoreverses = true; $0.fillMode = .forwards }
+            CATransaction.flush()
+            withExtendedLifetime(container) {
+                #expect(abs(x(leaf, at: 1.25, clock: clock) - 75) < 1e-6)    // on the way back
+                #expect(abs(x(leaf, at: 2.5, clock: clock) - 50) < 1e-6)     // the second pass out
+                #expect(abs(x(leaf, at: 9, clock: clock) - 0) < 1e-6)        // two whole cycles: holds the start
+            }
+        }
+    }
+
+    @Test func withoutAFillTheTimeRunsOnAndWithoutADurationItNeverWraps() {
+        let clock = CAMediaClock(manualTime: 0)
+        CAMediaClock.$current.withValue(clock) {
+            let (once, leaf) = scene { $0.duration = 0.5; $0.repeatCount = 1 }
+            CATransaction.flush()
+            withExtendedLifetime(once) {
+                #expect(abs(once.convertTime(0.25, from: nil) - 0.25) < 1e-9)
+                #expect(abs(x(leaf, at: 0.75, clock: clock) - 75) < 1e-6)     // past its active time, no fill: runs on
+            }
+            let (plain, plainLeaf) = scene { $0.speed = 2 }
+            CATransaction.flush()
+            withExtendedLifetime(plain) {
+                #expect(abs(plain.convertTime(3, from: nil) - 6) < 1e-9)
+                #expect(abs(x(plainLeaf, at: 0.25, clock: clock) - 50) < 1e-6)
+            }
+        }
+    }
+
+    @Test func onlyBoundsAmongARastersKeysMovesTheSublayers() {
+        let gradient = CAGradientLayer()
+        #expect(!AnimatedRoles(keys: ["startPoint", "colors"], of: gradient).contains(.bounds))
+        #expect(AnimatedRoles(keys: ["startPoint", "colors"], of: gradient).contains(.raster))
+        #expect(AnimatedRoles(keys: ["bounds"], of: gradient).isSuperset(of: [.bounds, .raster]))
+    }
+}

@@ -468,6 +468,13 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         CATransaction.commit()
     }
 
+    /// Where a finite playback comes to rest: the end of its range, or its start when it goes out and back
+    /// (`.repeatBackwards`).
+    private var playedRangeEnd: Double {
+        if case .repeatBackwards = loopMode { return playedRange.from }
+        return playedRange.to
+    }
+
     /// Ends the playback under way, if any: its completion is told whether it finished.
     private func stopClock(finished: Bool) {
         if let running = completionAnimation {
@@ -475,7 +482,7 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
             removeAnimation(forKey: CompletionAnimation.key)
             completionAnimation = nil
         }
-        if playStart != nil, !finished, hasFinished { pausedTime = playedRange.to }
+        if playStart != nil, !finished, hasFinished { pausedTime = playedRangeEnd }
         let done = completion
         completion = nil
         if playStart != nil { done?(finished) }
@@ -498,7 +505,7 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
 
     fileprivate func playbackReachedItsEnd() {
         completionAnimation = nil
-        let end = playedRange.to
+        let end = playedRangeEnd
         let done = completion
         completion = nil
         freeze(atTime: end)

@@ -270,13 +270,15 @@ package final class FrameCompositor {
         }
         var (layer, localTime, animated) = frame ?? node.frameLayer(parentTime: parentTime)
         // What an animation moves: this layer when its own placement or an ancestor's is animated; its sublayers
-        // and mask also when its bounds are (their origin places them).
+        // and mask also when its bounds are (their origin places them) — not when other keys of its raster are (a
+        // gradient's points, a shape's path): a mask over a gradient whose colours move stays where it is, and
+        // is rastered in place rather than resampled every frame.
         // A layer whose time stands still (its speed or an ancestor's is zero: a paused animation) shows the same
         // frame whatever the clock says, so its animations move nothing and it is rastered in place.
         let placementAnimatedAbove = placementAnimated, timeStoodAbove = timeStandsStill
         timeStandsStill = timeStoodAbove || layer.speed == 0
         let movedByAnimation = !timeStandsStill && (placementAnimatedAbove || animated.contains(.placement))
-        placementAnimated = movedByAnimation || (!timeStandsStill && animated.contains(.raster))
+        placementAnimated = movedByAnimation || (!timeStandsStill && animated.contains(.bounds))
         defer { (placementAnimated, timeStandsStill) = (placementAnimatedAbove, timeStoodAbove) }
         if layer.hasTimedContents, let timed = layer as? CALayerTimedContents {
             // This frame's picture (a video's frame at this media time), on a copy: snapshots stay as committed.

@@ -2,16 +2,21 @@ extension CALayer {
     /// The layer's own timing as a value.
     package var timingSpec: TimingSpec { TimingSpec(self) }
 
-    /// The part of the layer's timing that maps its parent's time to its own: beginTime, speed and timeOffset
-    /// (cheaper than the full `timingSpec`, with its fill mode and repeats).
+    /// The part of the layer's timing that maps its parent's time to its own: beginTime, speed and timeOffset,
+    /// and, for a layer with a duration of its own, its repeats and fill mode (``TimingSpec/layerLocalTime(fromParent:)``;
+    /// cheaper than the full `timingSpec` for the many layers without one).
     var parentToLocalTiming: TimingSpec {
         var spec = TimingSpec()
         spec.beginTime = beginTime; spec.speed = Double(speed); spec.timeOffset = timeOffset
+        if duration > 0 {
+            spec.duration = duration; spec.repeatCount = Double(repeatCount); spec.repeatDuration = repeatDuration
+            spec.autoreverses = autoreverses; spec.fillMode = fillMode
+        }
         return spec
     }
 
     /// The layer's local time for a media time `t` (its parent time at the root), through every ancestor's
-    /// (beginTime, speed, timeOffset) — the parent time of the layer's animations (semantics §1.4).
+    /// timing (``TimingSpec/layerLocalTime(fromParent:)``) — the parent time of the layer's animations.
     /// (The event pass asks this of every animated layer every frame: the ancestors' timings are gathered on
     /// the stack, not in an array.)
     package func localTime(forMediaTime t: CFTimeInterval) -> CFTimeInterval {
@@ -27,7 +32,7 @@ extension CALayer {
                 layer = l.superlayer
             }
             // Root first: each layer's local time is its parent's time through its own timing.
-            return specs.reduce(t) { $1.localTime(fromParent: $0) }
+            return specs.reduce(t) { $1.layerLocalTime(fromParent: $0) }
         }
     }
 
@@ -42,12 +47,13 @@ extension CALayer {
     }
 
     /// Up from `source` to the nearest common ancestor (inverting each layer's timing), then down to `target`
-    /// (applying each); nil stands for media time, above every root.
+    /// (applying each); nil stands for media time, above every root. (A repeating layer's time has no single
+    /// inverse: going up, it is inverted by the header's formula, as if its first pass ran on.)
     static func convertTime(_ t: CFTimeInterval, from source: CALayer?, to target: CALayer?) -> CFTimeInterval {
         let up = source?.ancestry ?? [], down = target?.ancestry ?? []
         var shared = 0
         while shared < up.count, shared < down.count, up[shared] === down[shared] { shared += 1 }
         let ascended = up[shared...].reversed().reduce(t) { $1.timingSpec.parentTime(fromLocal: $0) }
-        return down[shared...].reduce(ascended) { $1.timingSpec.localTime(fromParent: $0) }
+        return down[shared...].reduce(ascended) { $1.timingSpec.layerLocalTime(fromParent: $0) }
     }
 }

@@ -248,6 +248,9 @@ package struct AnimatedRoles: OptionSet, Sendable {
     /// A key the layer's class does not declare: a custom key, or a virtual one (a filter's input, an emitter
     /// cell's value), which changes neither the layer's own raster nor only its placement.
     package static let undeclared = AnimatedRoles(rawValue: 1 << 5)
+    /// The layer's bounds (a `.raster` key too): the one key of its own raster that also moves its sublayers and
+    /// mask, whose origin its bounds' origin places.
+    package static let bounds = AnimatedRoles(rawValue: 1 << 6)
 
     init(_ role: PropertyRole) {
         switch role {
@@ -262,7 +265,10 @@ package struct AnimatedRoles: OptionSet, Sendable {
     /// The roles of `keys` in `layer`'s class (looked up once, when an animation plan is made).
     init(keys: some Sequence<String>, of layer: CALayer) {
         let table = type(of: layer).propertyTable
-        self = keys.reduce(into: []) { roles, key in roles.insert(table[key].map { AnimatedRoles($0.role) } ?? .undeclared) }
+        self = keys.reduce(into: []) { roles, key in
+            roles.insert(table[key].map { AnimatedRoles($0.role) } ?? .undeclared)
+            if key == "bounds" { roles.insert(.bounds) }
+        }
     }
 
     /// Whether the animations only move or fade the layer's finished picture.

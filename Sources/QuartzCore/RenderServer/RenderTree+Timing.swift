@@ -10,7 +10,7 @@ extension RenderTree {
         func visit(_ node: Node, parentTime: CFTimeInterval, chain: [TimingSpec]) {
             guard next > t else { return }
             let chain = chain + [node.timing]
-            let local = node.timing.localTime(fromParent: parentTime)
+            let local = node.timing.layerLocalTime(fromParent: parentTime)
             if node.snapshot.compositorKind == .emitter { next = t; return }
             if node.snapshot.hasTimedContents, let timed = node.snapshot as? CALayerTimedContents, timed.changesContinuously { next = t; return }
             if let tiled = node.snapshot as? CATiledLayer,

@@ -233,7 +233,7 @@ extension RenderTree.Node {
     ///
     /// A frame layer is valid until the tree's next frame (``RenderTree/beginFrame()``).
     package func frameLayer(parentTime: CFTimeInterval) -> Frame {
-        let local = timing.localTime(fromParent: parentTime)
+        let local = timing.layerLocalTime(fromParent: parentTime)
         guard !snapshot.animationEntries.isEmpty else { return (snapshot, local, []) }
         let plan: AnimationPlan
         if let built = animationPlan { plan = built } else { plan = AnimationPlan(for: snapshot); animationPlan = plan }

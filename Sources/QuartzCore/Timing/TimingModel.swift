@@ -53,6 +53,19 @@ package struct TimingSpec: Hashable, Sendable {
     /// The inverse of ``localTime(fromParent:)``; with speed 0 every parent time maps to one local time, so the
     /// begin time is answered.
     package func parentTime(fromLocal t: Double) -> Double { speed == 0 ? beginTime : (t - timeOffset) / speed + beginTime }
+
+    /// A layer's local time — the time its animations and sublayers run in — for its parent's time `t`: the
+    /// header's formula (``localTime(fromParent:)``) while the layer has no duration of its own, as layers have by
+    /// default. Given one (above zero), the layer's time repeats as an animation's does: within each pass of the
+    /// duration, as many times as its repeat count or repeat duration say, backwards every other pass when it
+    /// autoreverses; before and after that it holds at the end its fill mode names (the fractional position after
+    /// a fractional count), or, with no fill on that side, runs on by the header's formula. (A layer given
+    /// `duration` 2 and `repeatCount` infinity loops everything under it every two seconds: what a Lottie player's
+    /// loop modes are built on.)
+    package func layerLocalTime(fromParent t: Double) -> Double {
+        guard duration > 0, duration.isFinite, let state = state(atParentTime: t) else { return localTime(fromParent: t) }
+        return state.time
+    }
 }
 
 /// Where an animation is at a given parent time (semantics §1.3).

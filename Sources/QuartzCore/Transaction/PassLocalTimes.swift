@@ -48,7 +48,7 @@ struct PassLocalTimes {
             next = l.superlayer
         }
         while let l = unknown.popLast() {
-            time = l.parentToLocalTiming.localTime(fromParent: time)
+            time = l.parentToLocalTiming.layerLocalTime(fromParent: time)
             note(ObjectIdentifier(l), time)
         }
         return time
