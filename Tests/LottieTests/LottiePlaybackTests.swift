@@ -221,3 +221,46 @@ import QuartzCore
         }
     }
 }
+
+/// A player playing in a loop draws, from its second frame on and through its later passes, the frames a player
+/// scrubbed to the same frame numbers draws — the bytes themselves. (The benchmark times Calyx playing: while
+/// layers ignored their own repeats, every pass after the first drew the last frame again, and a mask over a
+/// gradient with moving points was resampled as if it moved.)
+@Suite struct LoopingAgainstScrubbingTests {
+    func frames(of file: String, _ numbers: [Int], playing: Bool) throws -> [[UInt8]] {
+        let url = ThorVGReferenceTests.directory.appendingPathComponent("\(file).json")
+        let animation = try LottieAnimation.from(data: Data(contentsOf: url))
+        let count = Int(animation.endFrame - animation.startFrame)
+        let layer = LottieAnimationLayer(animation: animation)
+        layer.frame = CGRect(x: 0, y: 0, width: 160, height: 160)
+        layer.layoutIfNeeded()
+        var drawn: [[UInt8]] = []
+        let clock = CAMediaClock(manualTime: 0)
+        CAMediaClock.$current.withValue(clock) {
+            let ctx = CGContext(data: nil, width: 160, height: 160, bitsPerComponent: 8, bytesPerRow: 640, space: CGColorSpaceCreateDeviceRGB(),
+                                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+            let renderer = CARenderer(context: ctx)
+            renderer.layer = layer
+            if playing { layer.loopMode = .loop; layer.play(); CATransaction.flush() }
+            for k in 0...(numbers.max() ?? 0) {
+                let t = Double(k) / animation.framerate
+                clock.setManualTime(t)
+                if !playing { layer.currentFrame = animation.startFrame + CGFloat(k % count) }
+                CATransaction.flush()
+                renderer.beginFrame(atTime: t, timeStamp: nil); renderer.render(); renderer.endFrame()
+                if numbers.contains(k) { drawn.append(Array(UnsafeBufferPointer(start: ctx.data!.assumingMemoryBound(to: UInt8.self), count: 640 * 160))) }
+            }
+        }
+        return drawn
+    }
+
+    @Test(arguments: ["showcase", "gradients", "mattes-masks"])
+    func aLoopingPlayerDrawsTheFramesAScrubbedOneDraws(_ file: String) throws {
+        let numbers = [1, 30, 59, 60, 67, 125]
+        let played = try frames(of: file, numbers, playing: true), scrubbed = try frames(of: file, numbers, playing: false)
+        for (i, k) in numbers.enumerated() {
+            let differing = zip(played[i], scrubbed[i]).filter { $0 != $1 }.count
+            #expect(differing == 0, "frame \(k): \(differing) bytes differ")
+        }
+    }
+}
