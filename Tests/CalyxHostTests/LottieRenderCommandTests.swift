@@ -69,6 +69,23 @@ import CalyxTestSupport
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.gif").path))
     }
 
+    /// `calyx view file.json` plays the file in a window (under the test's X server) and closes after `--seconds`;
+    /// a file that is not an animation fails with the sentence `calyx render` gives, and opens no window.
+    @Test func viewPlaysAFileOrSaysWhyNot() throws {
+        if ProcessInfo.processInfo.environment["DISPLAY"] != nil {
+            let shown = try CalyxCommand.run(["view", Self.references.appendingPathComponent("showcase.json").path, "--seconds", "0.5"])
+            #expect(shown.status == 0, "\(shown.errors)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calyx-lottie-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data(#"{"fr":30,"op":60,"w":100,"h":80}"#.utf8).write(to: bad)
+        let refused = try CalyxCommand.run(["view", bad.path])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("not a Lottie animation: the document has no \"ip\""), "\(refused.errors)")
+    }
+
     /// `calyx info` says what a file is and uses, and what it does not draw; a missing file fails with a sentence.
     @Test func infoDescribesAFile() throws {
         let run = try CalyxCommand.run(["info", Self.references.appendingPathComponent("mattes-masks.json").path], capturingOutput: true)

@@ -131,6 +131,28 @@ import UIKit
         #expect(hits.count == 1 && hits.first??.delegate === glass, "\(hits)")
     }
 
+    /// Keys pressed through the X server (`xdotool`, the window focused) arrive as ``HostWindow/Key``s, in order:
+    /// what `calyx view` pauses and steps a Lottie file with.
+    @Test(.enabled(if: hasDisplay)) func keysArriveInOrder() throws {
+        let root = slidingScene()
+        let window = try HostWindow(layer: root, title: "calyx-keys-\(UUID().uuidString.prefix(8))")
+        defer { window.close() }
+        var keys: [HostWindow.Key] = []
+        window.onKey = { keys.append($0) }
+        pump(window, for: 3) { window.presentedFrameTime != nil }
+        try XDoTool.run(["search", "--name", window.title, "windowfocus", "--sync", "%1", "key", "space", "Right", "Left", "Home", "End", "a", "Shift_L"])
+        pump(window, for: 3) { keys.count >= 6 }
+        #expect(keys == [.space, .right, .left, .home, .end, .character("a")])
+    }
+
+    @Test func keyCodesBecomeKeys() {
+        #expect(HostWindow.key(32) == .space)
+        #expect(HostWindow.key(Int32(bitPattern: 0x4000_0050)) == .left)    // SDL's code for the left arrow
+        #expect(HostWindow.key(Int32(bitPattern: 0x4000_004F)) == .right)
+        #expect(HostWindow.key(Int32(UnicodeScalar("7").value)) == .character("7"))
+        #expect(HostWindow.key(Int32(bitPattern: 0x4000_00E1)) == nil)      // left shift: no character
+    }
+
     /// The X server dies under an open window: `calyx view` stops its window, says the display went away and
     /// exits with status 1 — not ended by Xlib, which by default exits the process from inside its call.
     @Test func aDisplayThatGoesAwayClosesTheWindow() throws {

@@ -264,3 +264,37 @@ import QuartzCore
         }
     }
 }
+
+/// `calyx view`'s keys on a Lottie player (`LottieViewerControls`): space pauses where it is and plays on, the
+/// arrows step whole frames within the animation, home and end go to its first and last frame; space at the end
+/// plays the whole animation again, looping.
+@Suite struct LottieViewerControlsTests {
+    @Test func pausingSteppingAndPlayingOn() throws {
+        let layer = try player(composition(squareLayer(x: 20, y: 40)))
+        let controls = LottieViewerControls(player: layer)
+        withManualClock { clock in
+            controls.playLooping()
+            _ = render(layer, at: 2.5, clock: clock)                        // the second pass: frame 15
+            #expect(layer.isAnimationPlaying && abs(layer.currentFrame - 15) < 1e-6)
+            controls.togglePlaying()
+            _ = render(layer, at: 3, clock: clock)
+            #expect(!layer.isAnimationPlaying && abs(layer.currentFrame - 15) < 1e-6)
+            controls.step(by: 1)
+            #expect(layer.currentFrame == 16)
+            controls.step(by: -20)
+            #expect(layer.currentFrame == 0)
+            controls.go(toEnd: true)
+            #expect(layer.currentFrame == 60)
+            controls.step(by: 1)
+            #expect(layer.currentFrame == 60)
+            controls.go(toEnd: false)
+            controls.step(by: 30)
+            controls.togglePlaying()                                          // plays on from frame 30 at 3 s
+            _ = render(layer, at: 3.5, clock: clock)
+            #expect(layer.isAnimationPlaying && abs(layer.currentFrame - 45) < 1e-6)
+            _ = render(layer, at: 4.5, clock: clock)                          // past the end: the loop starts again
+            _ = render(layer, at: 5, clock: clock)
+            #expect(layer.isAnimationPlaying && abs(layer.currentFrame - 15) < 1e-6, "\(layer.currentFrame)")
+        }
+    }
+}

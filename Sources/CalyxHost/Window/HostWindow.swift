@@ -43,6 +43,15 @@ public final class HostWindow {
     /// Called on the event thread when the window closes.
     public var onClose: (() -> Void)?
 
+    /// A key pressed in the window (Calyx addition: a viewer's controls).
+    public enum Key: Sendable, Equatable {
+        case space, left, right, up, down, home, end
+        /// Any other key that types a character (lowercase letters, digits, punctuation).
+        case character(Character)
+    }
+    /// Called on the event thread for each key pressed while the window has the keyboard (held keys repeat).
+    public var onKey: ((Key) -> Void)?
+
     private let window: OpaquePointer
     private let windowID: UInt32
     private let renderer: OpaquePointer
@@ -243,10 +252,28 @@ public final class HostWindow {
         case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT) && pointerDown:
             pointerDown = false
             pointer(.ended, x: event.button.x, y: event.button.y)
+        case SDL_KEYDOWN.rawValue:
+            if let key = Self.key(event.key.keysym.sym) { onKey?(key) }
         case SDL_FINGERDOWN.rawValue, SDL_FINGERMOTION.rawValue, SDL_FINGERUP.rawValue:
             finger(event.tfinger, phase: event.type == SDL_FINGERDOWN.rawValue ? .began : event.type == SDL_FINGERUP.rawValue ? .ended : .moved)
         default:
             break
+        }
+    }
+
+    /// The key SDL's key code names, nil for keys without a character (shift, function keys, …).
+    static func key(_ code: SDL_Keycode) -> Key? {
+        switch code {
+        case SDL_Keycode(SDLK_SPACE.rawValue): return .space
+        case SDL_Keycode(SDLK_LEFT.rawValue): return .left
+        case SDL_Keycode(SDLK_RIGHT.rawValue): return .right
+        case SDL_Keycode(SDLK_UP.rawValue): return .up
+        case SDL_Keycode(SDLK_DOWN.rawValue): return .down
+        case SDL_Keycode(SDLK_HOME.rawValue): return .home
+        case SDL_Keycode(SDLK_END.rawValue): return .end
+        // (Keys that type a character have their character's code below 128.)
+        case 33..<127: return UnicodeScalar(UInt32(code)).map { .character(Character($0)) }
+        default: return nil
         }
     }
 
