@@ -183,6 +183,27 @@ import QuartzCore
         }
     }
 
+    /// `animationSpeed` scales the clock: at 2 the 2 s animation is half-way at 0.5 s and done at 1 s; at −1 it
+    /// runs from the end of the range to its start and rests there (not back at the end).
+    @Test func speedScalesAndReversesTheClock() throws {
+        let ks = #""ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[40,0]}]}}"#
+        for (speed, halfway, rest) in [(2.0, 0.5, 1.0), (-1.0, 0.75, 0.0)] {
+            let layer = try player(composition(squareLayer(x: 20, y: 40, extra: ks)))
+            withManualClock { clock in
+                var finished: [Bool] = []
+                layer.animationSpeed = speed
+                layer.play(fromProgress: 0, toProgress: 1, loopMode: .playOnce) { finished.append($0) }
+                _ = render(layer, at: 0.5, clock: clock)
+                #expect(abs(layer.currentProgress - halfway) < 1e-6, "speed \(speed): \(layer.currentProgress)")
+                let frame = render(layer, at: 2.5, clock: clock)
+                #expect(finished == [true] && !layer.isAnimationPlaying, "speed \(speed)")
+                #expect(abs(layer.currentProgress - rest) < 1e-9, "speed \(speed): \(layer.currentProgress)")
+                let centre = 20 + Int(40 * rest)
+                #expect(isRed(frame, centre, 40) && isClear(frame, centre + 8, 40), "speed \(speed)")
+            }
+        }
+    }
+
     /// Playing backwards from the end to the start, and a pause that holds where it is.
     @Test func playingBackwardsAndPausing() throws {
         let ks = #""ks":{"p":{"a":1,"k":[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[40,0]}]}}"#

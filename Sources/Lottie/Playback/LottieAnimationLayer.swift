@@ -468,11 +468,12 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         CATransaction.commit()
     }
 
-    /// Where a finite playback comes to rest: the end of its range, or its start when it goes out and back
-    /// (`.repeatBackwards`).
+    /// Where a finite playback comes to rest: where its last pass ends — the end of its range, or its start when
+    /// a negative speed runs it backwards, and the other way round when it goes out and back (`.repeatBackwards`).
     private var playedRangeEnd: Double {
-        if case .repeatBackwards = loopMode { return playedRange.from }
-        return playedRange.to
+        var endsAtStart = animationSpeed < 0
+        if case .repeatBackwards = loopMode { endsAtStart.toggle() }
+        return endsAtStart ? playedRange.from : playedRange.to
     }
 
     /// Ends the playback under way, if any: its completion is told whether it finished.
