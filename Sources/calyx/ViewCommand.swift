@@ -54,20 +54,12 @@ struct ViewCommand: ParsableCommand {
             root.addSublayer(layer)
         }
         place(content)
-        let window: HostWindow
-        do {
-            window = try HostWindow(layer: root, title: "calyx — \(entry.name)", size: size)
-        } catch let error as HostWindowError {
-            FileHandle.standardError.write("calyx view: \(error)\n".data(using: .utf8)!)
-            throw ExitCode(1)
-        }
+        let window = try openWindow(root, title: "calyx — \(entry.name)", size: size)
         // Each pass starts a fresh copy of the scene at the current media time.
         let pass = entry.duration + 0.5
-        let started = Date()
-        var passStart = started
+        var passStart = Date()
         var pending = entry.changes.sorted { $0.time < $1.time }[...]
-        while window.isOpen, seconds.map({ Date().timeIntervalSince(started) < $0 }) ?? true {
-            window.processEvents(waitingUpTo: 0.004)
+        try runUntilClosed(window) {
             // The scene's changes at their times into the pass (transitions start from what is on screen).
             while let change = pending.first, Date().timeIntervalSince(passStart) >= change.time {
                 change.apply(content)
@@ -80,11 +72,6 @@ struct ViewCommand: ParsableCommand {
                 passStart = Date()
                 pending = entry.changes.sorted { $0.time < $1.time }[...]
             }
-        }
-        window.close()
-        if window.displayWasLost {
-            FileHandle.standardError.write("calyx view: the display went away; the window is closed\n".data(using: .utf8)!)
-            throw ExitCode(1)
         }
     }
 
@@ -108,13 +95,7 @@ struct ViewCommand: ParsableCommand {
         root.addSublayer(player)
         let controls = LottieViewerControls(player: player)
         controls.playLooping()
-        let window: HostWindow
-        do {
-            window = try HostWindow(layer: root, title: "calyx — \(URL(fileURLWithPath: scene).lastPathComponent)", size: size)
-        } catch let error as HostWindowError {
-            FileHandle.standardError.write("calyx view: \(error)\n".data(using: .utf8)!)
-            throw ExitCode(1)
-        }
+        let window = try openWindow(root, title: "calyx — \(URL(fileURLWithPath: scene).lastPathComponent)", size: size)
         window.onKey = { key in
             switch key {
             case .space: controls.togglePlaying()
@@ -126,9 +107,27 @@ struct ViewCommand: ParsableCommand {
             }
         }
         // (The player keeps its own size while the window is resized; it stays at the top left.)
+        try runUntilClosed(window)
+    }
+
+    /// A window showing `root`; without a display (or when the window cannot be made) it says why and exits
+    /// with status 1.
+    private func openWindow(_ root: CALayer, title: String, size: CGSize) throws -> HostWindow {
+        do {
+            return try HostWindow(layer: root, title: title, size: size)
+        } catch let error as HostWindowError {
+            FileHandle.standardError.write("calyx view: \(error)\n".data(using: .utf8)!)
+            throw ExitCode(1)
+        }
+    }
+
+    /// Runs the window's events, calling `eachTurn` after each turn, until it is closed or `--seconds` pass; then
+    /// closes it, exiting with status 1 if its display went away.
+    private func runUntilClosed(_ window: HostWindow, eachTurn: () -> Void = {}) throws {
         let started = Date()
         while window.isOpen, seconds.map({ Date().timeIntervalSince(started) < $0 }) ?? true {
             window.processEvents(waitingUpTo: 0.004)
+            eachTurn()
         }
         window.close()
         if window.displayWasLost {
