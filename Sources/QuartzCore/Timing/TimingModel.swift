@@ -47,7 +47,7 @@ package struct TimingSpec: Hashable, Sendable {
     }
 
     /// Parent time to active local time, ignoring repeats: `(t − beginTime) × speed + timeOffset` (the header's
-    /// formula, used for layers and for `convertTime`).
+    /// formula: a layer's local time while it has no duration of its own, ``layerLocalTime(fromParent:)``).
     package func localTime(fromParent t: Double) -> Double { (t - beginTime) * speed + timeOffset }
 
     /// The inverse of ``localTime(fromParent:)``; with speed 0 every parent time maps to one local time, so the
