@@ -27,19 +27,20 @@ import UIKit
     }
 }
 
-/// The lifecycle a host reports, posted in iOS's order. (One test: the state is the application's, shared.)
+/// The lifecycle a host reports, posted in iOS's order. The test drives an application of its own and observes only
+/// its notifications: the shared one moves whenever a window test's window gains or loses focus.
 @Suite struct ApplicationLifecycleTests {
     final class Log: @unchecked Sendable { var names: [String] = [] }
 
     @Test func leavingAndReturningPostInIOSOrder() {
         let log = Log()
+        let app = UIApplication()
         let names: [Notification.Name] = [UIApplication.willResignActiveNotification, UIApplication.didEnterBackgroundNotification,
                                           UIApplication.willEnterForegroundNotification, UIApplication.didBecomeActiveNotification]
         let observers = names.map { name in
-            NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { note in log.names.append(note.name.rawValue) }
+            NotificationCenter.default.addObserver(forName: name, object: app, queue: nil) { note in log.names.append(note.name.rawValue) }
         }
         defer { observers.forEach(NotificationCenter.default.removeObserver) }
-        let app = UIApplication.shared
         #expect(app.applicationState == .active)
         app.hostDidEnterBackground()
         #expect(app.applicationState == .background)

@@ -6,10 +6,8 @@ import Synchronization
 /// then enter background; returning: enter foreground, then become active — so code that pauses and resumes its
 /// animations on them runs as on iOS.
 extension UIApplication {
-    static let lifecycleState = Atomic<Int>(State.active.rawValue)
-
     /// The state the host last reported (active until it reports otherwise).
-    var reportedState: State { State(rawValue: UIApplication.lifecycleState.load(ordering: .relaxed)) ?? .active }
+    var reportedState: State { State(rawValue: lifecycleState.load(ordering: .relaxed)) ?? .active }
 
     /// The host's window lost focus (active → inactive).
     public func hostDidResignActive() {
@@ -32,7 +30,7 @@ extension UIApplication {
     }
 
     private func move(to state: State, posting names: [Notification.Name]) {
-        UIApplication.lifecycleState.store(state.rawValue, ordering: .relaxed)
+        lifecycleState.store(state.rawValue, ordering: .relaxed)
         for name in names { NotificationCenter.default.post(name: name, object: self) }
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 /// The running app: the windows it shows and the entry of every event (`sendEvent(_:)` hands each to its window).
 ///
 /// There is one, ``shared``; windows join it when they are made. A host's input (``UIWindow/sendPointer(_:at:timestamp:)``)
@@ -22,9 +23,11 @@ open class UIApplication: UIResponder, @unchecked Sendable {
     open var windows: [UIWindow] { windowList.windows }
     /// The window that was last made key (``UIWindow/makeKey()``), while it exists.
     open var keyWindow: UIWindow? { windowList.keyWindow }
-    /// Always `.active`: a Calyx process is the foreground app.
     /// Active, inactive or in the background, as the host window last reported (UIApplication+Lifecycle.swift).
     open var applicationState: State { reportedState }
+    /// The lifecycle state's raw value; each application keeps its own, so a test's application is not moved by
+    /// the shared one's window losing focus.
+    let lifecycleState = Atomic<Int>(State.active.rawValue)
     /// While true, touch events are dropped before they reach any window.
     open private(set) var isIgnoringInteractionEvents = false
     private var ignoreCount = 0
