@@ -156,6 +156,38 @@ final class RecordingDelegate: CAAnimationDelegate {
         }
     }
 
+    /// A kept animation with no delegate ends unheard (the event pass need not find its layer's time), yet a
+    /// transaction's completion waiting for it still runs when it ends, and one with a delegate still hears.
+    @Test func keptAnimationsWithoutDelegatesStillReleaseCompletions() {
+        withClock { clock in
+            let layer = committedLayer()
+            var completed = false
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { completed = true }
+            let silent = CABasicAnimation(keyPath: "opacity"); silent.duration = 1
+            silent.isRemovedOnCompletion = false; silent.fillMode = .forwards
+            layer.add(silent, forKey: "silent")
+            CATransaction.commit()
+            CATransaction.flush()
+            clock.advance(by: 0.5)
+            CAProcessAnimationEvents()
+            #expect(!completed)
+            clock.advance(by: 1)
+            CAProcessAnimationEvents()
+            #expect(completed && layer.animationKeys() == ["silent"])
+            let delegate = RecordingDelegate()
+            let heard = CABasicAnimation(keyPath: "opacity"); heard.duration = 1
+            heard.isRemovedOnCompletion = false; heard.fillMode = .forwards; heard.delegate = delegate
+            layer.add(heard, forKey: "heard")
+            CATransaction.flush()
+            clock.advance(by: 0.5)
+            CAProcessAnimationEvents()
+            clock.advance(by: 1)
+            CAProcessAnimationEvents(); CAProcessAnimationEvents()
+            #expect(delegate.events == ["start", "stop true"])
+        }
+    }
+
     /// "Reported once" belongs to the animation on that layer: the reported copy, added to a second layer
     /// (which adds a copy of it), is reported there when it finishes there.
     @Test func aReportedKeptAnimationAddedElsewhereReportsAgain() {

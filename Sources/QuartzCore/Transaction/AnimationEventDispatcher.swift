@@ -105,7 +105,13 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
         lock.unlock()
         let times = Self.threadPassTimes.value
         times.times.forget()
-        for layer in tracked { processAnimations(of: layer, at: now, times: times) }
+        // Whether a transaction's completion may be waiting for an animation to end (then every end must be
+        // found, even of an animation nobody else hears about).
+        lock.lock()
+        let completionsMayWait = completions.contains(where: \.owner.isCurrent)
+        lock.unlock()
+        let anyWaiting = completionsMayWait || CATransaction.stack.scopes.contains { !$0.completions.isEmpty }
+        for layer in tracked { processAnimations(of: layer, at: now, times: times, completionsMayWait: anyWaiting) }
         // (Most passes have no observers or completions to look at: no lists are made for them then.)
         lock.lock()
         let watching = observers.isEmpty ? [] : observers.compactMap { $0.owner.isCurrent ? $0.observer : nil }
@@ -122,19 +128,27 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     /// layer's included) and edit the tree: the pass walks a snapshot of the layer's animations and finds each
     /// again, by identity, before acting on it, so an animation a callback removed is skipped (its removal
     /// already reported it) and one a callback added waits for the next pass (docs/bad-input.md).
-    private func processAnimations(of layer: CALayer, at now: CFTimeInterval, times: PassLocalTimesBox) {
+    private func processAnimations(of layer: CALayer, at now: CFTimeInterval, times: PassLocalTimesBox, completionsMayWait: Bool) {
         // Every layer with animations is visited every frame, so a layer with nothing to report costs no
         // allocation: its local time is found only when it has running animations, the snapshot only when one
         // of them starts or ends now.
-        // (Only animations that have yet to start, or to report their stop, need the layer's time.)
-        guard layer.animationEntries.contains(where: { !$0.pendingBegin && (!$0.didStart || !$0.reportedStop) }) else { return }
+        // (Only animations that have yet to start, or whose end someone would notice, need the layer's time: a
+        // started animation that stays on its layer, with no delegate and no completion waiting, ends unheard —
+        // a Lottie file's keyframe animations, looping under their clock layer, every frame.)
+        func mayReport(_ entry: AnimationEntry) -> Bool {
+            guard !entry.pendingBegin else { return false }
+            guard entry.didStart else { return true }
+            return !entry.reportedStop
+                && (completionsMayWait || entry.animation.isRemovedOnCompletion || entry.animation.delegate != nil)
+        }
+        guard layer.animationEntries.contains(where: mayReport) else { return }
         let local = times.times.localTime(of: layer, at: now)
         func elapsed(_ entry: AnimationEntry) -> (elapsed: Double, active: Double) {
             let spec = entry.compiled?.timing ?? TimingSpec(entry.animation)
             return ((local - spec.beginTime) * spec.speed, spec.activeDuration)
         }
         func startsOrEnds(_ entry: AnimationEntry) -> Bool {
-            guard !entry.pendingBegin, !entry.didStart || !entry.reportedStop else { return false }
+            guard mayReport(entry) else { return false }
             let (elapsed, active) = elapsed(entry)
             return (!entry.didStart && elapsed >= 0) || elapsed >= active
         }
