@@ -88,7 +88,7 @@ int calyx_coverage_begin(calyx_coverage *box, int64_t width, int64_t height) {
 }
 
 // Marks the quads of cells `first` through `last` of a row touched (a bit for each four cells).
-static inline void mark(uint64_t *touched, int64_t first, int64_t last) {
+static inline __attribute__((always_inline)) void mark(uint64_t *touched, int64_t first, int64_t last) {
     int64_t q0 = first >> 2, q1 = last >> 2;
     if (q1 - q0 <= 1) {
         // (One or two quads — nearly every row part: no branch on which.)
