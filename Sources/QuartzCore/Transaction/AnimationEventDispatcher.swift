@@ -25,7 +25,12 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
     /// a media time depends only on its ancestors' timing, so the table may serve every clock's passes on that
     /// thread; each pass starts it afresh).
     private static let threadPassTimes = ThreadLocalObject { PassLocalTimesBox() }
-    private final class PassLocalTimesBox { var times = PassLocalTimes() }
+    private final class PassLocalTimesBox {
+        var times = PassLocalTimes()
+        /// The layers and the observers a pass visits (kept empty between passes, for their storage).
+        var tracked: [CALayer] = []
+        var watching: [MediaTimeObserver] = []
+    }
 
     /// The pump alarm of `runLoop`, if one was made.
     func existingPumpAlarm(on runLoop: RunLoop) -> RunLoopAlarm? {
@@ -99,11 +104,20 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
 
     /// One pass on the calling thread: what its commits handed over.
     func process(atMediaTime now: CFTimeInterval) {
-        lock.lock()
-        let tracked = layers.entries.compactMap { $0.owner.isCurrent ? $0.layer : nil }
-        layers.removeAll(where: { $0.layer == nil }, id: \.id)
-        lock.unlock()
         let times = Self.threadPassTimes.value
+        // The thread's list of layers from the last pass, emptied, so that a pass makes no list of its own. (Taken
+        // out while in use: a pass that a callback starts inside this one makes its own.)
+        var tracked = times.tracked
+        times.tracked = []
+        defer { tracked.removeAll(keepingCapacity: true); times.tracked = tracked }
+        lock.lock()
+        var sawGone = false
+        for entry in layers.entries {
+            guard let layer = entry.layer else { sawGone = true; continue }
+            if entry.owner.isCurrent { tracked.append(layer) }
+        }
+        if sawGone { layers.removeAll(where: { $0.layer == nil }, id: \.id) }
+        lock.unlock()
         times.times.forget()
         // Whether a transaction's completion may be waiting for an animation to end (then every end must be
         // found, even of an animation nobody else hears about).
@@ -112,9 +126,12 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
         lock.unlock()
         let anyWaiting = completionsMayWait || CATransaction.stack.scopes.contains { !$0.completions.isEmpty }
         for layer in tracked { processAnimations(of: layer, at: now, times: times, completionsMayWait: anyWaiting) }
-        // (Most passes have no observers or completions to look at: no lists are made for them then.)
+        // (Most passes have no completions to look at: no list is made for them then.)
+        var watching = times.watching
+        times.watching = []
+        defer { watching.removeAll(keepingCapacity: true); times.watching = watching }
         lock.lock()
-        let watching = observers.isEmpty ? [] : observers.compactMap { $0.owner.isCurrent ? $0.observer : nil }
+        for entry in observers where entry.owner.isCurrent { if let observer = entry.observer { watching.append(observer) } }
         lock.unlock()
         for observer in watching { observer.mediaTimeDidAdvance(to: now) }
         lock.lock()
