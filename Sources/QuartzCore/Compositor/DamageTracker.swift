@@ -45,31 +45,44 @@ struct DamageTracker {
 
     /// Makes `rects` disjoint: each rectangle less the ones before it, cut into at most four rectangles each
     /// time (what lies above, below, left and right of the overlap). Whole-pixel rectangles stay whole-pixel.
-    /// (Nothing is allocated when no two overlap, as most frames' pieces do not.)
-    static func makeDisjoint(_ rects: inout [CGRect]) {
+    /// `scratch` is storage kept between calls, so that cutting allocates nothing once it has grown. (Nothing is
+    /// touched when no two overlap, as most frames' pieces do not.)
+    static func makeDisjoint(_ rects: inout [CGRect], scratch: inout DisjointScratch) {
         let overlapping = rects.indices.contains { i in rects[..<i].contains { $0.intersects(rects[i]) } }
         guard overlapping else { return }
-        var result: [CGRect] = []
+        scratch.result.removeAll(keepingCapacity: true)
         for rect in rects {
-            var parts = [rect]
-            for earlier in result where earlier.intersects(rect) {
-                parts = parts.flatMap { subtracting(earlier, from: $0) }
+            scratch.parts.removeAll(keepingCapacity: true)
+            scratch.parts.append(rect)
+            for earlier in scratch.result.indices where scratch.result[earlier].intersects(rect) {
+                scratch.cut.removeAll(keepingCapacity: true)
+                for part in scratch.parts { appendParts(of: part, outside: scratch.result[earlier], to: &scratch.cut) }
+                swap(&scratch.parts, &scratch.cut)
             }
-            result += parts
+            scratch.result.append(contentsOf: scratch.parts)
         }
-        rects = result
+        swap(&rects, &scratch.result)
     }
 
-    /// `a` less `b`, as up to four rectangles.
-    private static func subtracting(_ b: CGRect, from a: CGRect) -> [CGRect] {
+    /// The same with storage of its own.
+    static func makeDisjoint(_ rects: inout [CGRect]) {
+        var scratch = DisjointScratch()
+        makeDisjoint(&rects, scratch: &scratch)
+    }
+
+    /// Storage `makeDisjoint` works in.
+    struct DisjointScratch {
+        var result: [CGRect] = [], parts: [CGRect] = [], cut: [CGRect] = []
+    }
+
+    /// Appends `a` less `b`, as up to four rectangles, to `parts`.
+    private static func appendParts(of a: CGRect, outside b: CGRect, to parts: inout [CGRect]) {
         let overlap = a.intersection(b)
-        guard !overlap.isNull, overlap.width > 0, overlap.height > 0 else { return [a] }
-        var parts: [CGRect] = []
+        guard !overlap.isNull, overlap.width > 0, overlap.height > 0 else { parts.append(a); return }
         if overlap.minY > a.minY { parts.append(CGRect(x: a.minX, y: a.minY, width: a.width, height: overlap.minY - a.minY)) }
         if overlap.maxY < a.maxY { parts.append(CGRect(x: a.minX, y: overlap.maxY, width: a.width, height: a.maxY - overlap.maxY)) }
         if overlap.minX > a.minX { parts.append(CGRect(x: a.minX, y: overlap.minY, width: overlap.minX - a.minX, height: overlap.height)) }
         if overlap.maxX < a.maxX { parts.append(CGRect(x: overlap.maxX, y: overlap.minY, width: a.maxX - overlap.maxX, height: overlap.height)) }
-        return parts
     }
 
     /// The most rectangles a frame's damage is kept as; beyond it the closest are merged.

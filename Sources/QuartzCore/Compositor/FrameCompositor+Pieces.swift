@@ -8,6 +8,7 @@ extension FrameCompositor {
         var covers: [Int?] = []
         var batches: [[BandExecutor.Blit]] = []
         var reached: [Int] = []
+        var disjoint = DamageTracker.DisjointScratch()
     }
 
     /// Clears and redraws `pieces` — disjoint rectangles of whole pixels inside the bitmap, the frame's damage —

@@ -120,6 +120,8 @@ package final class FrameCompositor {
     /// the frame).
     @exclusivity(unchecked) var insideClipOrMask = false
     @exclusivity(unchecked) private var leafRecords: [ObjectIdentifier: LeafRecord] = [:]
+    /// The layers the last frame reached (kept for its storage: each frame's set is made in it).
+    @exclusivity(unchecked) private var seenScratch = Set<ObjectIdentifier>()
     /// Surfaces masked subtrees and masks are composited into (FrameCompositor+Masks.swift).
     @exclusivity(unchecked) var surfaces: [SurfaceKey: Surface] = [:]
     /// Filtered backdrops kept while what is behind them is unchanged, and a count that makes painted entries
@@ -138,8 +140,6 @@ package final class FrameCompositor {
     @exclusivity(unchecked) private var damageTracker = DamageTracker()
     /// Scratch space the execution step reuses (FrameCompositor+Pieces.swift).
     @exclusivity(unchecked) var pieceScratch = PieceScratch()
-    /// How many layers the last prepared frame reached.
-    @exclusivity(unchecked) private var layersSeenLastFrame = 0
     /// How many times layer content has been rasterized (for tests: a layer that only moves is drawn once).
     @exclusivity(unchecked) package internal(set) var rasterizations = 0
     /// Draws batches of blits in bands across the cores (BandExecutor.swift).
@@ -168,9 +168,11 @@ package final class FrameCompositor {
         tree.beginFrame()
         frameTime = t
         budget.reset()
-        // (Sized for the layers the last frame reached, so it is not grown again and again while recording.)
-        var seen = Set<ObjectIdentifier>(minimumCapacity: layersSeenLastFrame)
-        defer { layersSeenLastFrame = seen.count }
+        // (Last frame's set, emptied: its storage is sized for the layers a frame reaches, so none is made.)
+        var seen = seenScratch
+        seenScratch = []
+        seen.removeAll(keepingCapacity: true)
+        defer { seenScratch = seen }
         if let root = tree.root {
             let bounds = root.frameLayer(parentTime: t).layer.bounds
             let rootTransform = Homography(CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(userToPixel))
@@ -215,7 +217,7 @@ package final class FrameCompositor {
                 let part = piece.intersection(clip)
                 if !part.isNull, !part.isEmpty { parts.append(part) }
             }
-            DamageTracker.makeDisjoint(&parts)
+            DamageTracker.makeDisjoint(&parts, scratch: &pieceScratch.disjoint)
         } else {
             parts.append(clip)
         }
@@ -264,8 +266,13 @@ package final class FrameCompositor {
         let firstEntry = list.count
         defer {
             if isStaticLeaf {
+                // (The entries go into the storage of the leaf's last record: a static leaf under a moving layer
+                // records again every frame.)
+                var entries = leafRecords.removeValue(forKey: node.id)?.entries ?? []
+                entries.removeAll(keepingCapacity: true)
+                entries.append(contentsOf: list[firstEntry...])
                 leafRecords[node.id] = LeafRecord(revision: node.revision, layerToPixel: m, alpha: alpha, tint: currentTint,
-                                                  blend: inheritedBlend, entries: Array(list[firstEntry...]))
+                                                  blend: inheritedBlend, entries: entries)
             }
         }
         var (layer, localTime, animated) = frame ?? node.frameLayer(parentTime: parentTime)
