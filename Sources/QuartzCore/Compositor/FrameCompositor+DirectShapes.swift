@@ -44,16 +44,11 @@ extension FrameCompositor {
         rasters.placements[node.id] = toPixel
         var h = Hasher()
         h.combine(content); h.combine(toPixel); h.combine(alpha); h.combine(blendMode)
-        let time = frameTime
         if blendMode != .normal { blendedShapeEntry = list.count }
-        let coverageShape = drawing.coverageShape
-        list.append(Entry(key: node.id, appearance: h.finalize(), box: box.insetBy(dx: -2, dy: -2), operation: .paint({ ctx in
-            ctx.concatenate(m)
-            ctx.setBlendMode(blendMode)
-            LayerPainter(context: ctx, mediaTime: time).paintOwnContent(of: drawing.layer, alpha: CGFloat(alpha), clips: false)
-        }, direct: { ctx, clip in
-            ctx.drawShapeByCoverage(coverageShape, toPixel: m, alpha: CGFloat(alpha), blendMode: blendMode, clip: clip)
-        })))
+        // (Both closures hold only the one object: a closure holding one object needs no box of its own.)
+        let painting = DirectShapePainting(drawing: drawing, toPixel: m, alpha: alpha, blendMode: blendMode, mediaTime: frameTime)
+        list.append(Entry(key: node.id, appearance: h.finalize(), box: box.insetBy(dx: -2, dy: -2),
+                          operation: .paint({ painting.paint(in: $0) }, direct: { painting.draw(in: $0, clip: $1) })))
         return true
     }
 
@@ -141,4 +136,30 @@ struct DirectShapeDrawing {
 
     /// The shape as the coverage rasterizer draws it straight into the frame.
     let coverageShape: CoverageShape
+}
+
+/// How a shape drawn straight into the frame is drawn: by coverage into the frame's pixels (`draw(in:clip:)`), or
+/// painted through the context when that cannot be done (`paint(in:)`).
+final class DirectShapePainting {
+    let drawing: DirectShapeDrawing
+    let toPixel: CGAffineTransform
+    let alpha: Double
+    let blendMode: CGBlendMode
+    let mediaTime: CFTimeInterval
+
+    init(drawing: DirectShapeDrawing, toPixel: CGAffineTransform, alpha: Double, blendMode: CGBlendMode, mediaTime: CFTimeInterval) {
+        self.drawing = drawing; self.toPixel = toPixel; self.alpha = alpha; self.blendMode = blendMode; self.mediaTime = mediaTime
+    }
+
+    /// Paints the layer's own content through `ctx` (user space: pixels).
+    func paint(in ctx: CGContext) {
+        ctx.concatenate(toPixel)
+        ctx.setBlendMode(blendMode)
+        LayerPainter(context: ctx, mediaTime: mediaTime).paintOwnContent(of: drawing.layer, alpha: CGFloat(alpha), clips: false)
+    }
+
+    /// Draws the shape by coverage inside `clip` (whole pixels); false, having drawn nothing, when it cannot.
+    func draw(in ctx: CGContext, clip: CGRect) -> Bool {
+        ctx.drawShapeByCoverage(drawing.coverageShape, toPixel: toPixel, alpha: CGFloat(alpha), blendMode: blendMode, clip: clip)
+    }
 }
