@@ -68,7 +68,7 @@ extension FrameCompositor {
             .concatenating(m)
         guard let quad = toPixel.quad(CGRect(x: -1, y: -1, width: image.width + 2, height: image.height + 2)) else { return true }
         var h = Hasher()
-        let blend = LayerBlendMode(compositingFilter: frame.layer.compositingFilter)
+        let blend = LayerBlendMode(of: frame.layer)
         h.combine(signature); h.combine(toPixel); h.combine(alpha); h.combine(currentTint); h.combine(blend)
         list.append(Entry(key: node.id, appearance: h.finalize(), box: CGRect.enclosing(quad).insetBy(dx: -1, dy: -1),
                           operation: .blit(image: tinted(image), toPixel: toPixel, opacity: alpha, blend: blend)))

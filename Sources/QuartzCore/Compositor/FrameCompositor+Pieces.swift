@@ -45,7 +45,7 @@ extension FrameCompositor {
         for index in list.indices {
             let box = list[index].box
             scratch.reached.removeAll(keepingCapacity: true)
-            for p in pieces.indices where index >= (covers[p] ?? 0) && box.intersects(pieces[p]) { scratch.reached.append(p) }
+            for p in pieces.indices where index >= (covers[p] ?? 0) && Self.overlaps(box, pieces[p]) { scratch.reached.append(p) }
             guard !scratch.reached.isEmpty else { continue }
             let reached = scratch.reached
             switch list[index].operation {
@@ -81,6 +81,14 @@ extension FrameCompositor {
             }
         }
         for p in pieces.indices { flush(p) }
+    }
+
+    /// Whether `a` and `b` share some area: `CGRect.intersects` for rectangles of sizes not below zero (entries'
+    /// boxes and pieces) or null, without Foundation standardizing both on every call (asked of every entry and
+    /// piece).
+    @inline(__always) static func overlaps(_ a: CGRect, _ b: CGRect) -> Bool {
+        a.origin.x < b.origin.x + b.size.width && b.origin.x < a.origin.x + a.size.width
+            && a.origin.y < b.origin.y + b.size.height && b.origin.y < a.origin.y + a.size.height
     }
 
     /// Whether the part of `box` inside `frame` (the bitmap) lies within the pieces numbered `reached` (disjoint

@@ -359,7 +359,7 @@ package final class FrameCompositor {
                     .concatenating(own).snappedToWholePixels
             // Content wholly or partly behind the eye is not drawn in this slice.
             if let quad = toPixel.quad(CGRect(x: -1, y: -1, width: content.image.width + 2, height: content.image.height + 2)) {
-                let blend = LayerBlendMode(compositingFilter: layer.compositingFilter)
+                let blend = LayerBlendMode(of: layer)
                 var h = Hasher()
                 h.combine(content.signature); h.combine(toPixel); h.combine(alpha); h.combine(currentTint); h.combine(blend)
                 list.append(Entry(key: node.id, appearance: h.finalize(), box: CGRect.enclosing(quad).insetBy(dx: -1, dy: -1),

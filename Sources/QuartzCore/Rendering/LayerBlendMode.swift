@@ -11,6 +11,13 @@ enum LayerBlendMode: Hashable, Sendable {
     /// A separable or non-separable PDF blend mode, named as Core Graphics names it.
     case blended(CGBlendMode)
 
+    /// `layer`'s, its filter looked at only when it has one (nearly no layer has; reading the property copies the
+    /// filter out, and the compositor asks of every layer it records).
+    init(of layer: CALayer) {
+        guard layer.propertyValues.compositingFilter != nil else { self = .normal; return }
+        self.init(compositingFilter: layer.compositingFilter)
+    }
+
     init(compositingFilter filter: Any?) {
         // (Most layers have none: answered before the dynamic casts below, which cost even on nil.)
         guard let filter else { self = .normal; return }

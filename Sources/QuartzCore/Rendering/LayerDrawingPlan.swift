@@ -63,7 +63,7 @@ struct LayerDrawingPlan {
         contentBlurRadius = ownContent ? BackdropRecipe.contentBlurRadius(of: layer) : 0
         rasterizes = ownContent && layer.shouldRasterize
         filtersBackdrop = ownContent && layer.backgroundFilters != nil
-        blendMode = ownContent ? LayerBlendMode(compositingFilter: layer.compositingFilter) : .normal
+        blendMode = ownContent ? LayerBlendMode(of: layer) : .normal
         blendsSubtree = !blendMode.isNormal && hasSublayers
         recolors = ownContent && layer.pictureRecolor != nil
     }
