@@ -39,8 +39,13 @@ struct DamageTracker {
     /// Adds `box` grown to whole pixels (and one more, for antialiasing reaching past it) within `frame`.
     private mutating func addPiece(_ box: CGRect, frame: CGRect) {
         guard !box.isNull else { return }
-        let piece = box.insetBy(dx: -1, dy: -1).integral.intersection(frame)
-        if !piece.isNull, !piece.isEmpty { pieces.append(piece) }
+        // (By hand: Foundation's insetBy, integral and intersection each standardize both rectangles again, for
+        // every entry of every frame. The frame's corners are whole pixels.)
+        let x0 = max((min(box.origin.x, box.origin.x + box.size.width) - 1).rounded(.down), frame.origin.x)
+        let y0 = max((min(box.origin.y, box.origin.y + box.size.height) - 1).rounded(.down), frame.origin.y)
+        let x1 = min((max(box.origin.x, box.origin.x + box.size.width) + 1).rounded(.up), frame.origin.x + frame.size.width)
+        let y1 = min((max(box.origin.y, box.origin.y + box.size.height) + 1).rounded(.up), frame.origin.y + frame.size.height)
+        if x1 > x0, y1 > y0 { pieces.append(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) }
     }
 
     /// Makes `rects` disjoint: each rectangle less the ones before it, cut into at most four rectangles each
