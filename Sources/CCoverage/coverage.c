@@ -63,7 +63,9 @@ int calyx_coverage_begin(calyx_coverage *box, int64_t width, int64_t height) {
         // (Grown by half again at least: a shape growing a little every frame — a zooming Lottie layer — grew it
         // every frame, zeroing all of it each time. Aligned to a quad of cells, which the pass along the rows loads
         // whole.)
-        int64_t capacity = grown_capacity(thread_cell_capacity, count);
+        // (A whole number of quads: aligned_alloc takes only sizes that are multiples of the alignment. The limit
+        // is a whole number of quads too.)
+        int64_t capacity = (grown_capacity(thread_cell_capacity, count) + 3) & ~(int64_t)3;
         float *grown = aligned_alloc(16, (size_t)capacity * sizeof(float));
         if (!grown) return 0;
         __builtin_memset(grown, 0, (size_t)capacity * sizeof(float));
