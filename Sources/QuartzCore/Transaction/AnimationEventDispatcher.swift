@@ -117,16 +117,13 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
             if entry.owner.isCurrent { tracked.append(layer) }
         }
         if sawGone { layers.removeAll(where: { $0.layer == nil }, id: \.id) }
-        lock.unlock()
-        times.times.forget()
         // Whether a transaction's completion may be waiting for an animation to end (then every end must be
         // found, even of an animation nobody else hears about).
-        lock.lock()
         let completionsMayWait = completions.contains(where: \.owner.isCurrent)
         lock.unlock()
+        times.times.forget()
         let anyWaiting = completionsMayWait || CATransaction.stack.scopes.contains { !$0.completions.isEmpty }
         for layer in tracked { processAnimations(of: layer, at: now, times: times, completionsMayWait: anyWaiting) }
-        // (Most passes have no completions to look at: no list is made for them then.)
         var watching = times.watching
         times.watching = []
         defer { watching.removeAll(keepingCapacity: true); times.watching = watching }
@@ -134,6 +131,7 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
         for entry in observers where entry.owner.isCurrent { if let observer = entry.observer { watching.append(observer) } }
         lock.unlock()
         for observer in watching { observer.mediaTimeDidAdvance(to: now) }
+        // (Most passes have no completions to look at: no list is made for them then.)
         lock.lock()
         let ready = completions.isEmpty ? [] : completions.filter { $0.owner.isCurrent && $0.isReady }
         if !ready.isEmpty { completions.removeAll { $0.owner.isCurrent && $0.isReady } }
