@@ -15,6 +15,10 @@ struct LayerTreeBuilder {
     /// What text layers show, and in which fonts.
     let textProvider: AnimationKeypathTextProvider
     let fontProvider: AnimationFontProvider
+    /// Whether every shape group becomes a layer. Otherwise a group whose transform never moves anything (most
+    /// groups: After Effects gives each one) adds its items to the layer it is in: each layer costs every frame
+    /// it is drawn. Its properties stay registered, on a stand-in layer, for the keypath queries.
+    var keepsEveryGroup = false
 
     /// A builder for `model` whose image layers show what `imageProvider` answers (embedded images are decoded
     /// whatever it answers; without a provider only they show), and whose text layers show what `textProvider`

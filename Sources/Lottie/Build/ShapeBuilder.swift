@@ -36,6 +36,12 @@ struct ShapeBuilder {
                 let inner = ShapeBuilder(builder: builder, time: time, path: path + [name ?? ""], inherited: after + inherited)
                 builder.apply(transform, to: group, time: time, withOpacity: true, keypath: inner.path + ["Transform"])
                 builder.registry.registerLayer(inner.path, group)
+                if !builder.keepsEveryGroup, Self.isIdentity(transform) {
+                    // (The group's space is its parent's: its items go straight into the parent, in the same order.)
+                    builder.registry.markStandIn(group)
+                    inner.addItems(children, to: parent)
+                    continue
+                }
                 inner.addItems(children, to: group)
                 parent.addSublayer(group)
             case .fill(let name, let color, let opacity, let evenOdd, let blendMode):
@@ -337,6 +343,17 @@ struct ShapeBuilder {
     }
 
     /// A group's transform: its last transform item, or none.
+    /// Whether `transform` leaves its group's space its parent's at every frame: no keyframes, and the anchor,
+    /// position, scale, rotation, opacity and skew a group without a transform has.
+    static func isIdentity(_ transform: TransformModel) -> Bool {
+        func fixed(_ value: AnimatedValue<Numbers>, at expected: [Double]) -> Bool {
+            !value.isAnimated && value.value(atFrame: 0).values == expected
+        }
+        return transform.positionX == nil && transform.positionY == nil && fixed(transform.anchor, at: [0, 0])
+            && fixed(transform.position, at: [0, 0]) && fixed(transform.scale, at: [100, 100]) && fixed(transform.rotation, at: [0])
+            && fixed(transform.opacity, at: [100]) && fixed(transform.skew, at: [0])
+    }
+
     static func transform(of items: [ShapeItem]) -> TransformModel {
         var transform = TransformModel()
         for case .transform(let t) in items { transform = t }

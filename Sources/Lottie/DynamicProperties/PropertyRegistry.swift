@@ -24,6 +24,20 @@ final class PropertyRegistry {
 
     func registerLayer(_ path: [String], _ layer: CALayer) { layers.append((path, layer)) }
 
+    /// Layers that stand in for shape groups left out of the tree (their items went into the layer they are in):
+    /// their properties and paths are registered on them, but changing them shows nothing.
+    private var standIns: Set<ObjectIdentifier> = []
+
+    func markStandIn(_ layer: CALayer) { standIns.insert(ObjectIdentifier(layer)) }
+
+    /// Whether `keypath` names a group left out of the tree, or one of its properties: the tree must be built
+    /// with every group as a layer before that group is changed or looked up.
+    func reachesStandIn(_ keypath: AnimationKeypath) -> Bool {
+        guard !standIns.isEmpty else { return false }
+        return layers.contains { standIns.contains(ObjectIdentifier($0.layer)) && keypath.matches($0.path) }
+            || bindings.contains { standIns.contains(ObjectIdentifier($0.layer)) && keypath.matches($0.path) }
+    }
+
     /// The composition's own layers (not precompositions' inside them), with their names.
     var topLevelLayers: [(name: String, layer: CALayer)] { layers.filter { $0.path.count == 1 }.map { ($0.path[0], $0.layer) } }
 

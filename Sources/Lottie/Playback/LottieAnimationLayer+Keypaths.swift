@@ -37,7 +37,7 @@ extension LottieAnimationLayer {
 
     /// Shows (`isEnabled`) or hides every Lottie layer and shape group `keypath` names.
     public func setNodeIsEnabled(isEnabled: Bool, keypath: AnimationKeypath) {
-        guard let layers = keypathRegistry?.layers(for: keypath), !layers.isEmpty else { return }
+        guard let layers = registry(reaching: keypath)?.layers(for: keypath), !layers.isEmpty else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         for layer in layers { layer.isHidden = !isEnabled }
@@ -47,6 +47,6 @@ extension LottieAnimationLayer {
     /// The layer `keypath` names (the composition's for nil).
     private func layer(at keypath: AnimationKeypath?) -> CALayer? {
         guard let keypath else { return animationLayer }
-        return keypathRegistry?.layers(for: keypath).first
+        return registry(reaching: keypath)?.layers(for: keypath).first
     }
 }

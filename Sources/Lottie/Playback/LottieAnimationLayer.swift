@@ -131,18 +131,42 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         composition?.removeFromSuperlayer()
         composition = nil
         stopClock(finished: false)
+        guard animation != nil else { return }
+        buildComposition()
+        freeze(atTime: 0)
+        setNeedsLayout()
+    }
+
+    /// Builds the composition's layers (again), with the value providers set, under the playback clock: a
+    /// playback under way goes on.
+    private func buildComposition() {
         guard let animation else { return }
-        let builder = LayerTreeBuilder(model: animation.model, imageProvider: imageProvider, textProvider: textProvider,
+        var builder = LayerTreeBuilder(model: animation.model, imageProvider: imageProvider, textProvider: textProvider,
                                        fontProvider: fontProvider)
+        builder.keepsEveryGroup = keepsEveryGroup
         let root = builder.build()
         root.masksToBounds = maskAnimationToBounds
         registry = builder.registry
         timeline = builder.timeline
         for (provider, keypath) in valueProviders { builder.registry.apply(provider, keypath: keypath, timeline: builder.timeline) }
+        composition?.removeFromSuperlayer()
         content.addSublayer(root)
         composition = root
-        freeze(atTime: 0)
-        setNeedsLayout()
+    }
+
+    /// Whether the tree has a layer for every shape group (see `LayerTreeBuilder.keepsEveryGroup`): once a
+    /// keypath reaches a group left out, the tree is built again with them all, and stays so.
+    private var keepsEveryGroup = false
+
+    /// The registry of a tree that has a layer for whatever `keypath` names: built again with every shape group
+    /// as a layer first if it names one left out.
+    func registry(reaching keypath: AnimationKeypath) -> PropertyRegistry? {
+        if let registry, registry.reachesStandIn(keypath), !keepsEveryGroup {
+            keepsEveryGroup = true
+            buildComposition()
+            placeComposition()
+        }
+        return registry
     }
 
     /// Builds the layers again and shows the frame shown before (playback stops).
@@ -183,6 +207,10 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         valueProviders.removeAll { $0.keypath == keypath }
         valueProviders.append((valueProvider, keypath))
         guard let registry, let timeline else { return }
+        if registry.reachesStandIn(keypath) {
+            _ = self.registry(reaching: keypath)   // (the tree built again applies every provider)
+            return
+        }
         registry.apply(valueProvider, keypath: keypath, timeline: timeline)
     }
 
@@ -198,6 +226,10 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     /// Fits the animation's composition into the bounds as `contentMode` says.
     open override func layoutSublayers() {
         super.layoutSublayers()
+        placeComposition()
+    }
+
+    private func placeComposition() {
         guard let animation else { return }
         let size = animation.size
         let sx = bounds.width / size.width, sy = bounds.height / size.height
