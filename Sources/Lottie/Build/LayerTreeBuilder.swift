@@ -15,10 +15,12 @@ struct LayerTreeBuilder {
     /// What text layers show, and in which fonts.
     let textProvider: AnimationKeypathTextProvider
     let fontProvider: AnimationFontProvider
-    /// Whether every shape group becomes a layer. Otherwise a group whose transform never moves anything (most
-    /// groups: After Effects gives each one) adds its items to the layer it is in: each layer costs every frame
-    /// it is drawn. Its properties stay registered, on a stand-in layer, for the keypath queries.
-    var keepsEveryGroup = false
+    /// Whether every shape group, fill and stroke becomes a layer of its own. Otherwise (each layer costs every
+    /// frame it is drawn) a group whose transform never moves anything — most groups: After Effects gives each
+    /// one — adds its items to the layer it is in, and a stroke drawn just in front of a fill of the same paths,
+    /// both fully opaque, is drawn by the fill's layer (a shape layer strokes over its fill). What they leave out
+    /// stays registered, on stand-in layers, for the keypath queries.
+    var keepsEveryLayer = false
 
     /// A builder for `model` whose image layers show what `imageProvider` answers (embedded images are decoded
     /// whatever it answers; without a provider only they show), and whose text layers show what `textProvider`

@@ -20,8 +20,11 @@ struct ShapeBuilder {
         }
         // The fills, strokes and groups before the group's last Merge Paths draw nothing: their paths are its input.
         let firstDrawn = items.lastIndex(where: Self.isMerge).map { $0 + 1 } ?? 0
+        // The fill a stroke just in front of it may draw with (see `LayerTreeBuilder.keepsEveryLayer`).
+        var fillBehind: (index: Int, layer: CAShapeLayer)?
         // Front first in the file: added back to front.
         for (index, item) in items.enumerated().reversed() where index >= firstDrawn {
+            defer { if fillBehind?.index != index { fillBehind = nil } }
             switch item {
             case .repeater(let repeater):
                 // Everything before the repeater in the group is what it copies; nothing is left to add after it.
@@ -36,7 +39,7 @@ struct ShapeBuilder {
                 let inner = ShapeBuilder(builder: builder, time: time, path: path + [name ?? ""], inherited: after + inherited)
                 builder.apply(transform, to: group, time: time, withOpacity: true, keypath: inner.path + ["Transform"])
                 builder.registry.registerLayer(inner.path, group)
-                if !builder.keepsEveryGroup, Self.isIdentity(transform) {
+                if !builder.keepsEveryLayer, Self.isIdentity(transform) {
                     // (The group's space is its parent's: its items go straight into the parent, in the same order.)
                     builder.registry.markStandIn(group)
                     inner.addItems(children, to: parent)
@@ -56,12 +59,18 @@ struct ShapeBuilder {
                 shape.fillColor = Self.color(color.value(atFrame: frame))
                 builder.add(builder.timeline.animation("fillColor", color, time: time, convert: Self.color), to: shape)
                 builder.registry.register(path + [name ?? "", "Color"], .fillColor, on: shape) { Self.lottieColor(color, atRootFrame: $0, time: time) }
-                builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: shape) { Self.number(opacity, atRootFrame: $0, time: time) }
+                let drawsStroke = !builder.keepsEveryLayer && Self.isFullyOpaque(opacity) && LayerModel.blendFilterName(blendMode) == nil && !geometry.contains(where: Self.isTrim)
+                builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: drawsStroke ? builder.registry.standIn() : shape) {
+                    Self.number(opacity, atRootFrame: $0, time: time)
+                }
+                if drawsStroke { fillBehind = (index, shape) }
                 parent.addSublayer(shape)
             case .stroke(let name, let color, let opacity, let width, let cap, let join, let miterLimit, let dashes, let blendMode):
                 let geometry = geometry(before: index)
-                let shape = styledLayer(geometry: geometry, opacity: opacity)
-                shape.fillColor = nil
+                // (The fill just behind, of the same paths — a stroke is not geometry — draws this stroke over itself.)
+                let drawnByFill = fillBehind.flatMap { $0.index == index + 1 && Self.isFullyOpaque(opacity) && LayerModel.blendFilterName(blendMode) == nil ? $0.layer : nil }
+                let shape = drawnByFill ?? styledLayer(geometry: geometry, opacity: opacity)
+                if drawnByFill == nil { shape.fillColor = nil }
                 shape.compositingFilter = LayerModel.blendFilterName(blendMode)
                 shape.strokeColor = Self.color(color.value(atFrame: frame))
                 shape.lineWidth = width.value(atFrame: frame)[0]
@@ -81,9 +90,11 @@ struct ShapeBuilder {
                     }
                 }
                 builder.registry.register(path + [name ?? "", "Color"], .strokeColor, on: shape) { Self.lottieColor(color, atRootFrame: $0, time: time) }
-                builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: shape) { Self.number(opacity, atRootFrame: $0, time: time) }
+                builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: drawnByFill == nil ? shape : builder.registry.standIn()) {
+                    Self.number(opacity, atRootFrame: $0, time: time)
+                }
                 builder.registry.register(path + [name ?? "", "Stroke Width"], .strokeWidth, on: shape) { Self.number(width, atRootFrame: $0, time: time) }
-                parent.addSublayer(shape)
+                if drawnByFill == nil { parent.addSublayer(shape) }
             case .gradient(let gradient):
                 let layer = gradientLayer(gradient, geometry: geometry(before: index))
                 layer.compositingFilter = LayerModel.blendFilterName(gradient.blendMode)
@@ -343,6 +354,13 @@ struct ShapeBuilder {
     }
 
     /// A group's transform: its last transform item, or none.
+    /// Whether a style's opacity is 100 % at every frame.
+    static func isFullyOpaque(_ opacity: AnimatedValue<Numbers>) -> Bool {
+        !opacity.isAnimated && opacity.value(atFrame: 0).values == [100]
+    }
+
+    static func isTrim(_ item: ShapeItem) -> Bool { if case .trim = item { return true }; return false }
+
     /// Whether `transform` leaves its group's space its parent's at every frame: no keyframes, and the anchor,
     /// position, scale, rotation, opacity and skew a group without a transform has.
     static func isIdentity(_ transform: TransformModel) -> Bool {

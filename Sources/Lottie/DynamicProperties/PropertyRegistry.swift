@@ -30,6 +30,16 @@ final class PropertyRegistry {
 
     func markStandIn(_ layer: CALayer) { standIns.insert(ObjectIdentifier(layer)) }
 
+    /// A new stand-in layer (for a property of an item drawn by another item's layer).
+    func standIn() -> CALayer {
+        let layer = CALayer()
+        standInLayers.append(layer)
+        markStandIn(layer)
+        return layer
+    }
+    /// (Kept, so that their identifiers stay theirs.)
+    private var standInLayers: [CALayer] = []
+
     /// Whether `keypath` names a group left out of the tree, or one of its properties: the tree must be built
     /// with every group as a layer before that group is changed or looked up.
     func reachesStandIn(_ keypath: AnimationKeypath) -> Bool {

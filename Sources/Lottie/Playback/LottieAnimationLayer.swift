@@ -143,7 +143,7 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         guard let animation else { return }
         var builder = LayerTreeBuilder(model: animation.model, imageProvider: imageProvider, textProvider: textProvider,
                                        fontProvider: fontProvider)
-        builder.keepsEveryGroup = keepsEveryGroup
+        builder.keepsEveryLayer = keepsEveryLayer
         let root = builder.build()
         root.masksToBounds = maskAnimationToBounds
         registry = builder.registry
@@ -154,15 +154,15 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         composition = root
     }
 
-    /// Whether the tree has a layer for every shape group (see `LayerTreeBuilder.keepsEveryGroup`): once a
+    /// Whether the tree has a layer for every shape group (see `LayerTreeBuilder.keepsEveryLayer`): once a
     /// keypath reaches a group left out, the tree is built again with them all, and stays so.
-    private var keepsEveryGroup = false
+    private var keepsEveryLayer = false
 
     /// The registry of a tree that has a layer for whatever `keypath` names: built again with every shape group
     /// as a layer first if it names one left out.
     func registry(reaching keypath: AnimationKeypath) -> PropertyRegistry? {
-        if let registry, registry.reachesStandIn(keypath), !keepsEveryGroup {
-            keepsEveryGroup = true
+        if let registry, registry.reachesStandIn(keypath), !keepsEveryLayer {
+            keepsEveryLayer = true
             buildComposition()
             placeComposition()
         }
