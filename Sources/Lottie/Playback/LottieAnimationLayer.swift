@@ -5,8 +5,8 @@ import QuartzCore
 ///
 /// The file becomes a tree of Core Animation layers with its animations added once (`LayerTreeBuilder`); playing
 /// only moves that tree's time. Two layers hold it: the *clock* layer, whose layer timing (begin time, speed,
-/// duration, repeat count, autoreverse) is the playback, and the *content* layer, whose time offset and speed
-/// map the clock's 0…duration onto the played range of the animation, forwards or backwards. So frames are
+/// duration, repeat count, autoreverse) is the playback, and the composition's root layer, whose own time offset
+/// and speed map the clock's 0…duration onto the played range of the animation, forwards or backwards. So frames are
 /// whatever the render tree evaluates at a time — live in a window or exported frame-exact — and a paused
 /// animation is a clock at speed 0.
 open class LottieAnimationLayer: CALayer, @unchecked Sendable {
@@ -81,7 +81,6 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     private var pausedForBackground: (to: Double, loopMode: LottieLoopMode, completion: LottieCompletionBlock?)?
 
     private let clock = CALayer()
-    private let content = CALayer()
     private var composition: CALayer?
     /// The played range in seconds of the animation's content time, and whether playback is running.
     private var playedRange: (from: Double, to: Double) = (0, 0)
@@ -102,7 +101,6 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         self.logger = logger
         super.init()
         addSublayer(clock)
-        clock.addSublayer(content)
         building = true
         self.animation = animation
         // (Set before the tree is built, so setting them does not build it again.)
@@ -149,8 +147,12 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         registry = builder.registry
         timeline = builder.timeline
         for (provider, keypath) in valueProviders { builder.registry.apply(provider, keypath: keypath, timeline: builder.timeline) }
-        composition?.removeFromSuperlayer()
-        content.addSublayer(root)
+        if let old = composition {
+            // (The composition's own timing maps the clock onto the played range: a playback under way goes on.)
+            (root.speed, root.timeOffset, root.beginTime) = (old.speed, old.timeOffset, old.beginTime)
+            old.removeFromSuperlayer()
+        }
+        clock.addSublayer(root)
         composition = root
     }
 
@@ -242,7 +244,6 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         clock.frame = bounds
-        content.frame = bounds
         composition?.position = CGPoint(x: bounds.midX - size.width * scaleX / 2, y: bounds.midY - size.height * scaleY / 2)
         composition?.setAffineTransform(CGAffineTransform(scaleX: scaleX, y: scaleY))
         CATransaction.commit()
@@ -419,11 +420,12 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
     /// The frame on screen now.
     public var realtimeAnimationFrame: AnimationFrameTime { currentFrame }
 
-    /// Content time now: the clock layer's time mapped through the content layer, clamped to the animation.
+    /// Content time now: the clock layer's time mapped through the composition's timing, clamped to the animation.
     private var currentTimeInAnimation: Double {
         guard let animation else { return 0 }
         guard playStart != nil else { return pausedTime }
-        let t = content.convertTime(CACurrentMediaTime(), from: nil)
+        guard let composition else { return pausedTime }
+        let t = composition.convertTime(CACurrentMediaTime(), from: nil)
         return min(max(t.isFinite ? t : 0, 0), animation.duration)
     }
 
@@ -456,7 +458,7 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         let now = CACurrentMediaTime()
-        // The clock runs 0…span (repeating, reversing); the content maps it onto from…to.
+        // The clock runs 0…span (repeating, reversing); the composition's own timing maps it onto from…to.
         clock.beginTime = convertTime(now, from: nil)
         clock.speed = Float(abs(animationSpeed))
         clock.timeOffset = 0
@@ -470,9 +472,9 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         case .repeatBackwards(let n): clock.repeatCount = max(n, 0); clock.autoreverses = true
         }
         let forwards = (to > from) == (animationSpeed > 0)
-        content.speed = forwards ? 1 : -1
-        content.timeOffset = forwards ? min(from, to) : max(from, to)
-        content.beginTime = 0
+        composition?.speed = forwards ? 1 : -1
+        composition?.timeOffset = forwards ? min(from, to) : max(from, to)
+        composition?.beginTime = 0
         playStart = now
         updateRasterization()
         CATransaction.commit()
@@ -493,9 +495,11 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         if clock.duration != 0 { clock.duration = 0 }
         if clock.repeatCount != 0 { clock.repeatCount = 0 }
         if clock.autoreverses { clock.autoreverses = false }
-        if content.speed != 1 { content.speed = 1 }
-        if content.beginTime != 0 { content.beginTime = 0 }
-        if content.timeOffset != clamped { content.timeOffset = clamped }
+        if let composition {
+            if composition.speed != 1 { composition.speed = 1 }
+            if composition.beginTime != 0 { composition.beginTime = 0 }
+            if composition.timeOffset != clamped { composition.timeOffset = clamped }
+        }
         updateRasterization()
         CATransaction.commit()
     }
