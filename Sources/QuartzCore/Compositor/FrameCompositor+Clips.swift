@@ -17,6 +17,10 @@ extension FrameCompositor {
             list.removeSubrange(start...)   // nothing of the bounds is on screen
             return true
         }
+        // A rectangle holding the whole frame cuts nothing the frame shows (a composition's bounds filling the
+        // window, as a Lottie player's do).
+        if state.masks.isEmpty, state.paths.isEmpty, let rect = state.rect,
+           rect.contains(CGRect(origin: .zero, size: frameSize)) { return true }
         for i in start..<list.count { list[i] = list[i].under(state) }
         return true
     }

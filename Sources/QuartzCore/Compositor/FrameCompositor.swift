@@ -257,17 +257,22 @@ package final class FrameCompositor {
         // A static leaf placed exactly as last frame records exactly what it recorded then.
         let isStaticLeaf = !isRoot && node.children.isEmpty && node.mask == nil && node.snapshot.animationEntries.isEmpty
             && !node.snapshot.compositorKind.changesBetweenCommits && !node.snapshot.hasTimedContents
-        if isStaticLeaf, let last = leafRecords[node.id], last.revision == node.revision, last.layerToPixel == m, last.alpha == alpha,
+        let lastRecord = isStaticLeaf ? leafRecords[node.id] : nil
+        if let last = lastRecord, last.revision == node.revision, last.layerToPixel == m, last.alpha == alpha,
            last.tint == currentTint, last.blend == inheritedBlend {
             list.append(contentsOf: last.entries)
             seen.insert(node.id)
             return
         }
         let firstEntry = list.count
+        // (Set below: a leaf an animation moves is placed anew next frame, so its record would not be used.)
+        var keepsRecord = isStaticLeaf
         defer {
-            if isStaticLeaf {
-                // (The entries go into the storage of the leaf's last record: a static leaf under a moving layer
-                // records again every frame.)
+            if isStaticLeaf, !keepsRecord, lastRecord != nil {
+                leafRecords.removeValue(forKey: node.id)
+            } else if keepsRecord {
+                // (The entries go into the storage of the leaf's last record: a static leaf under a layer that
+                // commits move, as a scrubbed player's are, records again every frame.)
                 var entries = leafRecords.removeValue(forKey: node.id)?.entries ?? []
                 entries.removeAll(keepingCapacity: true)
                 entries.append(contentsOf: list[firstEntry...])
@@ -285,6 +290,7 @@ package final class FrameCompositor {
         let placementAnimatedAbove = placementAnimated, timeStoodAbove = timeStandsStill
         timeStandsStill = timeStoodAbove || layer.speed == 0
         let movedByAnimation = !timeStandsStill && (placementAnimatedAbove || animated.contains(.placement))
+        keepsRecord = keepsRecord && !movedByAnimation
         placementAnimated = movedByAnimation || (!timeStandsStill && animated.contains(.bounds))
         defer { (placementAnimated, timeStandsStill) = (placementAnimatedAbove, timeStoodAbove) }
         if layer.hasTimedContents, let timed = layer as? CALayerTimedContents {

@@ -26,6 +26,12 @@ extension CGRect: AnimatedAssignable {
 extension CATransform3D: AnimatedAssignable {
     static func fromAnimated(_ value: AnimatableValue) -> CATransform3D? { if case .transform(let t) = value { return t }; return nil }
 }
+extension Bool: AnimatedAssignable {
+    /// (A switch such as `hidden` animates as a discrete value, read as its property's conversion reads it.)
+    static func fromAnimated(_ value: AnimatableValue) -> Bool? {
+        if case .discrete(let box) = value { return Convert.bool(box.value) }; return nil
+    }
+}
 extension CGPath: AnimatedAssignable {
     static func fromAnimated(_ value: AnimatableValue) -> Self? { if case .path(let p) = value { return p as? Self }; return nil }
 }
