@@ -32,6 +32,37 @@ import CalyxTestSupport
         renderer.endFrame()
     }
 
+    /// A frame whose layers differ from the last's — one removed, two swapped — is redrawn where they were and
+    /// are, and nowhere else.
+    @Test func removedAndReorderedLayersAreRedrawnWhereTheyWere() {
+        withClock(at: 0) { _ in
+            // (The white is a layer of its own: a layer whose sublayers change is redrawn whole.)
+            let root = CALayer(); root.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+            func box(_ x: Double, _ y: Double, _ colour: CGColor, side: Double = 10) -> CALayer {
+                let b = CALayer(); b.frame = CGRect(x: x, y: y, width: side, height: side); b.backgroundColor = colour; return b
+            }
+            let red = box(10, 10, CGColor(red: 1, green: 0, blue: 0, alpha: 1)), green = box(15, 10, CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+            let blue = box(370, 280, CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+            for b in [box(0, 0, CGColor.white, side: 400), red, green, blue] { root.addSublayer(b) }
+            CATransaction.flush()
+            let canvas = TestCanvas(width: 400, height: 300, background: nil)
+            let renderer = CARenderer(context: canvas.context)
+            renderer.layer = root
+            draw(renderer, at: 0)
+            #expect(canvas.pixel(topDown: 17, 15) == .green && canvas.pixel(topDown: 375, 285) == .blue)
+            poke(canvas, 200, 150)
+            blue.removeFromSuperlayer()
+            CATransaction.flush()
+            draw(renderer, at: 0.1)
+            #expect(canvas.pixel(topDown: 375, 285) == .white && canvas.pixel(topDown: 200, 150) == .clear)
+            red.removeFromSuperlayer(); root.addSublayer(red)   // red now in front of green
+            CATransaction.flush()
+            draw(renderer, at: 0.2)
+            #expect(canvas.pixel(topDown: 17, 15) == .red && canvas.pixel(topDown: 22, 15) == .green)
+            #expect(canvas.pixel(topDown: 200, 150) == .clear)
+        }
+    }
+
     @Test func distantMovesAreRedrawnApart() {
         withClock(at: 0) { _ in
             let root = scene()

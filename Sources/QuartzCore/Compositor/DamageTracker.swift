@@ -1,13 +1,20 @@
 import CoreGraphics
 
-/// Finds a frame's damage: each layer's entries are summed into one appearance and one box, and compared with
-/// the last list's. Only what appeared, disappeared or looks different is redrawn, at its old and new places.
+/// Finds a frame's damage: each run of a layer's entries is summed into one appearance and one box, and compared
+/// with the last list's, in order. Only what appeared, disappeared, looks different or changed its place in the
+/// drawing order is redrawn, at its old and new places.
 ///
 /// The damage is kept as a few rectangles as well as their bounds: two small shapes moving in opposite corners
 /// damage two small boxes, not the whole frame between them, so the frame is cleared and composited there only.
 struct DamageTracker {
-    private var previous: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
-    private var current: [ObjectIdentifier: (appearance: Int, box: CGRect)] = [:]
+    /// A run of entries of one layer: their appearances combined, and their boxes' union.
+    private struct Summary {
+        let key: ObjectIdentifier
+        var appearance: Int
+        var box: CGRect
+    }
+    /// The last list settled, and this one, as runs of entries of one layer in list order.
+    private var previous: [Summary] = [], current: [Summary] = []
     /// The last settled damage as separate whole-pixel rectangles inside the frame (their union is what
     /// `settle` answered).
     private(set) var pieces: [CGRect] = []
@@ -19,21 +26,53 @@ struct DamageTracker {
         current.removeAll(keepingCapacity: true)
         pieces.removeAll(keepingCapacity: true)
         for entry in list {
-            let id = entry.key
             if case .paint = entry.operation { addPiece(entry.box, frame: frame) }
-            if let old = current[id] { current[id] = (old.appearance &* 31 &+ entry.appearance, old.box.union(entry.box)) }
-            else { current[id] = (entry.appearance, entry.box) }
+            if let last = current.last, last.key == entry.key {
+                current[current.count - 1].appearance = last.appearance &* 31 &+ entry.appearance
+                current[current.count - 1].box = last.box.union(entry.box)
+            } else {
+                current.append(Summary(key: entry.key, appearance: entry.appearance, box: entry.box))
+            }
         }
-        for (id, now) in current {
-            if let before = previous[id], before.appearance == now.appearance { continue }
-            addPiece(now.box, frame: frame)
-            if let before = previous[id] { addPiece(before.box, frame: frame) }
+        // Runs the two lists begin and end with alike (nearly every frame: all of them) are compared in place, with
+        // no lookup: a run unchanged draws the same pixels. Between them, layers were added, removed or reordered.
+        let n = current.count, m = previous.count
+        var head = 0
+        while head < n, head < m, current[head].key == previous[head].key { head += 1 }
+        var tail = 0
+        while tail < n - head, tail < m - head, current[n - 1 - tail].key == previous[m - 1 - tail].key { tail += 1 }
+        for i in 0..<head where current[i].appearance != previous[i].appearance {
+            addPiece(current[i].box, frame: frame)
+            addPiece(previous[i].box, frame: frame)
         }
-        for (id, before) in previous where current[id] == nil { addPiece(before.box, frame: frame) }
+        for k in 0..<tail where current[n - 1 - k].appearance != previous[m - 1 - k].appearance {
+            addPiece(current[n - 1 - k].box, frame: frame)
+            addPiece(previous[m - 1 - k].box, frame: frame)
+        }
+        if head + tail < max(n, m) { addChangedMiddle(current[head..<(n - tail)], previous[head..<(m - tail)], frame: frame) }
         swap(&previous, &current)
         addPiece(extra, frame: frame)
         pieces = Self.coalesce(pieces)
         return pieces.reduce(CGRect.null) { $0.union($1) }
+    }
+
+    /// The damage where the lists differ: what was added or removed, where it is or was; the layers in both,
+    /// where their appearance changed — or all of them, where and as they were and are, when their order changed
+    /// (a layer moved in front of another changes the pixels where they overlap, though neither looks different).
+    private mutating func addChangedMiddle(_ now: ArraySlice<Summary>, _ before: ArraySlice<Summary>, frame: CGRect) {
+        let nowKeys = Set(now.map(\.key)), beforeKeys = Set(before.map(\.key))
+        for run in now where !beforeKeys.contains(run.key) { addPiece(run.box, frame: frame) }
+        for run in before where !nowKeys.contains(run.key) { addPiece(run.box, frame: frame) }
+        let keptNow = now.filter { beforeKeys.contains($0.key) }, keptBefore = before.filter { nowKeys.contains($0.key) }
+        if keptNow.map(\.key) == keptBefore.map(\.key) {
+            for (a, b) in zip(keptNow, keptBefore) where a.appearance != b.appearance {
+                addPiece(a.box, frame: frame)
+                addPiece(b.box, frame: frame)
+            }
+        } else {
+            for run in keptNow { addPiece(run.box, frame: frame) }
+            for run in keptBefore { addPiece(run.box, frame: frame) }
+        }
     }
 
     /// Adds `box` grown to whole pixels (and one more, for antialiasing reaching past it) within `frame`.

@@ -9,6 +9,15 @@ struct AnimationEntry {
     var didStart = false
     /// A finished animation kept on the layer (`isRemovedOnCompletion` false) is reported stopped once.
     var reportedStop = false
+    /// Whether anything hears of the animation's end besides a transaction's completion: it is removed when it
+    /// ends, or has a delegate. (Read from the copy the layer holds, which nothing changes once added — Apple's
+    /// are read-only — once, instead of at every frame's event pass.)
+    let endIsNoticed: Bool
+
+    init(key: String, animation: CAAnimation, compiled: CompiledAnimation?, pendingBegin: Bool) {
+        self.key = key; self.animation = animation; self.compiled = compiled; self.pendingBegin = pendingBegin
+        endIsNoticed = animation.isRemovedOnCompletion || animation.delegate != nil
+    }
 }
 
 extension CALayer {

@@ -154,7 +154,7 @@ package final class AnimationEventDispatcher: @unchecked Sendable {
             guard !entry.pendingBegin else { return false }
             guard entry.didStart else { return true }
             return !entry.reportedStop
-                && (completionsMayWait || entry.animation.isRemovedOnCompletion || entry.animation.delegate != nil)
+                && (completionsMayWait || entry.endIsNoticed)
         }
         guard layer.animationEntries.contains(where: mayReport) else { return }
         let local = times.times.localTime(of: layer, at: now)
