@@ -28,15 +28,24 @@ package struct DecomposedTransform: Equatable, Sendable {
         let norm = m[3, 3]
         for i in 0..<4 { for j in 0..<4 { m[i, j] /= norm } }
         // The affine part N (last column 0, 0, 0, 1) must be invertible.
-        var affine = m
-        for i in 0..<3 { affine[i, 3] = 0 }
-        affine[3, 3] = 1
-        guard let inverse = affine.inverted else { return nil }
-        // M = N · P, P the identity with last column p: p = N⁻¹ · (m14, m24, m34, m44)ᵀ.
         if m[0, 3] != 0 || m[1, 3] != 0 || m[2, 3] != 0 {
+            var affine = m
+            for i in 0..<3 { affine[i, 3] = 0 }
+            affine[3, 3] = 1
+            guard let inverse = affine.inverted else { return nil }
+            // M = N · P, P the identity with last column p: p = N⁻¹ · (m14, m24, m34, m44)ᵀ.
             func p(_ i: Int) -> Double { inverse[i, 0] * m[0, 3] + inverse[i, 1] * m[1, 3] + inverse[i, 2] * m[2, 3] + inverse[i, 3] * m[3, 3] }
             perspective = (p(0), p(1), p(2), p(3))
         } else {
+            // (No perspective: N is M, invertible when its upper 3 × 3 is — told by the determinant, not by
+            // inverting all of it, unless the determinant is too small to tell.)
+            let r0 = Vector3(m[0, 0], m[0, 1], m[0, 2]), r1 = Vector3(m[1, 0], m[1, 1], m[1, 2]), r2 = Vector3(m[2, 0], m[2, 1], m[2, 2])
+            let determinant = r0.dot(r1.cross(r2))
+            if !(abs(determinant) > 1e-200) {
+                var affine = m
+                affine[3, 3] = 1
+                guard affine.inverted != nil else { return nil }
+            }
             perspective = (0, 0, 0, 1)
         }
         translation = (m[3, 0], m[3, 1], m[3, 2])
