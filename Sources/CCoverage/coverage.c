@@ -59,13 +59,15 @@ int calyx_coverage_begin(calyx_coverage *box, int64_t width, int64_t height) {
     if (width <= 0 || height <= 0 || width > CALYX_COVERAGE_MAXIMUM_CELLS || height > CALYX_COVERAGE_MAXIMUM_CELLS) return 0;
     int64_t stride = calyx_coverage_stride(width), count = stride * height, words = (stride / 4 + 63) / 64;
     if (count > CALYX_COVERAGE_MAXIMUM_CELLS) return 0;
-    if (count > thread_cell_capacity) {
+    // (Four cells more than the box has: a row part adds its cells as a quad, the last lane adding nothing, and
+    // the last row's quad may reach past the box.)
+    if (count + 4 > thread_cell_capacity) {
         // (Grown by half again at least: a shape growing a little every frame — a zooming Lottie layer — grew it
         // every frame, zeroing all of it each time. Aligned to a quad of cells, which the pass along the rows loads
         // whole.)
         // (A whole number of quads: aligned_alloc takes only sizes that are multiples of the alignment. The limit
         // is a whole number of quads too.)
-        int64_t capacity = (grown_capacity(thread_cell_capacity, count) + 3) & ~(int64_t)3;
+        int64_t capacity = (grown_capacity(thread_cell_capacity, count + 4) + 3) & ~(int64_t)3;
         float *grown = aligned_alloc(16, (size_t)capacity * sizeof(float));
         if (!grown) return 0;
         __builtin_memset(grown, 0, (size_t)capacity * sizeof(float));
@@ -136,9 +138,17 @@ static inline __attribute__((always_inline)) void add_within_two_columns(float *
     double over = beyond > 0 ? beyond : 0, split = g < 1 ? g : 1;
     double dy1 = h * over, dy0 = dy - dy1;
     double m0 = (f + split) * 0.5, m1 = over * 0.5;
+#if defined(__SSE2__)
+    // (The three cells as one quad: each lane converted and added as alone; the fourth adds +0, which leaves its
+    // cell — the next, or the next row's first — as it was.)
+    __m128 add = _mm_movelh_ps(_mm_cvtpd_ps(_mm_set_pd(dy0 * m0 + dy1 * (1 - m1), dy0 * (1 - m0))),
+                               _mm_cvtpd_ps(_mm_set_sd(dy1 * m1)));
+    _mm_storeu_ps(row + first, _mm_add_ps(_mm_loadu_ps(row + first), add));
+#else
     row[first] += (float)(dy0 * (1 - m0));
     row[first + 1] += (float)(dy0 * m0 + dy1 * (1 - m1));
     row[first + 2] += (float)(dy1 * m1);
+#endif
     mark(touched, first, first + 1 + (over > 0));
 }
 
