@@ -3,6 +3,8 @@ import QuartzCore
 
 /// A shape layer's items as layers: a group is a layer with the group's transform; each fill and stroke is a
 /// `CAShapeLayer` drawing the geometry listed before it in the same group. Items earlier in a list are in front.
+/// (Unless every layer is asked for: a group that moves nothing adds its items to its parent, and an opaque
+/// stroke just in front of an opaque fill is drawn by the fill's layer — see `LayerTreeBuilder.keepsEveryLayer`.)
 struct ShapeBuilder {
     let builder: LayerTreeBuilder
     let time: TimeMap
@@ -353,7 +355,6 @@ struct ShapeBuilder {
         }
     }
 
-    /// A group's transform: its last transform item, or none.
     /// Whether a style's opacity is 100 % at every frame.
     static func isFullyOpaque(_ opacity: AnimatedValue<Numbers>) -> Bool {
         !opacity.isAnimated && opacity.value(atFrame: 0).values == [100]
@@ -372,6 +373,7 @@ struct ShapeBuilder {
             && fixed(transform.opacity, at: [100]) && fixed(transform.skew, at: [0])
     }
 
+    /// A group's transform: its last transform item, or none.
     static func transform(of items: [ShapeItem]) -> TransformModel {
         var transform = TransformModel()
         for case .transform(let t) in items { transform = t }
