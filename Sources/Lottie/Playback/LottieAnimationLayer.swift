@@ -154,14 +154,15 @@ open class LottieAnimationLayer: CALayer, @unchecked Sendable {
         }
         clock.addSublayer(root)
         composition = root
+        updateRasterization()
     }
 
-    /// Whether the tree has a layer for every shape group (see `LayerTreeBuilder.keepsEveryLayer`): once a
-    /// keypath reaches a group left out, the tree is built again with them all, and stays so.
+    /// Whether the tree has a layer for every shape group, fill and stroke (see `LayerTreeBuilder.keepsEveryLayer`):
+    /// once a keypath reaches one left out, the tree is built again with them all, and stays so.
     private var keepsEveryLayer = false
 
-    /// The registry of a tree that has a layer for whatever `keypath` names: built again with every shape group
-    /// as a layer first if it names one left out.
+    /// The registry of a tree that has a layer for whatever `keypath` names: built again with every shape group,
+    /// fill and stroke a layer first if it names one left out.
     func registry(reaching keypath: AnimationKeypath) -> PropertyRegistry? {
         if let registry, registry.reachesStandIn(keypath), !keepsEveryLayer {
             keepsEveryLayer = true
