@@ -3,8 +3,8 @@ import QuartzCore
 
 /// Builds the Core Animation layer tree of a Lottie composition: one layer per Lottie layer (inside layers that
 /// repeat its parents' transforms, as parenting moves but does not fade), shape groups as layers with their
-/// transforms, and one `CAShapeLayer` per fill or stroke. Every animation is added once, here; playing the file
-/// only moves the tree's time.
+/// transforms, and one `CAShapeLayer` per fill or stroke (less those `keepsEveryLayer` says are left out). Every
+/// animation is added once, here; playing the file only moves the tree's time.
 struct LayerTreeBuilder {
     let model: AnimationModel
     let timeline: AnimationTimeline
