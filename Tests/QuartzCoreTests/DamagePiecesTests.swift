@@ -25,6 +25,15 @@ import CalyxTestSupport
         canvas.context.withCanonicalPixels { pixels, stride in (pixels + y * stride + x * 4).storeBytes(of: 0, as: UInt32.self) }
     }
 
+    /// A canvas the size of `root` (400 × 300 unless given) and a renderer drawing `root`, committed, into it.
+    func renderer(showing root: CALayer, width: Int = 400, height: Int = 300) -> (TestCanvas, CARenderer) {
+        CATransaction.flush()
+        let canvas = TestCanvas(width: width, height: height, background: nil)
+        let renderer = CARenderer(context: canvas.context)
+        renderer.layer = root
+        return (canvas, renderer)
+    }
+
     func draw(_ renderer: CARenderer, at t: Double, adding extra: CGRect? = nil) {
         renderer.beginFrame(atTime: t, timeStamp: nil)
         if let extra { renderer.addUpdate(extra) }
@@ -44,10 +53,7 @@ import CalyxTestSupport
             let red = box(10, 10, CGColor(red: 1, green: 0, blue: 0, alpha: 1)), green = box(15, 10, CGColor(red: 0, green: 1, blue: 0, alpha: 1))
             let blue = box(370, 280, CGColor(red: 0, green: 0, blue: 1, alpha: 1))
             for b in [box(0, 0, CGColor.white, side: 400), red, green, blue] { root.addSublayer(b) }
-            CATransaction.flush()
-            let canvas = TestCanvas(width: 400, height: 300, background: nil)
-            let renderer = CARenderer(context: canvas.context)
-            renderer.layer = root
+            let (canvas, renderer) = self.renderer(showing: root)
             draw(renderer, at: 0)
             #expect(canvas.pixel(topDown: 17, 15) == .green && canvas.pixel(topDown: 375, 285) == .blue)
             poke(canvas, 200, 150)
@@ -66,10 +72,7 @@ import CalyxTestSupport
     @Test func distantMovesAreRedrawnApart() {
         withClock(at: 0) { _ in
             let root = scene()
-            CATransaction.flush()
-            let canvas = TestCanvas(width: 400, height: 300, background: nil)
-            let renderer = CARenderer(context: canvas.context)
-            renderer.layer = root
+            let (canvas, renderer) = self.renderer(showing: root)
             draw(renderer, at: 10)
             #expect(canvas.pixel(topDown: 15, 15) == .red && canvas.pixel(topDown: 375, 285) == .blue)
             // A pixel between the boxes, which no layer changes: a frame redrawing the bounds of the damage would
@@ -151,10 +154,7 @@ import CalyxTestSupport
             let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
             root.addSublayer(bar(CGRect(x: 10, y: 10, width: 20, height: 300), blue, red))   // the tall bar, below
             root.addSublayer(bar(CGRect(x: 10, y: 10, width: 300, height: 20), red, blue))   // the wide bar, above
-            CATransaction.flush()
-            let canvas = TestCanvas(width: 320, height: 320, background: nil)
-            let renderer = CARenderer(context: canvas.context)
-            renderer.layer = root
+            let (canvas, renderer) = self.renderer(showing: root, width: 320, height: 320)
             draw(renderer, at: 10)
             draw(renderer, at: 10.25)
             let before = canvas.context.coverageShapesDrawn

@@ -52,7 +52,7 @@ struct ShapeBuilder {
             case .fill(let name, let color, let opacity, let evenOdd, let blendMode):
                 let geometry = geometry(before: index)
                 let shape = styledLayer(geometry: geometry, opacity: opacity)
-                if let trim = geometry.last(where: { if case .trim = $0 { return true }; return false }),
+                if let trim = geometry.last(where: Self.isTrim),
                    case .trim(let start, let end, let offset, let individually) = trim {
                     trimPath(of: shape, geometry: geometry, start: start, end: end, offset: offset, individually: individually)
                 }
@@ -61,7 +61,7 @@ struct ShapeBuilder {
                 shape.fillColor = Self.color(color.value(atFrame: frame))
                 builder.add(builder.timeline.animation("fillColor", color, time: time, convert: Self.color), to: shape)
                 builder.registry.register(path + [name ?? "", "Color"], .fillColor, on: shape) { Self.lottieColor(color, atRootFrame: $0, time: time) }
-                let drawsStroke = !builder.keepsEveryLayer && Self.isFullyOpaque(opacity) && LayerModel.blendFilterName(blendMode) == nil && !geometry.contains(where: Self.isTrim)
+                let drawsStroke = !builder.keepsEveryLayer && Self.isPlain(opacity: opacity, blendMode: blendMode) && !geometry.contains(where: Self.isTrim)
                 builder.registry.register(path + [name ?? "", "Opacity"], .opacity, on: drawsStroke ? builder.registry.standIn() : shape) {
                     Self.number(opacity, atRootFrame: $0, time: time)
                 }
@@ -70,7 +70,7 @@ struct ShapeBuilder {
             case .stroke(let name, let color, let opacity, let width, let cap, let join, let miterLimit, let dashes, let blendMode):
                 let geometry = geometry(before: index)
                 // (The fill just behind, of the same paths — a stroke is not geometry — draws this stroke over itself.)
-                let drawnByFill = fillBehind.flatMap { $0.index == index + 1 && Self.isFullyOpaque(opacity) && LayerModel.blendFilterName(blendMode) == nil ? $0.layer : nil }
+                let drawnByFill = fillBehind.flatMap { $0.index == index + 1 && Self.isPlain(opacity: opacity, blendMode: blendMode) ? $0.layer : nil }
                 let shape = drawnByFill ?? styledLayer(geometry: geometry, opacity: opacity)
                 if drawnByFill == nil { shape.fillColor = nil }
                 shape.compositingFilter = LayerModel.blendFilterName(blendMode)
@@ -81,7 +81,7 @@ struct ShapeBuilder {
                 applyDashes(dashes, to: shape)
                 builder.add(builder.timeline.animation("strokeColor", color, time: time, convert: Self.color), to: shape)
                 builder.add(builder.timeline.animation("lineWidth", width, time: time) { $0[0] }, to: shape)
-                if let trim = geometry.last(where: { if case .trim = $0 { return true }; return false }),
+                if let trim = geometry.last(where: Self.isTrim),
                    case .trim(let start, let end, let offset, let individually) = trim {
                     // One run through every path is what `strokeStart` and `strokeEnd` cut; paths cut each alone
                     // are cut into the path itself.
@@ -355,9 +355,15 @@ struct ShapeBuilder {
         }
     }
 
-    /// Whether a style's opacity is 100 % at every frame.
-    static func isFullyOpaque(_ opacity: AnimatedValue<Numbers>) -> Bool {
-        !opacity.isAnimated && opacity.value(atFrame: 0).values == [100]
+    /// Whether a style is drawn fully opaque at every frame, with normal blending (what a fill and the stroke in
+    /// front of it need to share a layer).
+    static func isPlain(opacity: AnimatedValue<Numbers>, blendMode: Int) -> Bool {
+        holds(opacity, at: [100]) && LayerModel.blendFilterName(blendMode) == nil
+    }
+
+    /// Whether `value` has no keyframes and is `expected`.
+    static func holds(_ value: AnimatedValue<Numbers>, at expected: [Double]) -> Bool {
+        !value.isAnimated && value.value(atFrame: 0).values == expected
     }
 
     static func isTrim(_ item: ShapeItem) -> Bool { if case .trim = item { return true }; return false }
@@ -365,12 +371,9 @@ struct ShapeBuilder {
     /// Whether `transform` leaves its group's space its parent's at every frame: no keyframes, and the anchor,
     /// position, scale, rotation, opacity and skew a group without a transform has.
     static func isIdentity(_ transform: TransformModel) -> Bool {
-        func fixed(_ value: AnimatedValue<Numbers>, at expected: [Double]) -> Bool {
-            !value.isAnimated && value.value(atFrame: 0).values == expected
-        }
-        return transform.positionX == nil && transform.positionY == nil && fixed(transform.anchor, at: [0, 0])
-            && fixed(transform.position, at: [0, 0]) && fixed(transform.scale, at: [100, 100]) && fixed(transform.rotation, at: [0])
-            && fixed(transform.opacity, at: [100]) && fixed(transform.skew, at: [0])
+        transform.positionX == nil && transform.positionY == nil && holds(transform.anchor, at: [0, 0])
+            && holds(transform.position, at: [0, 0]) && holds(transform.scale, at: [100, 100]) && holds(transform.rotation, at: [0])
+            && holds(transform.opacity, at: [100]) && holds(transform.skew, at: [0])
     }
 
     /// A group's transform: its last transform item, or none.

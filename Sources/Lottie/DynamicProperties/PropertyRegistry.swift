@@ -24,28 +24,26 @@ final class PropertyRegistry {
 
     func registerLayer(_ path: [String], _ layer: CALayer) { layers.append((path, layer)) }
 
-    /// Layers that stand in for shape groups left out of the tree (their items went into the layer they are in):
-    /// their properties and paths are registered on them, but changing them shows nothing.
-    private var standIns: Set<ObjectIdentifier> = []
+    /// Layers that stand in for what the tree leaves out (a shape group whose items went into the layer it is in,
+    /// a fill's or stroke's opacity drawn by another's layer): their properties and paths are registered on them,
+    /// but changing them shows nothing. (Held, so that their identifiers stay theirs.)
+    private var standIns: [ObjectIdentifier: CALayer] = [:]
 
-    func markStandIn(_ layer: CALayer) { standIns.insert(ObjectIdentifier(layer)) }
+    func markStandIn(_ layer: CALayer) { standIns[ObjectIdentifier(layer)] = layer }
 
     /// A new stand-in layer (for a property of an item drawn by another item's layer).
     func standIn() -> CALayer {
         let layer = CALayer()
-        standInLayers.append(layer)
         markStandIn(layer)
         return layer
     }
-    /// (Kept, so that their identifiers stay theirs.)
-    private var standInLayers: [CALayer] = []
 
-    /// Whether `keypath` names a group left out of the tree, or one of its properties: the tree must be built
-    /// with every group as a layer before that group is changed or looked up.
+    /// Whether `keypath` names something left out of the tree, or one of its properties: the tree must be built
+    /// with every group, fill and stroke a layer before it is changed or looked up.
     func reachesStandIn(_ keypath: AnimationKeypath) -> Bool {
         guard !standIns.isEmpty else { return false }
-        return layers.contains { standIns.contains(ObjectIdentifier($0.layer)) && keypath.matches($0.path) }
-            || bindings.contains { standIns.contains(ObjectIdentifier($0.layer)) && keypath.matches($0.path) }
+        return layers.contains { standIns[ObjectIdentifier($0.layer)] != nil && keypath.matches($0.path) }
+            || bindings.contains { standIns[ObjectIdentifier($0.layer)] != nil && keypath.matches($0.path) }
     }
 
     /// The composition's own layers (not precompositions' inside them), with their names.

@@ -41,19 +41,20 @@ struct DamageTracker {
         while head < n, head < m, current[head].key == previous[head].key { head += 1 }
         var tail = 0
         while tail < n - head, tail < m - head, current[n - 1 - tail].key == previous[m - 1 - tail].key { tail += 1 }
-        for i in 0..<head where current[i].appearance != previous[i].appearance {
-            addPiece(current[i].box, frame: frame)
-            addPiece(previous[i].box, frame: frame)
-        }
-        for k in 0..<tail where current[n - 1 - k].appearance != previous[m - 1 - k].appearance {
-            addPiece(current[n - 1 - k].box, frame: frame)
-            addPiece(previous[m - 1 - k].box, frame: frame)
-        }
+        for i in 0..<head { addChange(current[i], previous[i], frame: frame) }
+        for k in 0..<tail { addChange(current[n - 1 - k], previous[m - 1 - k], frame: frame) }
         if head + tail < max(n, m) { addChangedMiddle(current[head..<(n - tail)], previous[head..<(m - tail)], frame: frame) }
         swap(&previous, &current)
         addPiece(extra, frame: frame)
         pieces = Self.coalesce(pieces)
         return pieces.reduce(CGRect.null) { $0.union($1) }
+    }
+
+    /// A run of this list and the same layer's run in the last: where it is and was when it looks different.
+    private mutating func addChange(_ now: Summary, _ before: Summary, frame: CGRect) {
+        guard now.appearance != before.appearance else { return }
+        addPiece(now.box, frame: frame)
+        addPiece(before.box, frame: frame)
     }
 
     /// The damage where the lists differ: what was added or removed, where it is or was; the layers in both,
@@ -65,10 +66,7 @@ struct DamageTracker {
         for run in before where !nowKeys.contains(run.key) { addPiece(run.box, frame: frame) }
         let keptNow = now.filter { beforeKeys.contains($0.key) }, keptBefore = before.filter { nowKeys.contains($0.key) }
         if keptNow.map(\.key) == keptBefore.map(\.key) {
-            for (a, b) in zip(keptNow, keptBefore) where a.appearance != b.appearance {
-                addPiece(a.box, frame: frame)
-                addPiece(b.box, frame: frame)
-            }
+            for (a, b) in zip(keptNow, keptBefore) { addChange(a, b, frame: frame) }
         } else {
             for run in keptNow { addPiece(run.box, frame: frame) }
             for run in keptBefore { addPiece(run.box, frame: frame) }
